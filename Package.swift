@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "vault",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "VaultKit", targets: ["VaultKit"]),
+    .executable(name: "vault", targets: ["vault"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
+  ],
+  targets: [
+    // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
+    .systemLibrary(
+      name: "CCMark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+    ),
+    // Pure Swift: the model, syntax scanners, interpretation of notes, diagnostics.
+    .target(name: "VaultCore"),
+    // The only importer of cmark and Yams: bytes in, syntax out.
+    .target(
+      name: "VaultMarkdown",
+      dependencies: ["VaultCore", "CCMark", .product(name: "Yams", package: "Yams")]
+    ),
+    // The facade: finds the vault, reads its settings, walks and parses it.
+    .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown"]),
+    // The command-line tool, thin.
+    .executableTarget(
+      name: "vault",
+      dependencies: [
+        "VaultKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Rainbow", package: "Rainbow"),
+      ]
+    ),
+    .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
+    .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit"]),
+    .testTarget(
+      name: "VaultCLITests",
+      dependencies: ["vault", "VaultKit"],
+      exclude: ["Snapshots"]
+    ),
+  ]
+)

@@ -1,0 +1,175 @@
+/// Reads an event from every common spelling of its properties: Full Calendar's (`date`,
+/// `endDate`, `allDay`, `startTime`, `endTime`, `type`, `daysOfWeek`, `startRecur`, `endRecur`,
+/// `rrule`, `startDate`, `skipDates`, `completed`), the plain form (`date` or `start`, `end`,
+/// `time`, `emoji`, `category`, `location`, `timezone`, `repeat`, `remind`, `archived`) and
+/// kepano-style `start`/`end` date-times. docs/FORMAT.md is the contract.
+enum EventReader {
+  static func read(_ note: Note, _ reader: inout PropertyReader) -> Event {
+    var event = Event(title: title(of: note, reader))
+    event.emoji = reader.text("emoji", "icon")
+    event.category = reader.text("category")
+    event.location = reader.text("location", "place")
+    event.timeZone = reader.text("timezone", "timeZone", "tz")
+    event.archived = reader.bool("archived") ?? false
+    event.remind = reader.list("remind", "reminders", "reminder")
+    event.start = reader.date("date", "start", "startDate", "startRecur")
+    event.end = reader.date("endDate", "end")
+    event.recurrenceEnd = reader.date("endRecur", "until")
+    event.skipDates = (reader.property("skipDates", "exdate")?.value.elements ?? []).compactMap {
+      PropertyReader.parseDate($0.text)
+    }
+    if let property = reader.property("completed"), property.value != .null {
+      if case .bool(let done) = property.value {
+        event.completed = done
+      } else {
+        event.completed = PropertyReader.parseDate(property.value.text) != nil
+      }
+    } else if reader.property("completed") != nil {
+      event.completed = false
+    }
+    readTimes(&event, &reader)
+    readRecurrence(&event, &reader)
+    if event.start == nil {
+      reader.diagnostics.append(
+        .warning(
+          "event has no date: add 'date: YYYY-MM-DD' (or 'startRecur' / 'startDate' for a recurring one)",
+          at: .start, in: note.path))
+    }
+    if let start = event.start, let end = event.end, end < start,
+      let property = reader.property("endDate", "end")
+    {
+      reader.warn(property, "the event ends (\(end)) before it starts (\(start))")
+      event.end = nil
+    }
+    if event.end == event.start { event.end = nil }
+    return event
+  }
+
+  /// The `title` property, else the file name without a Full Calendar `YYYY-MM-DD ` prefix.
+  static func title(of note: Note, _ reader: PropertyReader) -> String {
+    if let title = reader.text("title") { return title }
+    let name = note.title
+    let scalars = Array(name.unicodeScalars)
+    if scalars.count > 11, DateParsing.validDate(name.prefix(10)) != nil, scalars[10] == " " {
+      var rest = Substring(name.dropFirst(11))
+      // `YYYY-MM-DD HHmm Title`, Full Calendar's "time in title".
+      if rest.count > 5, rest.prefix(4).allSatisfy(\.isNumber), rest.dropFirst(4).first == " " {
+        rest = rest.dropFirst(5)
+      }
+      return String(rest)
+    }
+    return name
+  }
+
+  static func readTimes(_ event: inout Event, _ reader: inout PropertyReader) {
+    var start = reader.time(of: "date", "start", "startDate")
+    var end = reader.time(of: "endDate", "end")
+    if let property = reader.property("startTime"), property.value != .null {
+      start = time(property, &reader)
+    }
+    if let property = reader.property("endTime"), property.value != .null {
+      end = time(property, &reader)
+    }
+    if let property = reader.property("time"), property.value != .null {
+      // `19:30`, or a span `19:30-21:00` / `19:30–21:00`.
+      let parts = property.value.text.split(whereSeparator: { $0 == "-" || $0 == "–" }).map {
+        $0.trimmingSpaces()
+      }
+      if let first = parts.first, let value = DateParsing.time(first) {
+        start = value
+        if parts.count == 2 {
+          if let value = DateParsing.time(parts[1]) {
+            end = value
+          } else {
+            reader.warn(property, "'\(parts[1])' is not a time such as 21:00 or 9pm")
+          }
+        }
+      } else {
+        reader.warn(property, "'\(property.value.text)' is not a time such as 19:30 or 7:30 pm")
+      }
+    }
+    event.startTime = start
+    event.endTime = end
+    if let allDay = reader.bool("allDay", "all_day", "all-day") {
+      event.allDay = allDay
+      if !allDay && start == nil, let property = reader.property("allDay") {
+        reader.warn(property, "allDay is false but the event has no startTime")
+        event.allDay = true
+      }
+      if allDay {
+        event.startTime = nil
+        event.endTime = nil
+      }
+    } else {
+      event.allDay = start == nil
+    }
+  }
+
+  static func time(_ property: Property, _ reader: inout PropertyReader) -> LocalTime? {
+    if case .dateTime(let dateTime) = property.value { return dateTime.time }
+    if let value = DateParsing.time(property.value.text) { return value }
+    reader.warn(property, "'\(property.value.text)' is not a time such as 19:30 or 7:30 pm")
+    return nil
+  }
+
+  static func readRecurrence(_ event: inout Event, _ reader: inout PropertyReader) {
+    if let property = reader.property("daysOfWeek"), property.value != .null {
+      var days: [Weekday] = []
+      for element in property.value.elements {
+        for name in element.text.split(separator: ",") {
+          if let day = weekday(name.trimmingSpaces()) {
+            days.append(day)
+          } else {
+            reader.warn(property, "'\(name)' is not a day of the week (U M T W R F S, or a name)")
+          }
+        }
+      }
+      if !days.isEmpty { event.recurrence = .weekdays(days) }
+      return
+    }
+    if let property = reader.property("dayOfMonth"), case .number(let day) = property.value {
+      var month: Int?
+      if case .number(let value)? = reader.property("month")?.value { month = Int(value) }
+      event.recurrence = .monthDay(day: Int(day), month: month)
+      return
+    }
+    if let rule = reader.text("rrule") {
+      event.recurrence = .rrule(rule)
+      return
+    }
+    guard let property = reader.property("repeat", "recurrence", "recurring", "every"),
+      property.value != .null
+    else { return }
+    let phrase = property.value.text.trimmingSpaces()
+    let lowered = phrase.lowercased()
+    if ["yearly", "annually", "monthly", "weekly", "daily", "biweekly", "fortnightly"].contains(
+      lowered) || lowered.hasPrefix("every ") || lowered == "every"
+    {
+      event.recurrence = .phrase(lowered)
+    } else if lowered.contains("freq=") {
+      event.recurrence = .rrule(phrase)
+    } else {
+      reader.warn(
+        property,
+        "unknown repeat '\(phrase)' (use yearly, monthly, weekly, daily, 'every ...' or an RRULE such as FREQ=WEEKLY;BYDAY=MO)"
+      )
+    }
+  }
+
+  /// Full Calendar's letters (`U M T W R F S`), or an English name or its abbreviation.
+  static func weekday(_ text: String) -> Weekday? {
+    switch text {
+    case "U": return .sunday
+    case "M": return .monday
+    case "T": return .tuesday
+    case "W": return .wednesday
+    case "R": return .thursday
+    case "F": return .friday
+    case "S": return .saturday
+    default:
+      let lowered = text.lowercased()
+      guard lowered.count >= 2 else { return nil }
+      return Weekday.allCases.first { $0.name.hasPrefix(lowered) }
+    }
+  }
+}

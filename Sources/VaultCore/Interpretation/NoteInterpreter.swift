@@ -1,0 +1,209 @@
+/// Decides what a parsed note is (its kind) and reads what that kind means from its
+/// properties and body: an event's dates and times, a goal's progress, a day's mood.
+///
+/// The kind is decided by, in order: the `type` property; being the personal code note; the
+/// Full Calendar event schema; a task note's `status` with `due` or `scheduled`; `categories`
+/// such as `[[Events]]`; the folder configured for a kind; being a daily note. Everything
+/// else is a note.
+public struct NoteInterpreter: Sendable {
+  public let settings: VaultSettings
+
+  public init(settings: VaultSettings) { self.settings = settings }
+
+  public func interpret(_ note: inout Note) {
+    PropertyTyping.apply(settings.propertyTypes, to: &note)
+    var reader = PropertyReader(properties: note.properties, path: note.path)
+    readTags(&note, &reader)
+    if let title = reader.text("title") { note.title = title }
+    (note.kind, note.kindReason) = classify(note, &reader)
+    if note.kind != .journal && note.kind != .event {
+      note.date = reader.date("date")
+    }
+    switch note.kind {
+    case .event:
+      note.event = EventReader.read(note, &reader)
+      note.date = note.event?.start
+    case .goal:
+      note.goal = readGoal(note, &reader)
+    case .journal:
+      readJournal(&note, &reader)
+    case .insight:
+      note.insight = Insight(
+        text: reader.text("quote", "text") ?? (note.summary.isEmpty ? note.title : note.summary),
+        source: reader.text("source"), author: reader.text("author"))
+    case .principle:
+      if isPersonalCode(note.path) {
+        let entries = note.listEntries.filter { $0.depth == 0 }
+        note.principles =
+          entries.isEmpty
+          ? note.headings.filter { $0.level >= 2 }.map { Principle(text: $0.text, line: $0.line) }
+          : entries.map { Principle(text: $0.text, line: $0.line) }
+      } else {
+        let text = note.summary.isEmpty ? note.title : note.summary
+        note.principles = [Principle(text: text, line: note.frontMatter == nil ? 1 : 2)]
+      }
+    case .task, .note:
+      break
+    }
+    note.diagnostics += reader.diagnostics
+  }
+
+  // MARK: Kind
+
+  func classify(_ note: Note, _ reader: inout PropertyReader) -> (ItemKind, String) {
+    if let property = reader.property("type"), case .text(let type) = property.value {
+      if ["single", "recurring", "rrule"].contains(type.lowercased()) {
+        return (.event, "Full Calendar type: \(type)")
+      }
+      if let kind = ItemKind(naming: type) { return (kind, "type: \(type)") }
+    }
+    if isPersonalCode(note.path) { return (.principle, "personal code note") }
+    let fullCalendar =
+      (reader.has("date") && (reader.has("allDay") || reader.has("startTime")))
+      || reader.has("daysOfWeek") || (reader.has("rrule") && reader.has("startDate"))
+    if fullCalendar { return (.event, "Full Calendar event properties") }
+    if reader.has("status") && (reader.has("due") || reader.has("scheduled")) {
+      return (.task, "task note (status with due or scheduled)")
+    }
+    for category in reader.list("categories", "category") {
+      let isLink = category.hasPrefix("[[")
+      if let kind = ItemKind(naming: category), isLink || kind != .note {
+        return (kind, "categories: \(category)")
+      }
+    }
+    let lowered = note.path.lowercased()
+    for kind in ItemKind.allCases {
+      guard let folder = settings.folders[kind]?.trimming("/"), !folder.isEmpty else { continue }
+      if lowered.hasPrefix(folder.lowercased() + "/") { return (kind, "folder \(folder)/") }
+    }
+    if settings.dailyNotes.date(forPath: note.path) != nil {
+      return (.journal, "daily note (\(settings.dailyNotes.format))")
+    }
+    return (.note, "default")
+  }
+
+  func isPersonalCode(_ path: String) -> Bool {
+    var code = settings.personalCode.trimming("/")
+    if !code.lowercased().hasSuffix(".md") { code += ".md" }
+    return path.lowercased() == code.lowercased()
+  }
+
+  // MARK: Tags
+
+  /// The `tags` property (a list, or a text of names separated by commas or spaces) joins the
+  /// body's tags, at the property's line.
+  func readTags(_ note: inout Note, _ reader: inout PropertyReader) {
+    guard let property = reader.property("tags", "tag") else { return }
+    var fromProperty: [TagOccurrence] = []
+    for element in property.value.elements {
+      let names = element.text.split(whereSeparator: { $0 == "," || $0 == " " })
+      for raw in names {
+        let name = raw.hasPrefix("#") ? raw.dropFirst() : raw
+        guard !name.isEmpty else { continue }
+        if TagSyntax.isValid(name) {
+          fromProperty.append(
+            TagOccurrence(name: String(name), line: property.location.line,
+              column: property.location.column))
+        } else {
+          reader.warn(property, "'\(raw)' is not a valid tag")
+        }
+      }
+    }
+    note.tags = fromProperty + note.tags
+  }
+
+  // MARK: Goals and journal
+
+  func readGoal(_ note: Note, _ reader: inout PropertyReader) -> Goal {
+    var goal = Goal()
+    goal.target = reader.date("target", "deadline", "due", "target_date", "targetDate")
+    goal.status = reader.text("status")
+    if let property = reader.property("progress"), property.value != .null {
+      if let fraction = Self.progressFraction(property.value) {
+        goal.progress = min(1, max(0, fraction))
+        goal.progressSource = "progress property"
+        if fraction > 1 || fraction < 0 {
+          reader.warn(property, "progress must be from 0% to 100%, found '\(property.value.text)'")
+        }
+      } else {
+        reader.warn(
+          property, "progress should be a percentage such as 40 or 40%, found '\(property.value.text)'")
+      }
+    }
+    if goal.progress == nil {
+      let counted = note.tasks.filter { $0.status.type != .cancelled }
+      if !counted.isEmpty {
+        let done = counted.filter { $0.status.type == .done }.count
+        goal.progress = Double(done) / Double(counted.count)
+        goal.progressSource = "checkboxes (\(done)/\(counted.count))"
+      }
+    }
+    let status = goal.status?.lowercased() ?? ""
+    goal.isDone =
+      ["done", "completed", "complete", "achieved"].contains(status)
+      || (reader.bool("done", "completed") ?? false)
+    return goal
+  }
+
+  /// `40`, `40%`, `3/10` → 0.4, 0.4, 0.3.
+  static func progressFraction(_ value: PropertyValue) -> Double? {
+    switch value {
+    case .number(let number): return number / 100
+    case .text(let text):
+      let trimmed = text.trimmingSpaces()
+      if trimmed.hasSuffix("%"), let number = Double(trimmed.dropLast().trimmingSpaces()) {
+        return number / 100
+      }
+      let parts = trimmed.split(separator: "/")
+      if parts.count == 2, let done = Double(parts[0].trimmingSpaces()),
+        let total = Double(parts[1].trimmingSpaces()), total > 0
+      {
+        return done / total
+      }
+      return nil
+    default: return nil
+    }
+  }
+
+  func readJournal(_ note: inout Note, _ reader: inout PropertyReader) {
+    let date = settings.dailyNotes.date(forPath: note.path) ?? reader.date("date")
+      ?? DateParsing.validDate(note.title.prefix(10))
+    guard let date else {
+      note.diagnostics.append(
+        .warning(
+          "journal entry has no date: name it as the daily-note format \(settings.dailyNotes.format) says, or add a date property",
+          at: .start, in: note.path))
+      note.kind = .note
+      note.kindReason += ", no date"
+      return
+    }
+    var entry = JournalEntry(date: date)
+    if let property = reader.property("mood"), property.value != .null {
+      if let mood = Self.mood(property.value) {
+        entry.mood = mood
+      } else {
+        reader.error(property, "mood must be a whole number from 1 to 10, found '\(property.value.text)'")
+      }
+    }
+    entry.moodTags = reader.list("mood_tags", "moodTags", "mood-tags").map {
+      $0.hasPrefix("#") ? String($0.dropFirst()) : $0
+    }
+    note.journal = entry
+    note.date = date
+  }
+
+  /// 1...10 as a number, or a text `7` / `7/10`.
+  static func mood(_ value: PropertyValue) -> Int? {
+    var number: Double?
+    switch value {
+    case .number(let value): number = value
+    case .text(let text):
+      let trimmed = text.trimmingSpaces()
+      let head = trimmed.hasSuffix("/10") ? String(trimmed.dropLast(3)) : trimmed
+      number = Double(head.trimmingSpaces())
+    default: break
+    }
+    guard let number, number.rounded() == number, (1...10).contains(number) else { return nil }
+    return Int(number)
+  }
+}

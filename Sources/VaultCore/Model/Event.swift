@@ -1,0 +1,114 @@
+/// An event: a note in the events folder, a Full Calendar event note, or a note of `type: event`.
+public struct Event: Hashable, Sendable {
+  public var title: String
+  public var emoji: String?
+  /// The first day; for a recurring event, the first day it may occur.
+  public var start: LocalDate?
+  /// The last day of a multi-day event, inclusive (Full Calendar's `endDate`).
+  public var end: LocalDate?
+  public var allDay: Bool
+  public var startTime: LocalTime?
+  public var endTime: LocalTime?
+  public var category: String?
+  public var location: String?
+  /// An IANA time zone for timed events: `Europe/Berlin`.
+  public var timeZone: String?
+  public var recurrence: Recurrence?
+  /// The last day a recurring event may occur (`endRecur`).
+  public var recurrenceEnd: LocalDate?
+  /// Days on which a recurring event does not happen (`skipDates`).
+  public var skipDates: [LocalDate]
+  /// Reminders as written: `1d`, `2h`.
+  public var remind: [String]
+  public var archived: Bool
+  /// Full Calendar's task-events: nil when not a task, else whether it is done.
+  public var completed: Bool?
+
+  public init(title: String) {
+    self.title = title
+    allDay = true
+    skipDates = []
+    remind = []
+    archived = false
+  }
+
+  /// The number of days the event covers (1 for a one-day event).
+  public var dayCount: Int {
+    guard let start, let end, end > start else { return 1 }
+    return start.days(until: end) + 1
+  }
+}
+
+/// How an event repeats, as written; expanded into dates by the views.
+public enum Recurrence: Hashable, Sendable {
+  /// `yearly`, `monthly`, `weekly`, `daily`, or a Tasks-style phrase: `every 2 weeks`.
+  case phrase(String)
+  /// Full Calendar's `type: recurring` with `daysOfWeek`.
+  case weekdays([Weekday])
+  /// Full Calendar (remastered) monthly or yearly recurrence: `dayOfMonth`, optional `month`.
+  case monthDay(day: Int, month: Int?)
+  /// An RFC 5545 rule: `FREQ=WEEKLY;BYDAY=MO`.
+  case rrule(String)
+
+  /// The rule as a person reads it.
+  public var description: String {
+    switch self {
+    case .phrase(let text): return text
+    case .weekdays(let days): return "weekly on " + days.map(\.name).joined(separator: ", ")
+    case .monthDay(let day, let month):
+      return month.map { "yearly on month \($0) day \(day)" } ?? "monthly on day \(day)"
+    case .rrule(let rule): return rule
+    }
+  }
+}
+
+/// A goal: progress towards a target date.
+public struct Goal: Hashable, Sendable {
+  /// From 0 to 1, when known.
+  public var progress: Double?
+  /// Where the progress came from: `progress property`, `checkboxes`.
+  public var progressSource: String?
+  public var target: LocalDate?
+  public var status: String?
+  public var isDone: Bool
+
+  public init() { isDone = false }
+}
+
+/// A daily note with its mood.
+public struct JournalEntry: Hashable, Sendable {
+  public var date: LocalDate
+  /// 1 to 10.
+  public var mood: Int?
+  public var moodTags: [String]
+
+  public init(date: LocalDate, mood: Int? = nil, moodTags: [String] = []) {
+    self.date = date
+    self.mood = mood
+    self.moodTags = moodTags
+  }
+}
+
+/// A quote or a lesson worth keeping.
+public struct Insight: Hashable, Sendable {
+  public var text: String
+  public var source: String?
+  public var author: String?
+
+  public init(text: String, source: String? = nil, author: String? = nil) {
+    self.text = text
+    self.source = source
+    self.author = author
+  }
+}
+
+/// One principle of the personal code.
+public struct Principle: Hashable, Sendable, Codable {
+  public var text: String
+  public var line: Int
+
+  public init(text: String, line: Int) {
+    self.text = text
+    self.line = line
+  }
+}

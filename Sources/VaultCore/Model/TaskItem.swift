@@ -1,0 +1,117 @@
+/// A checkbox line, anywhere in the vault, with the fields of the Obsidian Tasks plugin.
+public struct TaskItem: Hashable, Sendable {
+  /// 1-based line of the task in its file.
+  public var line: Int
+  /// The bytes of the whole line in the file, without its line ending.
+  public var byteRange: Range<Int>
+  /// What stands before the list marker: spaces, tabs, `>` of quotes and callouts.
+  public var indentation: String
+  /// `-`, `*`, `+`, `1.` or `1)`.
+  public var marker: String
+  public var status: TaskStatus
+  /// The text without its fields; `#tags` stay, as the Tasks plugin keeps them.
+  public var description: String
+  /// Tags in the description, without `#`.
+  public var tags: [String]
+  public var created: LocalDate?
+  public var start: LocalDate?
+  public var scheduled: LocalDate?
+  public var due: LocalDate?
+  public var done: LocalDate?
+  public var cancelled: LocalDate?
+  public var priority: TaskPriority
+  /// The recurrence rule as written: `every week on Monday when done`.
+  public var recurrence: String?
+  /// `keep` or `delete`.
+  public var onCompletion: String?
+  public var id: String?
+  public var dependsOn: [String]
+  /// A trailing `^block-id`, without `^`.
+  public var blockLink: String?
+  /// Which notation the fields were written in.
+  public var format: TaskFormat
+  /// Dataview fields on the line that are not task fields.
+  public var fields: [InlineField]
+  /// The line of the task this one is nested under, if any.
+  public var parentLine: Int?
+
+  public init(line: Int, byteRange: Range<Int> = 0..<0, indentation: String = "",
+    marker: String = "-", status: TaskStatus = .todo, description: String = "")
+  {
+    self.line = line
+    self.byteRange = byteRange
+    self.indentation = indentation
+    self.marker = marker
+    self.status = status
+    self.description = description
+    tags = []
+    priority = .normal
+    dependsOn = []
+    format = .none
+    fields = []
+  }
+
+  /// Whether the task is still to be done (todo or in progress).
+  public var isOpen: Bool { status.type == .todo || status.type == .inProgress }
+}
+
+/// A checkbox's status character and what it means.
+public struct TaskStatus: Hashable, Sendable {
+  public enum Kind: String, Sendable, Codable {
+    case todo, done, inProgress = "in_progress", cancelled
+  }
+
+  /// The character between the brackets.
+  public var symbol: Character
+
+  public init(symbol: Character) { self.symbol = symbol }
+
+  public static let todo = TaskStatus(symbol: " ")
+  public static let done = TaskStatus(symbol: "x")
+  public static let inProgress = TaskStatus(symbol: "/")
+  public static let cancelled = TaskStatus(symbol: "-")
+
+  /// The meaning the Tasks plugin gives the symbol by default; any other symbol is kept as
+  /// written and, as in the plugin, counts as todo.
+  public var type: Kind {
+    switch symbol {
+    case "x", "X": return .done
+    case "/": return .inProgress
+    case "-": return .cancelled
+    default: return .todo
+    }
+  }
+}
+
+/// The Tasks plugin's priorities, highest first.
+public enum TaskPriority: String, CaseIterable, Sendable, Codable, Comparable {
+  case highest, high, medium, normal, low, lowest
+
+  /// The emoji the Tasks plugin writes; none for normal.
+  public var emoji: String? {
+    switch self {
+    case .highest: return "🔺"
+    case .high: return "⏫"
+    case .medium: return "🔼"
+    case .normal: return nil
+    case .low: return "🔽"
+    case .lowest: return "⏬"
+    }
+  }
+
+  var rank: Int { TaskPriority.allCases.firstIndex(of: self) ?? 3 }
+
+  public static func < (lhs: TaskPriority, rhs: TaskPriority) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The notation of a task's fields.
+public enum TaskFormat: String, Sendable, Codable {
+  /// No fields.
+  case none
+  /// The Tasks plugin's emoji format: `📅 2026-11-30`.
+  case emoji
+  /// The Dataview format: `[due:: 2026-11-30]`.
+  case dataview
+  /// Both notations on one line.
+  case mixed
+}

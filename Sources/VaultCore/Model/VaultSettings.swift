@@ -1,0 +1,72 @@
+/// Everything about a vault that changes how its notes are read: vault's own settings from
+/// `.vault/config.yml`, and the Obsidian settings it honours. Every value has a default.
+public struct VaultSettings: Hashable, Sendable {
+  /// The folder of each kind that has one: events, goals, insights.
+  public var folders: [ItemKind: String]
+  /// The note whose list items are the personal code.
+  public var personalCode: String
+  /// The note `vault add task` appends to.
+  public var inbox: String
+  /// How many items each dashboard section shows, 1 to 10.
+  public var dashboardLimit: Int
+  public var firstWeekday: Weekday
+  /// The IANA time zone views use; nil for the system's.
+  public var timeZone: String?
+  /// The heading under which `vault journal` appends text.
+  public var journalHeading: String
+  public var dailyNotes: DailyNoteSettings
+  /// `.obsidian/types.json`, keys lower-cased.
+  public var propertyTypes: [String: PropertyType]
+  /// Obsidian's excluded files (`userIgnoreFilters`): path prefixes, or `/regex/`.
+  public var ignoreFilters: [String]
+  /// Files larger than this are skipped with a warning.
+  public var maxFileSize: Int
+
+  public init() {
+    folders = [.event: "Events", .goal: "Goals", .insight: "Insights"]
+    personalCode = "Personal Code.md"
+    inbox = "Tasks.md"
+    dashboardLimit = 3
+    firstWeekday = .monday
+    journalHeading = "Journal"
+    dailyNotes = DailyNoteSettings()
+    propertyTypes = [:]
+    ignoreFilters = []
+    maxFileSize = 8 * 1024 * 1024
+  }
+}
+
+/// Where daily notes live and how they are named (`.obsidian/daily-notes.json`).
+public struct DailyNoteSettings: Hashable, Sendable {
+  /// Vault-relative folder; empty for the vault's root.
+  public var folder: String
+  /// A moment.js format; `/` makes sub-folders: `YYYY/MM/YYYY-MM-DD`.
+  public var format: String
+  /// Vault path of the template, usually without `.md`.
+  public var template: String?
+
+  public init(folder: String = "", format: String = "YYYY-MM-DD", template: String? = nil) {
+    self.folder = folder
+    self.format = format
+    self.template = template
+  }
+
+  /// The day a vault-relative path stands for, when it is a daily note.
+  public func date(forPath path: String) -> LocalDate? {
+    guard path.lowercased().hasSuffix(".md") else { return nil }
+    var relative = Substring(path.dropLast(3))
+    let folderPrefix = folder.trimming("/")
+    if !folderPrefix.isEmpty {
+      guard relative.hasPrefix(folderPrefix + "/") else { return nil }
+      relative = relative.dropFirst(folderPrefix.count + 1)
+    }
+    return MomentFormat(format).parseDate(String(relative))
+  }
+
+  /// The vault-relative path of the daily note for a day.
+  public func path(for date: LocalDate) -> String {
+    let name = MomentFormat(format).format(date) + ".md"
+    let folderPrefix = folder.trimming("/")
+    return folderPrefix.isEmpty ? name : folderPrefix + "/" + name
+  }
+}

@@ -1,0 +1,194 @@
+/// Finds tags, wikilinks, embeds and bracketed Dataview fields in one line of Markdown text.
+///
+/// The caller says which bytes of the line are prose (`scanRange`) and which must be skipped
+/// (`masked`: code spans, inline HTML, link destinations, as cmark reports them), so nothing
+/// inside code is ever taken for a tag or a link.
+public enum InlineScanner {
+  /// What one line holds.
+  public struct Result: Sendable, Equatable {
+    public var tags: [TagOccurrence] = []
+    public var links: [Link] = []
+    public var fields: [InlineField] = []
+  }
+
+  public static func scan(
+    line bytes: [UInt8], lineNumber: Int, scanRange: Range<Int>? = nil, masked: [Range<Int>] = []
+  ) -> Result {
+    var result = Result()
+    let range = scanRange.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
+    var index = range.lowerBound
+    func isMasked(_ span: Range<Int>) -> Bool { masked.contains { $0.overlaps(span) } }
+    func column(_ offset: Int) -> Int { UTF8Line.column(in: bytes, byteOffset: offset) }
+
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "#") {
+        let precededBySpace =
+          index == range.lowerBound || index == 0
+          || UTF8Line.isSpace(UTF8Line.scalar(in: bytes, at: previousScalarStart(bytes, index)).0)
+        if precededBySpace, let end = tagEnd(bytes, from: index + 1, limit: range.upperBound),
+          !isMasked(index..<end)
+        {
+          let name = UTF8Line.string(bytes[(index + 1)..<end])
+          result.tags.append(TagOccurrence(name: name, line: lineNumber, column: column(index)))
+          index = end
+          continue
+        }
+      } else if byte == UInt8(ascii: "["), index + 1 < range.upperBound,
+        bytes[index + 1] == UInt8(ascii: "[")
+      {
+        if let (link, end) = wikilink(bytes, openAt: index, limit: range.upperBound),
+          !isMasked((index > 0 && bytes[index - 1] == UInt8(ascii: "!") ? index - 1 : index)..<end)
+        {
+          let isEmbed = index > range.lowerBound && bytes[index - 1] == UInt8(ascii: "!")
+          let start = isEmbed ? index - 1 : index
+          var found = link
+          found.style = isEmbed ? .embed : .wikilink
+          found.line = lineNumber
+          found.column = column(start)
+          result.links.append(found)
+          index = end
+          continue
+        }
+      }
+      if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
+        if let (key, value, end) = bracketedField(bytes, openAt: index, limit: range.upperBound),
+          !isMasked(index..<end)
+        {
+          result.fields.append(
+            InlineField(key: key, value: value, line: lineNumber, column: column(index)))
+          // Keep scanning inside the value: it may hold links and tags.
+        }
+      }
+      index += 1
+    }
+    return result
+  }
+
+  static func previousScalarStart(_ bytes: [UInt8], _ index: Int) -> Int {
+    var start = index - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return max(0, start)
+  }
+
+  /// The end of a valid tag body starting at `from`, or nil.
+  static func tagEnd(_ bytes: [UInt8], from: Int, limit: Int) -> Int? {
+    var index = from
+    var sawNonDigit = false
+    while index < limit {
+      let (scalar, length) = UTF8Line.scalar(in: bytes, at: index)
+      guard TagSyntax.isTagScalar(scalar) else { break }
+      if !("0"..."9").contains(scalar) { sawNonDigit = true }
+      index += length
+    }
+    return index > from && sawNonDigit ? index : nil
+  }
+
+  /// `[[target#subpath|alias]]` starting at `openAt`; nil when it does not close on this line.
+  static func wikilink(_ bytes: [UInt8], openAt: Int, limit: Int) -> (Link, Int)? {
+    var index = openAt + 2
+    while index + 1 < limit {
+      if bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: "]") { break }
+      if bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "[") { return nil }
+      index += 1
+    }
+    guard index + 1 < limit else { return nil }
+    let inner = UTF8Line.string(bytes[(openAt + 2)..<index])
+    guard let link = parseWikilink(inner) else { return nil }
+    return (link, index + 2)
+  }
+
+  /// Splits the inside of a wikilink into target, subpath and alias.
+  public static func parseWikilink(_ inner: String) -> Link? {
+    var body = Substring(inner)
+    var alias: String?
+    if let bar = body.firstIndex(of: "|") {
+      alias = String(body[body.index(after: bar)...])
+      body = body[..<bar]
+    }
+    var subpath: String?
+    if let hash = body.firstIndex(of: "#") {
+      subpath = String(body[body.index(after: hash)...]).trimmingSpaces()
+      body = body[..<hash]
+    }
+    let target = String(body).trimmingSpaces()
+    guard !target.isEmpty || subpath != nil else { return nil }
+    return Link(target: target, subpath: subpath, alias: alias, style: .wikilink, line: 0, column: 0)
+  }
+
+  /// `[key:: value]` or `(key:: value)`: key, value and the end offset.
+  static func bracketedField(_ bytes: [UInt8], openAt: Int, limit: Int) -> (String, String, Int)? {
+    let open = bytes[openAt]
+    let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
+    // The key runs to the first "::"; it may not hold brackets or parentheses.
+    var index = openAt + 1
+    var keyEnd: Int?
+    while index + 1 < limit {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: ":") {
+        keyEnd = index
+        break
+      }
+      if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "(")
+        || byte == UInt8(ascii: ")") || index - openAt > 64
+      {
+        return nil
+      }
+      index += 1
+    }
+    guard let keyEnd else { return nil }
+    let key = UTF8Line.string(bytes[(openAt + 1)..<keyEnd]).trimmingSpaces()
+    guard !key.isEmpty, bytes[openAt + 1] != UInt8(ascii: " ") else { return nil }
+    // The value runs to the matching closing bracket; nested pairs such as [[links]] count.
+    var depth = 0
+    index = keyEnd + 2
+    while index < limit {
+      let byte = bytes[index]
+      if byte == open {
+        depth += 1
+      } else if byte == close {
+        if depth == 0 {
+          let value = UTF8Line.string(bytes[(keyEnd + 2)..<index]).trimmingSpaces()
+          return (key, value, index + 1)
+        }
+        depth -= 1
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// A whole-line Dataview field, `Key:: value` (also `**Key**:: value` and after a list
+  /// marker), in the text of one line; nil when the line is not one.
+  public static func wholeLineField(_ text: Substring) -> (key: String, value: String)? {
+    guard let separator = text.firstRange(of: "::") else { return nil }
+    var key = text[..<separator.lowerBound].trimmingSpaces()
+    if key.hasPrefix("- ") || key.hasPrefix("* ") || key.hasPrefix("+ ") {
+      key = String(key.dropFirst(2)).trimmingSpaces()
+    }
+    key = key.trimming("*_")
+    guard !key.isEmpty, key.count <= 64,
+      !key.contains(where: { "[]()`#:".contains($0) || $0 == "\t" })
+    else { return nil }
+    let value = text[separator.upperBound...].trimmingSpaces()
+    return (key, value)
+  }
+}
+
+extension StringProtocol {
+  /// The text without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> String {
+    trimming(" \t")
+  }
+
+  func trimming(_ set: String) -> String {
+    let scalars = Array(unicodeScalars)
+    var start = 0
+    var end = scalars.count
+    while start < end && set.unicodeScalars.contains(scalars[start]) { start += 1 }
+    while end > start && set.unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars[start..<end])
+    return String(view)
+  }
+}

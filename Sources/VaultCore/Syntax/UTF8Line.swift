@@ -1,0 +1,46 @@
+/// Helpers for scanning one line of UTF-8 bytes by Unicode scalar, keeping byte offsets, so
+/// that scanners report exact positions for edits and columns for diagnostics.
+enum UTF8Line {
+  /// The scalar starting at `index` and its length in bytes; U+FFFD and length 1 for a byte
+  /// that does not start a valid sequence.
+  static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+    let lead = bytes[index]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+    default: return ("\u{FFFD}", 1)
+    }
+    guard index + length <= bytes.count else { return ("\u{FFFD}", 1) }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    guard let scalar = Unicode.Scalar(value) else { return ("\u{FFFD}", 1) }
+    return (scalar, length)
+  }
+
+  /// The 1-based column, in scalars, of the byte at `offset`.
+  static func column(in bytes: [UInt8], byteOffset offset: Int) -> Int {
+    var column = 1
+    var index = 0
+    let end = min(offset, bytes.count)
+    while index < end {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return column
+  }
+
+  static func string(_ bytes: some Collection<UInt8>) -> String {
+    String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
+  }
+}

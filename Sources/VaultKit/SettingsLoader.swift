@@ -1,0 +1,68 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// Reads the settings files of a vault: vault's `.vault/config.yml` and the Obsidian files it
+/// honours (`daily-notes.json`, Periodic Notes' `data.json`, `types.json`, `app.json`).
+/// A missing file means defaults; a broken one is a warning and defaults.
+enum SettingsLoader {
+  static func load(root: String) -> (VaultSettings, [Diagnostic]) {
+    var settings = VaultSettings()
+    var diagnostics: [Diagnostic] = []
+
+    if case .success(let bytes) = FileSystem.readFile(root + "/" + ConfigReader.path) {
+      var reader = YAMLReader(path: ConfigReader.path, firstLine: 1)
+      let properties = reader.properties(of: String(decoding: bytes, as: UTF8.self))
+      diagnostics += reader.diagnostics
+      diagnostics += ConfigReader.apply(properties, to: &settings)
+    }
+
+    if let daily = json(root, ".obsidian/daily-notes.json", &diagnostics) {
+      settings.dailyNotes = dailyNotes(daily, defaults: settings.dailyNotes)
+    }
+    if let periodic = json(root, ".obsidian/plugins/periodic-notes/data.json", &diagnostics),
+      let daily = periodic["daily"] as? [String: Any], daily["enabled"] as? Bool ?? false
+    {
+      settings.dailyNotes = dailyNotes(daily, defaults: settings.dailyNotes)
+    }
+    if let types = json(root, ".obsidian/types.json", &diagnostics)?["types"] as? [String: Any] {
+      for (key, value) in types {
+        if let name = value as? String, let type = PropertyType(rawValue: name) {
+          settings.propertyTypes[key.lowercased()] = type
+        }
+      }
+    }
+    if let app = json(root, ".obsidian/app.json", &diagnostics),
+      let filters = app["userIgnoreFilters"] as? [String]
+    {
+      settings.ignoreFilters = filters
+    }
+    return (settings, diagnostics)
+  }
+
+  /// `folder`, `format` and `template`, each optional and trimmed, as Obsidian reads them.
+  static func dailyNotes(_ object: [String: Any], defaults: DailyNoteSettings) -> DailyNoteSettings {
+    func value(_ key: String) -> String? {
+      guard let text = (object[key] as? String)?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+      else { return nil }
+      return text
+    }
+    return DailyNoteSettings(
+      folder: value("folder") ?? defaults.folder, format: value("format") ?? defaults.format,
+      template: value("template") ?? defaults.template)
+  }
+
+  static func json(_ root: String, _ path: String, _ diagnostics: inout [Diagnostic]) -> [String: Any]? {
+    guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return nil }
+    do {
+      guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+        diagnostics.append(.warning("expected a JSON object; the file is ignored", at: .start, in: path))
+        return nil
+      }
+      return object
+    } catch {
+      diagnostics.append(.warning("invalid JSON; the file is ignored", at: .start, in: path))
+      return nil
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import VaultCore
+import VaultMarkdown
+
+/// An Obsidian-compatible vault on disk: its folder, its settings, and its notes read and
+/// interpreted. The one door every front end (the command line, later a server) goes through.
+public struct Vault: Sendable {
+  /// The vault's folder as an absolute path with links resolved.
+  public let root: String
+  /// The folder as the user named it, for messages: `ExampleVault`.
+  public let displayRoot: String
+  public let settings: VaultSettings
+  /// Problems in the settings files.
+  public let settingsDiagnostics: [Diagnostic]
+
+  /// Opens the vault in `path`, reading its settings.
+  public init(path: String) throws(VaultError) {
+    guard let status = FileSystem.status(path, followLinks: true) else {
+      throw .vaultNotFound(path)
+    }
+    guard status.isDirectory else { throw .notADirectory(path) }
+    root = FileSystem.realPath(path) ?? path
+    displayRoot = path
+    (settings, settingsDiagnostics) = SettingsLoader.load(root: root)
+  }
+
+  /// The vault folder to use: `explicit` (`--vault`), else `$VAULT_DIR`, else the nearest
+  /// folder from `currentDirectory` upwards that holds `.obsidian/` or `.vault/`, else
+  /// `currentDirectory` itself.
+  public static func locate(explicit: String?, environment: [String: String], currentDirectory: String? = nil)
+    -> String
+  {
+    if let explicit, !explicit.isEmpty { return explicit }
+    if let fromEnvironment = environment["VAULT_DIR"], !fromEnvironment.isEmpty { return fromEnvironment }
+    let start = currentDirectory ?? FileSystem.currentDirectory()
+    var folder = start
+    while true {
+      for marker in [".obsidian", ".vault"] {
+        if FileSystem.status(folder + "/" + marker, followLinks: true)?.isDirectory == true {
+          return folder == start ? "." : folder
+        }
+      }
+      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
+      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+    }
+    return "."
+  }
+
+  /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
+  public func scan() -> VaultScan {
+    let walker = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters))
+    let (files, walkDiagnostics) = walker.walk()
+    let interpreter = NoteInterpreter(settings: settings)
+    let notes = files.map { read($0.path, size: $0.size, interpreter: interpreter) }
+    return VaultScan(
+      fileCount: files.count, notes: notes,
+      diagnostics: settingsDiagnostics + walkDiagnostics + notes.flatMap(\.diagnostics))
+  }
+
+  /// One note, read and interpreted.
+  public func note(at relativePath: String) -> Note {
+    let size = FileSystem.status(root + "/" + relativePath, followLinks: true)?.size ?? 0
+    return read(relativePath, size: size, interpreter: NoteInterpreter(settings: settings))
+  }
+
+  func read(_ path: String, size: Int, interpreter: NoteInterpreter) -> Note {
+    guard size <= settings.maxFileSize else {
+      var note = Note(path: path)
+      note.isSkipped = true
+      note.diagnostics.append(
+        .warning(
+          "file is larger than \(settings.maxFileSize / 1024 / 1024) MB; skipped (raise max_file_size_mb in .vault/config.yml)",
+          at: .start, in: path))
+      return note
+    }
+    switch FileSystem.readFile(root + "/" + path) {
+    case .success(let bytes):
+      var note = NoteParser.parse(bytes, path: path)
+      interpreter.interpret(&note)
+      return note
+    case .failure(let reason):
+      var note = Note(path: path)
+      note.isSkipped = true
+      note.diagnostics.append(.error("cannot read file: \(reason)", at: .start, in: path))
+      return note
+    }
+  }
+
+  /// The vault-relative path of the note a user named: a path from the current folder or
+  /// from the vault's root, with or without `.md`, or a unique file name.
+  public func resolveNote(_ argument: String, currentDirectory: String? = nil) throws(VaultError) -> String {
+    let cwd = currentDirectory ?? FileSystem.currentDirectory()
+    var candidates: [String] = []
+    let fromHere = argument.hasPrefix("/") ? argument : cwd + "/" + argument
+    candidates.append(fromHere)
+    candidates.append(root + "/" + argument)
+    if !argument.lowercased().hasSuffix(".md") {
+      candidates += [fromHere + ".md", root + "/" + argument + ".md"]
+    }
+    for candidate in candidates {
+      guard FileSystem.status(candidate, followLinks: true)?.isRegular == true,
+        let real = FileSystem.realPath(candidate)
+      else { continue }
+      guard real.hasPrefix(root + "/") else { throw .outsideVault(argument) }
+      return String(real.dropFirst(root.count + 1))
+    }
+    // A bare name, as in a wikilink: the file of that name anywhere in the vault.
+    let name = argument.lowercased().hasSuffix(".md") ? String(argument.dropLast(3)) : argument
+    let walker = VaultWalker(root: root, ignore: IgnoreFilter([]))
+    let matches = walker.walk().files.map(\.path).filter {
+      Note.defaultTitle(for: $0).lowercased() == name.lowercased()
+    }
+    if matches.count == 1 { return matches[0] }
+    if matches.count > 1 { throw .ambiguousNote(argument, candidates: matches) }
+    throw .noteNotFound(argument)
+  }
+
+  /// How a vault-relative path is shown to the user: joined to the vault folder as named.
+  public func displayPath(_ relative: String) -> String {
+    displayRoot == "." ? relative : displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
+  }
+}
+
+/// The result of reading a whole vault.
+public struct VaultScan: Sendable {
+  public var fileCount: Int
+  public var notes: [Note]
+  public var diagnostics: [Diagnostic]
+
+  /// Items by kind: notes by their kind, plus every task line and every principle.
+  public var itemCounts: [ItemKind: Int] {
+    var counts: [ItemKind: Int] = [:]
+    for note in notes {
+      for (kind, count) in note.itemCounts { counts[kind, default: 0] += count }
+    }
+    return counts
+  }
+
+  public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+  public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}

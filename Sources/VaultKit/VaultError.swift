@@ -1,0 +1,25 @@
+/// Failures of the tool itself, as opposed to problems in the vault's content (those are
+/// `Diagnostic`s). The command line turns these into a message and exit code in one place.
+public enum VaultError: Error, Equatable, CustomStringConvertible {
+  case vaultNotFound(String)
+  case notADirectory(String)
+  case noteNotFound(String)
+  case ambiguousNote(String, candidates: [String])
+  case outsideVault(String)
+  case unreadable(String, reason: String)
+  case invalidDate(String)
+
+  public var description: String {
+    switch self {
+    case .vaultNotFound(let path): return "no vault at '\(path)': the folder does not exist"
+    case .notADirectory(let path): return "'\(path)' is not a folder"
+    case .noteNotFound(let name): return "no note '\(name)' in the vault"
+    case .ambiguousNote(let name, let candidates):
+      return "'\(name)' matches several notes:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")
+    case .outsideVault(let path): return "'\(path)' is outside the vault"
+    case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+    case .invalidDate(let text):
+      return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
+    }
+  }
+}

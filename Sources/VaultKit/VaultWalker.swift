@@ -1,0 +1,93 @@
+import VaultCore
+
+/// One Markdown file of the vault as the file system sees it.
+public struct VaultFile: Hashable, Sendable {
+  /// Vault-relative, `/`-separated.
+  public var path: String
+  public var size: Int
+  /// Nanoseconds since 1970.
+  public var modified: Int64
+  public var inode: UInt64
+}
+
+/// Lists the Markdown files of a vault, sorted by path. Hidden files and folders (`.obsidian`,
+/// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out; symbolic links are
+/// followed, as Obsidian follows them, but a folder is never entered twice, so link loops end.
+struct VaultWalker {
+  let root: String
+  let ignore: IgnoreFilter
+
+  func walk() -> (files: [VaultFile], diagnostics: [Diagnostic]) {
+    var files: [VaultFile] = []
+    var diagnostics: [Diagnostic] = []
+    var visited = Set<[UInt64]>()
+    if let status = FileSystem.status(root, followLinks: true) {
+      visited.insert([status.device, status.inode])
+    }
+    var pending = [""]
+    while let folder = pending.popLast() {
+      let absolute = folder.isEmpty ? root : root + "/" + folder
+      let names: [String]
+      switch FileSystem.entries(of: absolute) {
+      case .success(let list): names = list
+      case .failure(let reason):
+        diagnostics.append(
+          .warning("cannot read folder: \(reason); skipped", at: .start, in: folder.isEmpty ? "." : folder))
+        continue
+      }
+      for name in names where !name.hasPrefix(".") {
+        let relative = folder.isEmpty ? name : folder + "/" + name
+        guard !ignore.excludes(relative) else { continue }
+        let path = root + "/" + relative
+        guard let status = FileSystem.status(path, followLinks: true) else {
+          if FileSystem.status(path, followLinks: false)?.isSymlink == true {
+            diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: relative))
+          }
+          continue
+        }
+        if status.isDirectory {
+          if visited.insert([status.device, status.inode]).inserted {
+            pending.append(relative)
+          } else {
+            diagnostics.append(
+              .warning("folder already read through another path (a symbolic link loop?); skipped",
+                at: .start, in: relative))
+          }
+        } else if status.isRegular, name.lowercased().hasSuffix(".md") {
+          files.append(
+            VaultFile(path: relative, size: status.size, modified: status.modified, inode: status.inode))
+        }
+      }
+    }
+    files.sort { $0.path < $1.path }
+    return (files, diagnostics)
+  }
+}
+
+/// Obsidian's "Excluded files" (`userIgnoreFilters` in `.obsidian/app.json`): a path prefix
+/// such as `Archive/`, or a regular expression written `/pattern/`.
+struct IgnoreFilter {
+  private let prefixes: [String]
+  private let patterns: [Regex<AnyRegexOutput>]
+
+  init(_ filters: [String]) {
+    var prefixes: [String] = []
+    var patterns: [Regex<AnyRegexOutput>] = []
+    for filter in filters where !filter.isEmpty {
+      if filter.count > 2, filter.hasPrefix("/"), filter.hasSuffix("/"),
+        let regex = try? Regex(String(filter.dropFirst().dropLast()))
+      {
+        patterns.append(regex)
+      } else {
+        prefixes.append(filter)
+      }
+    }
+    self.prefixes = prefixes
+    self.patterns = patterns
+  }
+
+  func excludes(_ path: String) -> Bool {
+    if prefixes.contains(where: { path.hasPrefix($0) || path + "/" == $0 }) { return true }
+    return patterns.contains { (try? $0.firstMatch(in: path)) != nil }
+  }
+}

@@ -1,0 +1,240 @@
+import VaultCore
+
+/// Parses the bytes of one Markdown file into a `Note`'s syntax: front matter (with Yams),
+/// body structure (with cmark), and tags, links, headings, fields and tasks (with vault's own
+/// scanners over the prose that cmark reports). Never throws: problems become diagnostics.
+public enum NoteParser {
+  /// Parses `bytes` of the file at vault-relative `path`. The note's kind is not decided
+  /// here; `NoteInterpreter` does that.
+  public static func parse(_ bytes: [UInt8], path: String) -> Note {
+    var note = Note(path: path)
+    if bytes.contains(0) {
+      note.diagnostics.append(
+        .warning("binary file (it holds NUL bytes); skipped", at: .start, in: path))
+      note.isSkipped = true
+      return note
+    }
+    let source = SourceText(bytes: bytes)
+    note.encoding = source.encoding
+    if let offset = firstInvalidUTF8(bytes) {
+      note.diagnostics.append(
+        .warning("not valid UTF-8; invalid bytes are read as U+FFFD", at: source.location(ofByte: offset),
+          in: path))
+    }
+    var bodyLine = 1
+    switch FrontMatterSplitter.split(source) {
+    case .none:
+      break
+    case .unclosed:
+      note.diagnostics.append(
+        .error("front matter is not closed: add a line '---' after the properties", at: .start, in: path))
+    case .found(let layout, let yaml, let firstLine, let line):
+      note.frontMatter = layout
+      var reader = YAMLReader(path: path, firstLine: firstLine)
+      note.properties = reader.properties(of: yaml)
+      note.diagnostics += reader.diagnostics
+      bodyLine = line
+    }
+    if bodyLine <= source.lineCount {
+      let bodyStart = source.lineStarts[bodyLine - 1]
+      let document = CMarkDocument(body: Array(bytes[bodyStart...]))
+      BodyReader(source: source, lineOffset: bodyLine - 1, path: path).read(document, into: &note)
+    }
+    return note
+  }
+
+  /// The offset of the first byte that breaks UTF-8, if any.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      switch byte {
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
+      let decoded = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+      if decoded.unicodeScalars.first == "\u{FFFD}" && !(byte == 0xEF && bytes[index + 1] == 0xBF) {
+        return index
+      }
+      index += length
+    }
+    return nil
+  }
+}
+
+/// Turns cmark's blocks into the note's headings, tags, links, fields, tasks and list entries.
+private struct BodyReader {
+  let source: SourceText
+  /// File line = body line + lineOffset.
+  let lineOffset: Int
+  let path: String
+
+  func read(_ document: CMarkDocument, into note: inout Note) {
+    var taskLines = Set<Int>()
+    var taskIndexByItem: [Int: Int] = [:]
+    for (itemIndex, item) in document.items.enumerated() {
+      guard let blockIndex = item.firstParagraph else { continue }
+      let block = document.blocks[blockIndex]
+      let line = block.span.startLine + lineOffset
+      if block.span.startLine == item.span.startLine,
+        var task = task(line: line, item: item, document: document, taskIndexByItem: taskIndexByItem,
+          notes: &note)
+      {
+        task.parentLine = parentTaskLine(item, document, taskIndexByItem, note.tasks)
+        taskIndexByItem[itemIndex] = note.tasks.count
+        note.tasks.append(task)
+        taskLines.insert(line)
+      } else {
+        note.listEntries.append(ListEntry(text: block.text.trimmingTrailingSpaces(), line: line, depth: item.depth))
+      }
+    }
+
+    for block in document.blocks {
+      let firstLine = block.span.startLine + lineOffset
+      if case .heading(let level) = block.kind {
+        note.headings.append(Heading(level: level, text: block.text.trimmingTrailingSpaces(), line: firstLine))
+      }
+      if note.summary.isEmpty, block.kind == .paragraph, !block.inListItem {
+        note.summary = Self.summary(block.text)
+      }
+      scan(block, taskLines: taskLines, into: &note)
+    }
+    if note.summary.isEmpty, let block = document.blocks.first(where: { $0.kind == .paragraph }) {
+      note.summary = Self.summary(block.text)
+    }
+  }
+
+  func task(
+    line: Int, item: CMarkDocument.ListItem, document: CMarkDocument, taskIndexByItem: [Int: Int],
+    notes note: inout Note
+  ) -> TaskItem? {
+    let range = source.lineRange(line)
+    guard let checkbox = TaskLineParser.checkbox(source.string(range)) else { return nil }
+    var task = TaskItem(
+      line: line, byteRange: range, indentation: checkbox.indentation, marker: checkbox.marker,
+      status: TaskStatus(symbol: checkbox.symbol))
+    let problems = TaskLineParser.readFields(checkbox.text, into: &task, columnOffset: checkbox.textColumnOffset)
+    for problem in problems {
+      note.diagnostics.append(
+        Diagnostic(path: path, line: line, column: problem.column, severity: problem.severity,
+          message: problem.message))
+    }
+    return task
+  }
+
+  func parentTaskLine(
+    _ item: CMarkDocument.ListItem, _ document: CMarkDocument, _ taskIndexByItem: [Int: Int],
+    _ tasks: [TaskItem]
+  ) -> Int? {
+    var parent = item.parent
+    while let index = parent {
+      if let taskIndex = taskIndexByItem[index] { return tasks[taskIndex].line }
+      parent = document.items[index].parent
+    }
+    return nil
+  }
+
+  /// Tags, links and fields of a block, line by line over the raw bytes, skipping masked spans.
+  func scan(_ block: CMarkDocument.Block, taskLines: Set<Int>, into note: inout Note) {
+    let span = block.span
+    guard span.startLine >= 1, span.endLine >= span.startLine else { return }
+    for bodyLine in span.startLine...span.endLine {
+      let line = bodyLine + lineOffset
+      let bytes = source.lineBytes(line)
+      let start = bodyLine == span.startLine ? span.startColumn - 1 : 0
+      let end = bodyLine == span.endLine ? min(span.endColumn, bytes.count) : bytes.count
+      guard start < end else { continue }
+      let masked = block.masked.compactMap { mask -> Range<Int>? in
+        guard mask.startLine <= bodyLine, mask.endLine >= bodyLine, mask.startLine > 0 else { return nil }
+        let lower = mask.startLine == bodyLine ? mask.startColumn - 1 : 0
+        let upper = mask.endLine == bodyLine ? mask.endColumn : bytes.count
+        return lower < upper ? lower..<upper : nil
+      }
+      let found = InlineScanner.scan(line: bytes, lineNumber: line, scanRange: start..<end, masked: masked)
+      note.tags += found.tags
+      note.links += found.links
+      let isTaskLine = taskLines.contains(line)
+      if !isTaskLine {
+        note.fields += found.fields
+        if block.kind == .paragraph, masked.isEmpty,
+          let field = InlineScanner.wholeLineField(
+            Substring(String(decoding: bytes[start..<end], as: UTF8.self)))
+        {
+          let column = source.location(ofByte: source.lineRange(line).lowerBound + start).column
+          note.fields.append(InlineField(key: field.key, value: field.value, line: line, column: column))
+        }
+      }
+    }
+    for link in block.links where Self.isNoteLink(link.destination) {
+      let line = link.span.startLine + lineOffset
+      let offset = source.lineRange(line).lowerBound + link.span.startColumn - 1
+      let decoded = Self.percentDecoded(link.destination)
+      var target = decoded
+      var subpath: String?
+      if let hash = decoded.firstIndex(of: "#") {
+        target = String(decoded[..<hash])
+        subpath = String(decoded[decoded.index(after: hash)...])
+      }
+      note.links.append(
+        Link(target: target, subpath: subpath, alias: link.text.isEmpty ? nil : link.text,
+          style: .markdown, line: line, column: source.location(ofByte: offset).column))
+    }
+  }
+
+  /// A relative link to a Markdown file: `Note.md`, `../Projects/Garden.md#Plan`.
+  static func isNoteLink(_ destination: String) -> Bool {
+    let lowered = destination.lowercased()
+    if lowered.contains("://") || lowered.hasPrefix("mailto:") { return false }
+    let withoutFragment = lowered.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+    return withoutFragment.hasSuffix(".md")
+  }
+
+  static func percentDecoded(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    var iterator = Array(text.utf8).makeIterator()
+    while let byte = iterator.next() {
+      if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+        let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Plain text for a summary: `[[Note|alias]]` as `alias`, `[[Note]]` as `Note`, at most 280
+  /// characters.
+  static func summary(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstRange(of: "[[") {
+      result += rest[..<open.lowerBound]
+      let after = rest[open.upperBound...]
+      guard let close = after.firstRange(of: "]]") else {
+        rest = rest[open.lowerBound...]
+        break
+      }
+      let inner = after[..<close.lowerBound]
+      if let bar = inner.firstIndex(of: "|") {
+        result += inner[inner.index(after: bar)...]
+      } else {
+        result += inner.split(separator: "#").first ?? inner
+      }
+      rest = after[close.upperBound...]
+    }
+    result += rest
+    let trimmed = result.trimmingTrailingSpaces()
+    return trimmed.count > 280 ? String(trimmed.prefix(279)) + "…" : trimmed
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultKit
+
+/// The options every command takes.
+struct GlobalOptions: ParsableArguments {
+  @Option(name: .long, help: ArgumentHelp("The vault folder.", valueName: "path"))
+  var vault: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("The day to take as today, YYYY-MM-DD (also $VAULT_TODAY).", valueName: "date"))
+  var today: String?
+
+  @Flag(name: .long, help: "Print JSON instead of text (schemas in docs/JSON.md).")
+  var json = false
+
+  @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+  var color: ColorChoice = .auto
+
+  var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+  func validate() throws {
+    if let today, DateParsing.validDate(today) == nil {
+      throw ValidationError("--today '\(today)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
+    }
+  }
+
+  /// The vault, from `explicit` (a command's own path argument) or the usual places.
+  func openVault(explicit: String? = nil) throws(VaultError) -> Vault {
+    try Vault(path: Vault.locate(explicit: explicit ?? vault, environment: environment))
+  }
+
+  func todayDate() throws(VaultError) -> LocalDate {
+    try Today.resolve(option: today, environment: environment)
+  }
+
+  /// A terminal writer with colour decided by `--color`, `NO_COLOR` and whether stdout is a
+  /// terminal.
+  func terminal() -> Terminal {
+    Terminal(color: color, environment: environment)
+  }
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+  case auto, always, never
+}

@@ -1,0 +1,148 @@
+import VaultCore
+import VaultKit
+
+/// The text of `vault show`: one section per part of the note, left out when empty.
+struct NoteRenderer {
+  let terminal: Terminal
+  let vault: Vault
+
+  func render(_ note: Note) -> String {
+    var lines: [String] = [terminal.heading(vault.displayPath(note.path))]
+    var head: [(String, String)] = [
+      ("kind", "\(note.kind.rawValue) (\(note.kindReason))"), ("title", note.title),
+    ]
+    if let date = note.date { head.append(("date", "\(date) \(date.weekday.name.capitalized)")) }
+    if note.encoding.hasBOM || note.encoding.lineEnding == .crlf {
+      head.append(
+        ("encoding", [note.encoding.hasBOM ? "BOM" : nil, note.encoding.lineEnding == .crlf ? "CRLF" : nil]
+          .compactMap { $0 }.joined(separator: ", ")))
+    }
+    lines += table(head)
+
+    section("Properties", into: &lines, note.properties.map { property in
+      [property.key, property.type.rawValue, property.value.text, "line \(property.location.line)"]
+    })
+    if let event = note.event { section("Event", into: &lines, describe(event).map { [$0.0, $0.1] }) }
+    if let goal = note.goal { section("Goal", into: &lines, describe(goal).map { [$0.0, $0.1] }) }
+    if let journal = note.journal {
+      var rows = [["date", journal.date.description]]
+      rows.append(["mood", journal.mood.map { "\($0)/10" } ?? "not set"])
+      if !journal.moodTags.isEmpty { rows.append(["mood tags", journal.moodTags.joined(separator: ", ")]) }
+      section("Journal", into: &lines, rows)
+    }
+    if let insight = note.insight {
+      var rows = [["text", insight.text]]
+      if let author = insight.author { rows.append(["author", author]) }
+      if let source = insight.source { rows.append(["source", source]) }
+      section("Insight", into: &lines, rows)
+    }
+    section("Principles", into: &lines, note.principles.map { ["\($0.line)", $0.text] })
+    if !note.tags.isEmpty {
+      lines += ["", terminal.heading("Tags"), "  " + note.uniqueTags.map { "#" + $0 }.joined(separator: " ")]
+    }
+    section("Links", into: &lines, note.links.map { link in
+      [describe(link), "line \(link.line)"]
+    })
+    section("Headings", into: &lines, note.headings.map { heading in
+      [String(repeating: "#", count: heading.level) + " " + heading.text, "line \(heading.line)"]
+    })
+    section("Fields", into: &lines, note.fields.map { ["\($0.key)::", $0.value, "line \($0.line)"] })
+    if !note.tasks.isEmpty {
+      lines += ["", terminal.heading("Tasks")]
+      for task in note.tasks { lines += describe(task, in: note) }
+    }
+    if !note.diagnostics.isEmpty {
+      lines += ["", terminal.heading("Problems")]
+      lines += note.diagnostics.map { "  " + terminal.diagnostic($0, displayPath: vault.displayPath($0.path)) }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func section(_ title: String, into lines: inout [String], _ rows: [[String]]) {
+    guard !rows.isEmpty else { return }
+    lines += ["", terminal.heading(title)]
+    lines += TextTable.render(rows, indent: 2)
+  }
+
+  func table(_ pairs: [(String, String)]) -> [String] {
+    TextTable.render(pairs.map { [$0.0, $0.1] }, indent: 2)
+  }
+
+  func describe(_ event: Event) -> [(String, String)] {
+    var rows: [(String, String)] = []
+    var when = event.start.map { "\($0) \($0.weekday.name.capitalized)" } ?? "no date"
+    if let end = event.end { when += " to \(end) \(end.weekday.name.capitalized) (\(event.dayCount) days)" }
+    rows.append(("when", when))
+    if event.allDay {
+      rows.append(("time", "all day"))
+    } else if let start = event.startTime {
+      rows.append(("time", event.endTime.map { "\(start)–\($0)" } ?? start.description))
+    }
+    if let emoji = event.emoji { rows.append(("emoji", emoji)) }
+    if let category = event.category { rows.append(("category", category)) }
+    if let location = event.location { rows.append(("location", location)) }
+    if let zone = event.timeZone { rows.append(("time zone", zone)) }
+    if let recurrence = event.recurrence { rows.append(("repeats", recurrence.description)) }
+    if let end = event.recurrenceEnd { rows.append(("until", end.description)) }
+    if !event.skipDates.isEmpty { rows.append(("skips", event.skipDates.map(\.description).joined(separator: ", "))) }
+    if !event.remind.isEmpty { rows.append(("remind", event.remind.joined(separator: ", "))) }
+    if event.archived { rows.append(("archived", "yes")) }
+    if let completed = event.completed { rows.append(("completed", completed ? "yes" : "no")) }
+    return rows
+  }
+
+  func describe(_ goal: Goal) -> [(String, String)] {
+    var rows: [(String, String)] = []
+    if let progress = goal.progress {
+      rows.append(("progress", "\(Int((progress * 100).rounded()))% (\(goal.progressSource ?? ""))"))
+    }
+    if let target = goal.target { rows.append(("target", target.description)) }
+    if let status = goal.status { rows.append(("status", status)) }
+    if goal.isDone { rows.append(("done", "yes")) }
+    return rows
+  }
+
+  func describe(_ link: Link) -> String {
+    switch link.style {
+    case .markdown:
+      return "[\(link.alias ?? "")](\(link.target)\(link.subpath.map { "#" + $0 } ?? ""))"
+    case .wikilink, .embed:
+      var inner = link.target
+      if let subpath = link.subpath { inner += "#" + subpath }
+      if let alias = link.alias { inner += "|" + alias }
+      return (link.style == .embed ? "!" : "") + "[[\(inner)]]"
+    }
+  }
+
+  func describe(_ task: TaskItem, in note: Note) -> [String] {
+    let depth = task.parentLine == nil ? 0 : depthOf(task, in: note)
+    let indent = String(repeating: "  ", count: depth + 1)
+    var lines = ["\(indent)[\(task.status.symbol)] \(task.description)  " + terminal.dim("line \(task.line)")]
+    var fields: [String] = ["status \(task.status.type.rawValue)"]
+    if task.priority != .normal { fields.append("priority \(task.priority.rawValue)") }
+    let dates: [(String, LocalDate?)] = [
+      ("created", task.created), ("start", task.start), ("scheduled", task.scheduled), ("due", task.due),
+      ("done", task.done), ("cancelled", task.cancelled),
+    ]
+    fields += dates.compactMap { name, date in date.map { "\(name) \($0)" } }
+    if let recurrence = task.recurrence { fields.append("repeats \(recurrence)") }
+    if let onCompletion = task.onCompletion { fields.append("on completion \(onCompletion)") }
+    if let id = task.id { fields.append("id \(id)") }
+    if !task.dependsOn.isEmpty { fields.append("depends on \(task.dependsOn.joined(separator: ","))") }
+    if let block = task.blockLink { fields.append("^\(block)") }
+    if task.format != .none { fields.append("\(task.format.rawValue) format") }
+    fields += task.fields.map { "\($0.key):: \($0.value)" }
+    lines.append(indent + "    " + terminal.dim(fields.joined(separator: " · ")))
+    return lines
+  }
+
+  func depthOf(_ task: TaskItem, in note: Note) -> Int {
+    var depth = 0
+    var parent = task.parentLine
+    while let line = parent, depth < 32 {
+      depth += 1
+      parent = note.tasks.first { $0.line == line }?.parentLine
+    }
+    return depth
+  }
+}

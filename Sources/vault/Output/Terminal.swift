@@ -1,0 +1,48 @@
+import Foundation
+@preconcurrency import Rainbow
+import VaultCore
+
+/// Writes to standard output and error, with colour when wanted, and encodes JSON.
+struct Terminal {
+  let colored: Bool
+
+  init(color: ColorChoice, environment: [String: String]) {
+    switch color {
+    case .always: colored = true
+    case .never: colored = false
+    case .auto:
+      colored =
+        environment["NO_COLOR"].map { $0.isEmpty } ?? true && isatty(STDOUT_FILENO) == 1
+        && environment["TERM"] != "dumb"
+    }
+    Rainbow.enabled = colored
+  }
+
+  func print(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+  }
+
+  /// `path:line:column: error: message`, coloured as compilers colour it.
+  func diagnostic(_ diagnostic: Diagnostic, displayPath: String) -> String {
+    guard colored else { return diagnostic.formatted(displayPath: displayPath) }
+    let location = "\(displayPath):\(diagnostic.line):\(diagnostic.column):".bold
+    let label =
+      diagnostic.severity == .error ? "error:".red.bold : "warning:".yellow.bold
+    return "\(location) \(label) \(diagnostic.message)"
+  }
+
+  func heading(_ text: String) -> String { colored ? text.bold : text }
+
+  func dim(_ text: String) -> String { colored ? text.dim : text }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Parse the whole vault and report every problem.",
+    discussion: """
+      Prints each problem as path:line:column: error|warning: message, then a summary of files
+      and items by kind. Exits 1 when there are errors.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The vault folder (default: as for --vault).", valueName: "path"))
+  var path: String?
+
+  func run() throws {
+    let vault = try options.openVault(explicit: path)
+    let scan = vault.scan()
+    let terminal = options.terminal()
+    let diagnostics = scan.diagnostics.sorted {
+      ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
+    }
+    if options.json {
+      try terminal.json(CheckReport(vault: vault.displayRoot, scan: scan, diagnostics: diagnostics))
+    } else {
+      for diagnostic in diagnostics {
+        terminal.print(terminal.diagnostic(diagnostic, displayPath: vault.displayPath(diagnostic.path)))
+      }
+      terminal.print(Self.summary(scan))
+    }
+    if scan.errorCount > 0 { throw ExitCode(1) }
+  }
+
+  /// `checked 64 files: 14 events, 52 tasks, ...; 0 errors, 1 warning`.
+  static func summary(_ scan: VaultScan) -> String {
+    let counts = scan.itemCounts
+    let items = ItemKind.allCases.map { kind in
+      let count = counts[kind] ?? 0
+      return "\(count) \(count == 1 ? singular(kind) : kind.plural)"
+    }
+    return "checked \(plural(scan.fileCount, "file")): " + items.joined(separator: ", ") + "; "
+      + plural(scan.errorCount, "error") + ", " + plural(scan.warningCount, "warning")
+  }
+
+  static func singular(_ kind: ItemKind) -> String { kind == .journal ? "journal entry" : kind.rawValue }
+
+  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
+
+/// The JSON of `vault check --json`.
+struct CheckReport: Encodable {
+  var vault: String
+  var files: Int
+  var items: [String: Int]
+  var errors: Int
+  var warnings: Int
+  var diagnostics: [Diagnostic]
+
+  init(vault: String, scan: VaultScan, diagnostics: [Diagnostic]) {
+    self.vault = vault
+    files = scan.fileCount
+    let counts = scan.itemCounts
+    items = Dictionary(uniqueKeysWithValues: ItemKind.allCases.map { ($0.rawValue, counts[$0] ?? 0) })
+    errors = scan.errorCount
+    warnings = scan.warningCount
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct Show: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show one note as vault reads it.",
+    discussion: """
+      NOTE is a path from the current folder or from the vault's root, with or without .md, or
+      a file name found anywhere in the vault. Shows the kind, the properties with their types,
+      tags, links, headings, tasks with every field, and problems.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: ArgumentHelp("The note to show.", valueName: "note"))
+  var note: String
+
+  func run() throws {
+    let vault = try options.openVault()
+    let path = try vault.resolveNote(note)
+    let parsed = vault.note(at: path)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(parsed)
+    } else {
+      terminal.print(NoteRenderer(terminal: terminal, vault: vault).render(parsed))
+    }
+  }
+}

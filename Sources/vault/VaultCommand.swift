@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `vault`: a life planner over an Obsidian-compatible vault of Markdown files.
+struct VaultCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vault",
+    abstract: "A plain-text life planner over an Obsidian-compatible vault of Markdown files.",
+    discussion: """
+      The vault is --vault PATH, else $VAULT_DIR, else the nearest folder upwards that holds
+      .obsidian/ or .vault/, else the current folder.
+      Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
+      """,
+    version: "0.1.0",
+    subcommands: [Check.self, Show.self]
+  )
+}

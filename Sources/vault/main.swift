@@ -1,0 +1,15 @@
+import ArgumentParser
+import Foundation
+import VaultKit
+
+// The one place where failures become text and exit codes: a tool failure (`VaultError`)
+// prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
+do {
+  var command = try VaultCommand.parseAsRoot()
+  try command.run()
+} catch let error as VaultError {
+  FileHandle.standardError.write(Data("vault: error: \(error)\n".utf8))
+  exit(1)
+} catch {
+  VaultCommand.exit(withError: error)
+}
