@@ -36,6 +36,8 @@ struct PropertyReader {
     case .dateTime(let dateTime): return dateTime.date
     case .text(let text):
       if let date = Self.parseDate(text) { return date }
+      // An impossible date was reported where it is written.
+      if case .impossible = DateParsing.date(Substring(text)) { return nil }
     default: break
     }
     warn(property, "'\(property.key)' is not a date in YYYY-MM-DD form: '\(property.value.text)'")

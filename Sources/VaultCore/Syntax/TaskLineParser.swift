@@ -177,6 +177,7 @@ private struct FieldReader {
     for (emoji, allowed) in fields {
       guard let start = trailing(while: allowed) else { continue }
       var j = start
+      while j > 0, isSpace(s[j - 1]) { j -= 1 }
       if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
       guard j > 0, s[j - 1].value == emoji else { continue }
       let value = text(start..<end).trimmingSpaces()

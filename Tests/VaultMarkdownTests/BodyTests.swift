@@ -1,0 +1,82 @@
+import Testing
+import VaultCore
+
+@testable import VaultMarkdown
+
+@Suite struct BodyTests {
+  static let body = """
+    ---
+    tags: [fm-tag, "#quoted"]
+    ---
+    # Heading #h1tag
+
+    Text #body-tag with [[Note|alias]], ![[img.png]] and [md](Other%20Note.md#Part).
+    Not in `code #nope [[nope]]` nor <span>#nope</span> nor [x](https://e.com/#nope).
+
+    ```
+    #nope [[nope]]
+    - [ ] not a task
+    ```
+
+        indented code #nope
+
+    <div>
+    #nope
+    </div>
+
+    - [ ] Parent ⏫ 📅 2026-11-30
+      - [x] Child ✅ 2026-11-20
+        - plain item
+          - [ ] Grandchild
+    > [!note] Callout
+    > - [/] Quoted task [due:: 2026-12-01]
+    - plain #list-tag
+
+    Budget:: 150
+    """
+
+  @Test func tagsLinksAndHeadings() {
+    let parsed = note(Self.body)
+    #expect(parsed.uniqueTags == ["fm-tag", "quoted", "h1tag", "body-tag", "list-tag"])
+    #expect(parsed.links.map(\.target) == ["Note", "img.png", "Other Note.md"])
+    #expect(parsed.links.map(\.style) == [.wikilink, .embed, .markdown])
+    #expect(parsed.links[2].subpath == "Part" && parsed.links[2].alias == "md")
+    #expect(parsed.headings == [Heading(level: 1, text: "Heading #h1tag", line: 4)])
+    #expect(parsed.fields == [InlineField(key: "Budget", value: "150", line: 28, column: 1)])
+    #expect(parsed.diagnostics.isEmpty)
+  }
+
+  @Test func tasksWithLinesParentsAndRanges() throws {
+    let bytes = Array(Self.body.utf8)
+    let parsed = bytesNote(bytes)
+    #expect(parsed.tasks.map(\.description) == ["Parent", "Child", "Grandchild", "Quoted task"])
+    #expect(parsed.tasks.map(\.line) == [20, 21, 23, 25])
+    #expect(parsed.tasks.map(\.parentLine) == [nil, 20, 21, nil])
+    #expect(parsed.tasks.map(\.indentation) == ["", "  ", "      ", "> "])
+    let quoted = parsed.tasks[3]
+    #expect(quoted.status.type == .inProgress && quoted.due?.description == "2026-12-01")
+    let child = parsed.tasks[1]
+    #expect(String(decoding: bytes[child.byteRange], as: UTF8.self) == "  - [x] Child ✅ 2026-11-20")
+    #expect(parsed.listEntries.map(\.text) == ["plain item", "plain #list-tag"])
+  }
+
+  @Test func taskProblemsPointAtTheField() {
+    let parsed = note("Intro\n\n- [ ] Pay 📅 2026-02-30\n")
+    #expect(messages(parsed) == ["Note.md:3:13: error: impossible due date 2026-02-30"])
+  }
+
+  @Test func badBytesNeverStopParsing() {
+    #expect(messages(bytesNote([0, 1, 2])) == ["Note.md:1:1: warning: binary file (it holds NUL bytes); skipped"])
+    let invalid = bytesNote(Array("# T\n".utf8) + [0xFF, 0xFE] + Array(" #tag\n".utf8))
+    #expect(messages(invalid) == ["Note.md:2:1: warning: not valid UTF-8; invalid bytes are read as U+FFFD"])
+    #expect(bytesNote([]).diagnostics.isEmpty)
+    let deep = note(String(repeating: ">", count: 5000) + " x\n" + String(repeating: "- ", count: 3000) + "[ ] t\n")
+    #expect(deep.diagnostics.isEmpty)
+  }
+
+  @Test func oldMacLineEndings() {
+    let parsed = bytesNote(Array("---\rtitle: x\r---\rbody #t\r".utf8))
+    #expect(parsed.title == "x")
+    #expect(parsed.tags == [TagOccurrence(name: "t", line: 4, column: 6)])
+  }
+}
