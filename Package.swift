@@ -43,7 +43,7 @@ let package = Package(
     .testTarget(
       name: "VaultCLITests",
       dependencies: ["vault", "VaultKit"],
-      exclude: ["Snapshots"]
+      exclude: ["Snapshots", "Fixtures"]
     ),
   ]
 )

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// The few POSIX calls vault needs, wrapped: they are faster than Foundation's for walking a
@@ -24,9 +24,9 @@ enum FileSystem {
     guard result == 0 else { return nil }
     let type = info.st_mode & S_IFMT
     #if canImport(Darwin)
-      let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+    let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
     #else
-      let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     #endif
     return Status(
       isDirectory: type == S_IFDIR, isRegular: type == S_IFREG, isSymlink: type == S_IFLNK,

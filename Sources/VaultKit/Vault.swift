@@ -26,7 +26,9 @@ public struct Vault: Sendable {
   /// The vault folder to use: `explicit` (`--vault`), else `$VAULT_DIR`, else the nearest
   /// folder from `currentDirectory` upwards that holds `.obsidian/` or `.vault/`, else
   /// `currentDirectory` itself.
-  public static func locate(explicit: String?, environment: [String: String], currentDirectory: String? = nil)
+  public static func locate(
+    explicit: String?, environment: [String: String], currentDirectory: String? = nil
+  )
     -> String
   {
     if let explicit, !explicit.isEmpty { return explicit }

@@ -50,7 +50,8 @@ struct VaultWalker {
             pending.append(relative)
           } else {
             diagnostics.append(
-              .warning("folder already read through another path (a symbolic link loop?); skipped",
+              .warning(
+                "folder already read through another path (a symbolic link loop?); skipped",
                 at: .start, in: relative))
           }
         } else if status.isRegular, name.lowercased().hasSuffix(".md") {

@@ -80,7 +80,8 @@ struct CMarkDocument {
       case CMARK_NODE_ITEM:
         if entering {
           items.append(
-            ListItem(span: Self.span(node), depth: itemStack.count, parent: itemStack.last,
+            ListItem(
+              span: Self.span(node), depth: itemStack.count, parent: itemStack.last,
               firstParagraph: nil))
           itemStack.append(items.count - 1)
         } else {

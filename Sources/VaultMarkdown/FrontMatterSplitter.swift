@@ -72,7 +72,8 @@ enum FrontMatterSplitter {
       }
       valueEnd = max(valueEnd, valueStart)
       entries.append(
-        .init(key: start.key, line: start.line, range: lineStart..<entryEnd,
+        .init(
+          key: start.key, line: start.line, range: lineStart..<entryEnd,
           valueRange: valueStart..<valueEnd))
     }
     return entries

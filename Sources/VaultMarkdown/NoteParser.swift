@@ -18,7 +18,8 @@ public enum NoteParser {
     note.encoding = source.encoding
     if let offset = firstInvalidUTF8(bytes) {
       note.diagnostics.append(
-        .warning("not valid UTF-8; invalid bytes are read as U+FFFD", at: source.location(ofByte: offset),
+        .warning(
+          "not valid UTF-8; invalid bytes are read as U+FFFD", at: source.location(ofByte: offset),
           in: path))
     }
     var bodyLine = 1
@@ -86,7 +87,8 @@ private struct BodyReader {
       let block = document.blocks[blockIndex]
       let line = block.span.startLine + lineOffset
       if block.span.startLine == item.span.startLine,
-        var task = task(line: line, item: item, document: document, taskIndexByItem: taskIndexByItem,
+        var task = task(
+          line: line, item: item, document: document, taskIndexByItem: taskIndexByItem,
           notes: &note)
       {
         task.parentLine = parentTaskLine(item, document, taskIndexByItem, note.tasks)
@@ -125,7 +127,8 @@ private struct BodyReader {
     let problems = TaskLineParser.readFields(checkbox.text, into: &task, columnOffset: checkbox.textColumnOffset)
     for problem in problems {
       note.diagnostics.append(
-        Diagnostic(path: path, line: line, column: problem.column, severity: problem.severity,
+        Diagnostic(
+          path: path, line: line, column: problem.column, severity: problem.severity,
           message: problem.message))
     }
     return task
@@ -185,7 +188,8 @@ private struct BodyReader {
         subpath = String(decoded[decoded.index(after: hash)...])
       }
       note.links.append(
-        Link(target: target, subpath: subpath, alias: link.text.isEmpty ? nil : link.text,
+        Link(
+          target: target, subpath: subpath, alias: link.text.isEmpty ? nil : link.text,
           style: .markdown, line: line, column: source.location(ofByte: offset).column))
     }
   }

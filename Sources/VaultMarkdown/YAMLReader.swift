@@ -44,7 +44,8 @@ public struct YAMLReader {
         case .scalar: "a single value"
         default: "something else"
         }
-      report(.error, "front matter must be a mapping of properties (key: value), found \(found)",
+      report(
+        .error, "front matter must be a mapping of properties (key: value), found \(found)",
         line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
       return []
     }
@@ -101,7 +102,8 @@ public struct YAMLReader {
     budget -= 1
     guard budget >= 0 else {
       if budget == -1 {
-        report(.error, "front matter expands to more than \(Self.maxValues) values (too many YAML aliases?)",
+        report(
+          .error, "front matter expands to more than \(Self.maxValues) values (too many YAML aliases?)",
           line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
       }
       return .null
@@ -133,7 +135,8 @@ public struct YAMLReader {
     switch DateParsing.date(Substring(text)) {
     case .value(let date): return .date(date)
     case .impossible:
-      report(.error, "impossible date \(text)", line: scalar.mark?.line ?? 1,
+      report(
+        .error, "impossible date \(text)", line: scalar.mark?.line ?? 1,
         column: scalar.mark?.column ?? 1)
       return .text(text)
     case .notADate: break
@@ -141,7 +144,8 @@ public struct YAMLReader {
     switch DateParsing.dateTime(Substring(text)) {
     case .value(let dateTime): return .dateTime(dateTime)
     case .impossible:
-      report(.error, "impossible date and time \(text)", line: scalar.mark?.line ?? 1,
+      report(
+        .error, "impossible date and time \(text)", line: scalar.mark?.line ?? 1,
         column: scalar.mark?.column ?? 1)
       return .text(text)
     case .notADate: break
@@ -282,7 +286,8 @@ public struct YAMLReader {
 
   private mutating func report(_ severity: Diagnostic.Severity, _ message: String, line: Int, column: Int) {
     diagnostics.append(
-      Diagnostic(path: path, line: line + firstLine - 1, column: column, severity: severity,
+      Diagnostic(
+        path: path, line: line + firstLine - 1, column: column, severity: severity,
         message: message))
   }
 }

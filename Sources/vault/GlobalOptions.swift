@@ -25,6 +25,12 @@ struct GlobalOptions: ParsableArguments {
     if let today, DateParsing.validDate(today) == nil {
       throw ValidationError("--today '\(today)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
     }
+    if today == nil, let fromEnvironment = environment["VAULT_TODAY"], !fromEnvironment.isEmpty,
+      DateParsing.validDate(fromEnvironment) == nil
+    {
+      throw ValidationError(
+        "$VAULT_TODAY '\(fromEnvironment)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
+    }
   }
 
   /// The vault, from `explicit` (a command's own path argument) or the usual places.

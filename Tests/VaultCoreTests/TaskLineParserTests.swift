@@ -5,7 +5,8 @@ import Testing
 @Suite struct TaskLineParserTests {
   func task(_ line: String) -> (TaskItem?, [TaskLineParser.Problem]) {
     guard let checkbox = TaskLineParser.checkbox(line) else { return (nil, []) }
-    var task = TaskItem(line: 1, indentation: checkbox.indentation, marker: checkbox.marker,
+    var task = TaskItem(
+      line: 1, indentation: checkbox.indentation, marker: checkbox.marker,
       status: TaskStatus(symbol: checkbox.symbol))
     let problems = TaskLineParser.readFields(checkbox.text, into: &task, columnOffset: checkbox.textColumnOffset)
     return (task, problems)
@@ -37,7 +38,8 @@ import Testing
 
   @Test func emojiFieldsInAnyOrder() throws {
     let (parsed, problems) = task(
-      "- [ ] Do it #home 📅 2026-11-30 ⏫ ➕ 2026-11-01 🛫 2026-11-10 ⏳ 2026-11-20 🔁 every week when done 🆔 abc-1 ⛔ x1,y2 🏁 delete ^blk-9")
+      "- [ ] Do it #home 📅 2026-11-30 ⏫ ➕ 2026-11-01 🛫 2026-11-10 ⏳ 2026-11-20 🔁 every week when done 🆔 abc-1 ⛔ x1,y2 🏁 delete ^blk-9"
+    )
     let t = try #require(parsed)
     #expect(problems.isEmpty)
     #expect(t.description == "Do it #home")
@@ -56,7 +58,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("- [ ] a 📅2026-11-30", "2026-11-30"), ("- [ ] a 📆 2026-11-30", "2026-11-30"), ("- [ ] a 🗓 2026-11-30", "2026-11-30"),
+    ("- [ ] a 📅2026-11-30", "2026-11-30"), ("- [ ] a 📆 2026-11-30", "2026-11-30"),
+    ("- [ ] a 🗓 2026-11-30", "2026-11-30"),
     ("- [ ] a 🗓\u{FE0F} 2026-11-30", "2026-11-30"), ("- [ ] a 📅 2026-11-30 #x #y", "2026-11-30"),
   ])
   func dueSpellings(line: String, due: String) throws {
@@ -81,7 +84,8 @@ import Testing
 
   @Test func dataviewFields() throws {
     let (parsed, problems) = task(
-      "- [x] Move it [due:: 2026-11-23]  [priority:: highest] (completion:: 2026-11-22) [repeat:: every day] [created:: 2026-11-01] [scheduled:: 2026-11-20] [start:: 2026-11-19] [cancelled:: 2026-11-21] [onCompletion:: keep] [id:: t1] [dependsOn:: t0]")
+      "- [x] Move it [due:: 2026-11-23]  [priority:: highest] (completion:: 2026-11-22) [repeat:: every day] [created:: 2026-11-01] [scheduled:: 2026-11-20] [start:: 2026-11-19] [cancelled:: 2026-11-21] [onCompletion:: keep] [id:: t1] [dependsOn:: t0]"
+    )
     let t = try #require(parsed)
     #expect(problems.isEmpty)
     #expect(t.description == "Move it")
@@ -109,10 +113,13 @@ import Testing
     let (_, problems) = task("- [ ] a 📅 2026-02-30")
     #expect(problems == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 11)])
     let (_, stray) = task("- [ ] a 📅 tomorrow")
-    #expect(stray == [.init(severity: .warning, message: "📅 (due) is not followed by a date in YYYY-MM-DD form", column: 9)])
+    #expect(
+      stray == [.init(severity: .warning, message: "📅 (due) is not followed by a date in YYYY-MM-DD form", column: 9)])
     let (_, dataview) = task("- [ ] a [due:: someday]")
-    #expect(dataview == [.init(severity: .warning, message: "due is not a date in YYYY-MM-DD form: 'someday'", column: 15)])
+    #expect(
+      dataview == [.init(severity: .warning, message: "due is not a date in YYYY-MM-DD form: 'someday'", column: 15)])
     let (_, priority) = task("- [ ] a [priority:: urgent]")
-    #expect(priority.first?.message == "unknown priority 'urgent' (expected highest, high, medium, normal, low or lowest)")
+    #expect(
+      priority.first?.message == "unknown priority 'urgent' (expected highest, high, medium, normal, low or lowest)")
   }
 }

@@ -45,14 +45,28 @@ import VaultCore
     #expect(parsed.properties["done"] == .bool(false))
     #expect(parsed.properties["code"] == .text("7"))
     let wrong = note("---\ndue: soon\n---\n", settings: settings)
-    #expect(messages(wrong) == ["Note.md:2:1: warning: 'due' is declared date in .obsidian/types.json, but 'soon' is not a date"])
+    #expect(
+      messages(wrong) == [
+        "Note.md:2:1: warning: 'due' is declared date in .obsidian/types.json, but 'soon' is not a date"
+      ])
   }
 
   @Test(arguments: [
     ("---\nx: 1\n", ["Note.md:1:1: error: front matter is not closed: add a line '---' after the properties"]),
-    ("---\n- a\n- b\n---\n", ["Note.md:2:1: error: front matter must be a mapping of properties (key: value), found a list"]),
-    ("---\njust text\n---\n", ["Note.md:2:1: error: front matter must be a mapping of properties (key: value), found a single value"]),
-    ("---\na: [1, 2\n---\n", ["Note.md:3:1: error: invalid YAML in front matter: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"]),
+    (
+      "---\n- a\n- b\n---\n",
+      ["Note.md:2:1: error: front matter must be a mapping of properties (key: value), found a list"]
+    ),
+    (
+      "---\njust text\n---\n",
+      ["Note.md:2:1: error: front matter must be a mapping of properties (key: value), found a single value"]
+    ),
+    (
+      "---\na: [1, 2\n---\n",
+      [
+        "Note.md:3:1: error: invalid YAML in front matter: did not find expected ',' or ']' (while parsing a flow sequence at line 2)"
+      ]
+    ),
     ("---\na: 1\nb: 2\na: 3\n---\n", ["Note.md:4:1: error: duplicate key 'a' in front matter"]),
     ("---\ndate: 2026-02-30\n---\n", ["Note.md:2:7: error: impossible date 2026-02-30"]),
     ("---\nmood: 14\n---\n", []),

@@ -91,7 +91,9 @@ public enum DateParsing {
     var meridiem: Int?  // 0 am, 12 pm
     if s.count > 2, s.last == UInt8(ascii: "m") {
       let marker = s[s.count - 2]
-      if marker == UInt8(ascii: "a") { meridiem = 0 } else if marker == UInt8(ascii: "p") {
+      if marker == UInt8(ascii: "a") {
+        meridiem = 0
+      } else if marker == UInt8(ascii: "p") {
         meridiem = 12
       } else {
         return nil

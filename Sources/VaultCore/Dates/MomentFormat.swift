@@ -193,7 +193,9 @@ public struct MomentFormat: Sendable {
 
   /// The week-based year and week of a date. ISO weeks start on Monday and week 1 holds
   /// January 4th; moment's English locale weeks start on Sunday and week 1 holds January 1st.
-  public static func week(_ date: LocalDate, firstDay: Int, minDaysInFirstWeek: Int) -> (
+  public static func week(
+    _ date: LocalDate, firstDay: Int, minDaysInFirstWeek: Int
+  ) -> (
     year: Int, week: Int
   ) {
     func firstWeekStart(_ year: Int) -> LocalDate {

@@ -27,17 +27,23 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     self.message = message
   }
 
-  public static func error(_ message: String, at location: SourceLocation, in path: String)
+  public static func error(
+    _ message: String, at location: SourceLocation, in path: String
+  )
     -> Diagnostic
   {
-    Diagnostic(path: path, line: location.line, column: location.column, severity: .error,
+    Diagnostic(
+      path: path, line: location.line, column: location.column, severity: .error,
       message: message)
   }
 
-  public static func warning(_ message: String, at location: SourceLocation, in path: String)
+  public static func warning(
+    _ message: String, at location: SourceLocation, in path: String
+  )
     -> Diagnostic
   {
-    Diagnostic(path: path, line: location.line, column: location.column, severity: .warning,
+    Diagnostic(
+      path: path, line: location.line, column: location.column, severity: .warning,
       message: message)
   }
 

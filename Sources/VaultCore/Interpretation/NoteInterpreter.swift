@@ -102,7 +102,8 @@ public struct NoteInterpreter: Sendable {
         guard !name.isEmpty else { continue }
         if TagSyntax.isValid(name) {
           fromProperty.append(
-            TagOccurrence(name: String(name), line: property.location.line,
+            TagOccurrence(
+              name: String(name), line: property.location.line,
               column: property.location.column))
         } else {
           reader.warn(property, "'\(raw)' is not a valid tag")
@@ -166,7 +167,8 @@ public struct NoteInterpreter: Sendable {
   }
 
   func readJournal(_ note: inout Note, _ reader: inout PropertyReader) {
-    let date = settings.dailyNotes.date(forPath: note.path) ?? reader.date("date")
+    let date =
+      settings.dailyNotes.date(forPath: note.path) ?? reader.date("date")
       ?? DateParsing.validDate(note.title.prefix(10))
     guard let date else {
       note.diagnostics.append(

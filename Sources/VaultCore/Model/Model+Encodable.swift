@@ -201,7 +201,6 @@ extension Insight: Encodable {
   }
 }
 
-
 extension Note: Encodable {
   enum CodingKeys: String, CodingKey {
     case path, title, kind, kindReason, date, encoding, properties, tags, links, headings, tasks,

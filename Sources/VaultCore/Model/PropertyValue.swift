@@ -52,9 +52,10 @@ public struct Property: Hashable, Sendable {
   /// Where the key is written (1-based file line and column).
   public var location: SourceLocation
 
-  public init(key: String, value: PropertyValue, type: PropertyType? = nil,
-    location: SourceLocation = .start)
-  {
+  public init(
+    key: String, value: PropertyValue, type: PropertyType? = nil,
+    location: SourceLocation = .start
+  ) {
     self.key = key
     self.value = value
     self.type = type ?? PropertyType.inferred(key: key, value: value)

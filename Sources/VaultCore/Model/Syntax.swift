@@ -28,9 +28,10 @@ public struct Link: Hashable, Sendable, Codable {
   public var line: Int
   public var column: Int
 
-  public init(target: String, subpath: String? = nil, alias: String? = nil, style: Style,
-    line: Int, column: Int)
-  {
+  public init(
+    target: String, subpath: String? = nil, alias: String? = nil, style: Style,
+    line: Int, column: Int
+  ) {
     self.target = target
     self.subpath = subpath
     self.alias = alias

@@ -35,9 +35,10 @@ public struct TaskItem: Hashable, Sendable {
   /// The line of the task this one is nested under, if any.
   public var parentLine: Int?
 
-  public init(line: Int, byteRange: Range<Int> = 0..<0, indentation: String = "",
-    marker: String = "-", status: TaskStatus = .todo, description: String = "")
-  {
+  public init(
+    line: Int, byteRange: Range<Int> = 0..<0, indentation: String = "",
+    marker: String = "-", status: TaskStatus = .todo, description: String = ""
+  ) {
     self.line = line
     self.byteRange = byteRange
     self.indentation = indentation

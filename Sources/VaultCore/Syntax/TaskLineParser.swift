@@ -53,7 +53,9 @@ public enum TaskLineParser {
 
   /// Fills `task` with the fields read from `text` (the part after the checkbox), and returns
   /// problems found, with columns counted from `columnOffset`.
-  public static func readFields(_ text: String, into task: inout TaskItem, columnOffset: Int = 0)
+  public static func readFields(
+    _ text: String, into task: inout TaskItem, columnOffset: Int = 0
+  )
     -> [Problem]
   {
     var reader = FieldReader(scalars: Array(text.unicodeScalars), columnOffset: columnOffset)
@@ -187,7 +189,8 @@ private struct FieldReader {
         if task.recurrence == nil { task.recurrence = value }
         if !value.lowercased().hasPrefix("every") {
           problems.append(
-            .init(severity: .warning, message: "recurrence '\(value)' does not start with 'every'",
+            .init(
+              severity: .warning, message: "recurrence '\(value)' does not start with 'every'",
               column: column(start)))
         }
       case 0x1F3C1:
@@ -261,13 +264,15 @@ private struct FieldReader {
           .init(severity: .error, message: "impossible \(key) date \(value)", column: valueColumn))
       default:
         problems.append(
-          .init(severity: .warning,
+          .init(
+            severity: .warning,
             message: "\(key) is not a date in YYYY-MM-DD form: '\(value)'", column: valueColumn))
       }
     case "priority":
       guard let priority = TaskPriority(rawValue: value.lowercased()) else {
         problems.append(
-          .init(severity: .warning,
+          .init(
+            severity: .warning,
             message: "unknown priority '\(value)' (expected highest, high, medium, normal, low or lowest)",
             column: valueColumn))
         end = start
@@ -318,7 +323,8 @@ private struct FieldReader {
     for (offset, scalar) in s[0..<end].enumerated() {
       if let field = Self.dateEmoji.first(where: { $0.0.contains(scalar.value) }) {
         problems.append(
-          .init(severity: .warning,
+          .init(
+            severity: .warning,
             message: "\(String(scalar)) (\(field.2)) is not followed by a date in YYYY-MM-DD form",
             column: column(offset)))
       }

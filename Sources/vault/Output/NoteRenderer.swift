@@ -14,14 +14,19 @@ struct NoteRenderer {
     if let date = note.date { head.append(("date", "\(date) \(date.weekday.name.capitalized)")) }
     if note.encoding.hasBOM || note.encoding.lineEnding == .crlf {
       head.append(
-        ("encoding", [note.encoding.hasBOM ? "BOM" : nil, note.encoding.lineEnding == .crlf ? "CRLF" : nil]
-          .compactMap { $0 }.joined(separator: ", ")))
+        (
+          "encoding",
+          [note.encoding.hasBOM ? "BOM" : nil, note.encoding.lineEnding == .crlf ? "CRLF" : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+        ))
     }
     lines += table(head)
 
-    section("Properties", into: &lines, note.properties.map { property in
-      [property.key, property.type.rawValue, property.value.text, "line \(property.location.line)"]
-    })
+    section(
+      "Properties", into: &lines,
+      note.properties.map { property in
+        [property.key, property.type.rawValue, property.value.text, "line \(property.location.line)"]
+      })
     if let event = note.event { section("Event", into: &lines, describe(event).map { [$0.0, $0.1] }) }
     if let goal = note.goal { section("Goal", into: &lines, describe(goal).map { [$0.0, $0.1] }) }
     if let journal = note.journal {
@@ -40,12 +45,16 @@ struct NoteRenderer {
     if !note.tags.isEmpty {
       lines += ["", terminal.heading("Tags"), "  " + note.uniqueTags.map { "#" + $0 }.joined(separator: " ")]
     }
-    section("Links", into: &lines, note.links.map { link in
-      [describe(link), "line \(link.line)"]
-    })
-    section("Headings", into: &lines, note.headings.map { heading in
-      [String(repeating: "#", count: heading.level) + " " + heading.text, "line \(heading.line)"]
-    })
+    section(
+      "Links", into: &lines,
+      note.links.map { link in
+        [describe(link), "line \(link.line)"]
+      })
+    section(
+      "Headings", into: &lines,
+      note.headings.map { heading in
+        [String(repeating: "#", count: heading.level) + " " + heading.text, "line \(heading.line)"]
+      })
     section("Fields", into: &lines, note.fields.map { ["\($0.key)::", $0.value, "line \($0.line)"] })
     if !note.tasks.isEmpty {
       lines += ["", terminal.heading("Tasks")]

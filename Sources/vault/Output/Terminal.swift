@@ -16,6 +16,8 @@ struct Terminal {
         && environment["TERM"] != "dumb"
     }
     Rainbow.enabled = colored
+    // Rainbow styles only what it believes is a console; the decision above is ours.
+    if colored { Rainbow.outputTarget = .console }
   }
 
   func print(_ text: String) {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@Suite struct CheckCommandTests {
+  @Test func exampleVaultHasNoProblems() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let before = try Fixture.contents(of: vault)
+    let result = try CLI.run(["check"], in: vault)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    try Snapshot.assert(result.stdout, named: "check-example-vault")
+    #expect(try Fixture.contents(of: vault) == before, "vault check must not change a byte of the vault")
+  }
+
+  @Test func brokenNotesAreReportedAndTheRestIsRead() throws {
+    let vault = try Fixture.copy("Broken")
+    let result = try CLI.run(["check", "."], in: vault)
+    #expect(result.status == 1)
+    try Snapshot.assert(result.stdout, named: "check-broken")
+  }
+
+  @Test func jsonReport() throws {
+    let vault = try Fixture.copy("Broken")
+    let result = try CLI.run(["check", "--json"], in: vault)
+    #expect(result.status == 1)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["files"] as? Int == 11)
+    #expect((object["items"] as? [String: Int])?["note"] != nil)
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.count == (object["errors"] as? Int ?? 0) + (object["warnings"] as? Int ?? 0))
+    #expect(diagnostics.first?.keys.sorted() == ["column", "line", "message", "path", "severity"])
+  }
+
+  @Test func vaultIsFoundFromEnvironmentAndParents() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let fromEnvironment = try CLI.run(
+      ["check"], in: vault.deletingLastPathComponent(), environment: ["VAULT_DIR": vault.path])
+    #expect(fromEnvironment.stdout.hasPrefix("checked 50 files"))
+    let fromSubfolder = try CLI.run(["check"], in: vault.appendingPathComponent("Journal/2026"))
+    #expect(fromSubfolder.stdout == fromEnvironment.stdout)
+  }
+
+  @Test func toolFailuresAndUsage() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let missing = try CLI.run(["check", "--vault", "/no/such/vault"], in: vault)
+    #expect(missing.status == 1)
+    #expect(missing.stderr == "vault: error: no vault at '/no/such/vault': the folder does not exist\n")
+    let badToday = try CLI.run(["check", "--today", "2026-02-30"], in: vault)
+    #expect(badToday.status == 64)
+    #expect(badToday.stderr.contains("--today '2026-02-30' is not a date: use the form YYYY-MM-DD"))
+    let badEnvironment = try CLI.run(["check"], in: vault, environment: ["VAULT_TODAY": "tomorrow"])
+    #expect(badEnvironment.status == 64)
+    #expect(badEnvironment.stderr.contains("$VAULT_TODAY 'tomorrow' is not a date: use the form YYYY-MM-DD"))
+  }
+
+  @Test func colourFollowsTheFlagAndNoColor() throws {
+    let vault = try Fixture.copy("Broken")
+    let always = try CLI.run(["check", "--color", "always"], in: vault)
+    #expect(always.stdout.contains("\u{1B}["))
+    let never = try CLI.run(["check", "--color", "never"], in: vault)
+    #expect(!never.stdout.contains("\u{1B}["))
+    let piped = try CLI.run(["check"], in: vault, environment: ["NO_COLOR": "1"])
+    #expect(!piped.stdout.contains("\u{1B}["))
+  }
+}

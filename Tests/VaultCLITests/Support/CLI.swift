@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Runs the built `vault` binary and captures what it prints.
+struct CLI {
+  struct Result {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+  }
+
+  /// The `vault` executable next to the test bundle in the build folder.
+  static let executable: URL = {
+    var folder = Bundle.main.bundleURL
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("vault")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("vault")
+  }()
+
+  static func run(
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
+    environment["TERM"] = "dumb"
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}
+
+/// Fixture vaults, copied to a fresh temporary folder so tests can never change the originals.
+enum Fixture {
+  static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A copy of `Fixtures/NAME`, or of the repository's ExampleVault for "ExampleVault".
+  static func copy(_ name: String) throws -> URL {
+    let source =
+      name == "ExampleVault"
+      ? repository.appendingPathComponent("ExampleVault")
+      : testsFolder.appendingPathComponent("Fixtures").appendingPathComponent(name)
+    let target = FileManager.default.temporaryDirectory
+      .appendingPathComponent("vault-tests-\(UUID().uuidString)").appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: source, to: target)
+    return target
+  }
+
+  /// Every file's path and bytes, to prove a command left the vault alone.
+  static func contents(of folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let url = enumerator?.nextObject() as? URL {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[url.path] = try Data(contentsOf: url)
+      }
+    }
+    return result
+  }
+}
+
+/// Golden files under `Snapshots/`. Set `VAULT_RECORD_SNAPSHOTS=1` to write them anew; a
+/// recording run fails on purpose, so a recorded file is always looked at before it is kept.
+enum Snapshot {
+  static let folder = Fixture.testsFolder.appendingPathComponent("Snapshots")
+
+  static func assert(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = folder.appendingPathComponent(name + ".txt")
+    if ProcessInfo.processInfo.environment["VAULT_RECORD_SNAPSHOTS"] == "1" {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(actual.utf8).write(to: file)
+      Issue.record(
+        "recorded snapshot \(name); run again without VAULT_RECORD_SNAPSHOTS", sourceLocation: sourceLocation)
+      return
+    }
+    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+      Issue.record(
+        "no snapshot \(name): run with VAULT_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(actual == expected, "output differs from Snapshots/\(name).txt", sourceLocation: sourceLocation)
+  }
+}
