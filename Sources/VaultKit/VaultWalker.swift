@@ -11,8 +11,10 @@ public struct VaultFile: Hashable, Sendable {
 }
 
 /// Lists the Markdown files of a vault, sorted by path. Hidden files and folders (`.obsidian`,
-/// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out; symbolic links are
-/// followed, as Obsidian follows them, but a folder is never entered twice, so link loops end.
+/// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out. Symbolic links are
+/// followed, as Obsidian follows them, but only after every real folder has been read, so a
+/// folder reachable both directly and through a link is listed under its real path, and a
+/// folder is never entered twice, so link loops end.
 struct VaultWalker {
   let root: String
   let ignore: IgnoreFilter
@@ -24,36 +26,56 @@ struct VaultWalker {
     if let status = FileSystem.status(root, followLinks: true) {
       visited.insert([status.device, status.inode])
     }
-    var pending = [""]
-    while let folder = pending.popLast() {
+    var folders = [""]
+    var links: [String] = []
+    var nextLink = 0
+    while true {
+      // Real folders first; a link is followed only when no real folder is left to read.
+      let folder: String
+      if let real = folders.popLast() {
+        folder = real
+      } else if nextLink < links.count {
+        let link = links[nextLink]
+        nextLink += 1
+        let path = root + "/" + link
+        guard let status = FileSystem.status(path, followLinks: true) else {
+          diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: link))
+          continue
+        }
+        if status.isRegular {
+          if link.lowercased().hasSuffix(".md") {
+            files.append(VaultFile(path: link, size: status.size, modified: status.modified, inode: status.inode))
+          }
+          continue
+        }
+        guard status.isDirectory else { continue }
+        guard visited.insert([status.device, status.inode]).inserted else {
+          diagnostics.append(
+            .warning(
+              "folder already read through another path (a symbolic link loop?); skipped", at: .start, in: link))
+          continue
+        }
+        folder = link
+      } else {
+        break
+      }
       let absolute = folder.isEmpty ? root : root + "/" + folder
       let names: [String]
       switch FileSystem.entries(of: absolute) {
-      case .success(let list): names = list
+      case .success(let list): names = list.sorted()
       case .failure(let reason):
         diagnostics.append(
           .warning("cannot read folder: \(reason); skipped", at: .start, in: folder.isEmpty ? "." : folder))
         continue
       }
-      for name in names where !name.hasPrefix(".") {
+      for name in names.reversed() where !name.hasPrefix(".") {
         let relative = folder.isEmpty ? name : folder + "/" + name
-        guard !ignore.excludes(relative) else { continue }
-        let path = root + "/" + relative
-        guard let status = FileSystem.status(path, followLinks: true) else {
-          if FileSystem.status(path, followLinks: false)?.isSymlink == true {
-            diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: relative))
-          }
-          continue
-        }
-        if status.isDirectory {
-          if visited.insert([status.device, status.inode]).inserted {
-            pending.append(relative)
-          } else {
-            diagnostics.append(
-              .warning(
-                "folder already read through another path (a symbolic link loop?); skipped",
-                at: .start, in: relative))
-          }
+        guard !ignore.excludes(relative), let status = FileSystem.status(root + "/" + relative, followLinks: false)
+        else { continue }
+        if status.isSymlink {
+          links.append(relative)
+        } else if status.isDirectory {
+          if visited.insert([status.device, status.inode]).inserted { folders.append(relative) }
         } else if status.isRegular, name.lowercased().hasSuffix(".md") {
           files.append(
             VaultFile(path: relative, size: status.size, modified: status.modified, inode: status.inode))

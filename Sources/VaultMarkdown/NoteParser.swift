@@ -87,9 +87,7 @@ private struct BodyReader {
       let block = document.blocks[blockIndex]
       let line = block.span.startLine + lineOffset
       if block.span.startLine == item.span.startLine,
-        var task = task(
-          line: line, item: item, document: document, taskIndexByItem: taskIndexByItem,
-          notes: &note)
+        var task = task(line: line, note: &note)
       {
         task.parentLine = parentTaskLine(item, document, taskIndexByItem, note.tasks)
         taskIndexByItem[itemIndex] = note.tasks.count
@@ -115,10 +113,8 @@ private struct BodyReader {
     }
   }
 
-  func task(
-    line: Int, item: CMarkDocument.ListItem, document: CMarkDocument, taskIndexByItem: [Int: Int],
-    notes note: inout Note
-  ) -> TaskItem? {
+  /// The task on `line`, when the line is a checkbox item; its field problems go to `note`.
+  func task(line: Int, note: inout Note) -> TaskItem? {
     let range = source.lineRange(line)
     guard let checkbox = TaskLineParser.checkbox(source.string(range)) else { return nil }
     var task = TaskItem(

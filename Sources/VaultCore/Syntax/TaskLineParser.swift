@@ -80,6 +80,7 @@ private struct FieldReader {
   }
 
   static let variationSelector: Unicode.Scalar = "\u{FE0F}"
+  // Key paths are not Sendable; this table is immutable, so sharing it is safe.
   nonisolated(unsafe) static let dateEmoji: [(Set<UInt32>, WritableKeyPath<TaskItem, LocalDate?>, String)] = [
     ([0x2795], \.created, "created"),
     ([0x1F6EB], \.start, "start"),
