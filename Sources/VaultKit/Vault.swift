@@ -1,3 +1,4 @@
+import Dispatch
 import VaultCore
 import VaultMarkdown
 
@@ -52,7 +53,7 @@ public struct Vault: Sendable {
     let walker = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters))
     let (files, walkDiagnostics) = walker.walk()
     let interpreter = NoteInterpreter(settings: settings)
-    let notes = files.map { read($0.path, size: $0.size, interpreter: interpreter) }
+    let notes = parallelMap(files) { read($0.path, size: $0.size, interpreter: interpreter) }
     return VaultScan(
       fileCount: files.count, notes: notes,
       diagnostics: settingsDiagnostics + walkDiagnostics + notes.flatMap(\.diagnostics))
@@ -119,6 +120,22 @@ public struct Vault: Sendable {
   /// How a vault-relative path is shown to the user: joined to the vault folder as named.
   public func displayPath(_ relative: String) -> String {
     displayRoot == "." ? relative : displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
+  }
+}
+
+/// `transform` applied to every element on all cores, results in the elements' order.
+func parallelMap<Element: Sendable, Result: Sendable>(
+  _ elements: [Element], _ transform: @Sendable (Element) -> Result
+) -> [Result] {
+  guard elements.count > 1 else { return elements.map(transform) }
+  return [Result](unsafeUninitializedCapacity: elements.count) { buffer, count in
+    // Each iteration writes only its own slot, so sharing the buffer is safe.
+    nonisolated(unsafe) let slots = buffer
+    DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+      guard let slot = slots.baseAddress?.advanced(by: index) else { return }
+      slot.initialize(to: transform(elements[index]))
+    }
+    count = elements.count
   }
 }
 

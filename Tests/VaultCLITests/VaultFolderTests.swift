@@ -18,7 +18,8 @@ import Testing
     let manager = FileManager.default
     try manager.createSymbolicLink(atPath: vault.appendingPathComponent("Real/loop").path, withDestinationPath: "..")
     try manager.createSymbolicLink(atPath: vault.appendingPathComponent("Alias").path, withDestinationPath: "Real")
-    try manager.createSymbolicLink(atPath: vault.appendingPathComponent("gone.md").path, withDestinationPath: "nowhere.md")
+    try manager.createSymbolicLink(
+      atPath: vault.appendingPathComponent("gone.md").path, withDestinationPath: "nowhere.md")
     let result = try CLI.run(["check"], in: vault)
     #expect(result.status == 0)
     #expect(
