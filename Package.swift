@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
   ],
   targets: [
     // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
@@ -27,8 +28,13 @@ let package = Package(
       name: "VaultMarkdown",
       dependencies: ["VaultCore", "CCMark", .product(name: "Yams", package: "Yams")]
     ),
-    // The facade: finds the vault, reads its settings, walks and parses it.
-    .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown"]),
+    // The only importer of GRDB / SQLite: the index, a disposable cache outside the vault.
+    .target(
+      name: "VaultIndex",
+      dependencies: ["VaultCore", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
+    // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
+    .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
     // The command-line tool, thin.
     .executableTarget(
       name: "vault",
@@ -40,6 +46,7 @@ let package = Package(
     ),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
     .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit"]),
+    .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown"]),
     .testTarget(
       name: "VaultCLITests",
       dependencies: ["vault", "VaultKit"],

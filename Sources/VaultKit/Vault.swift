@@ -53,7 +53,7 @@ public struct Vault: Sendable {
     let walker = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters))
     let (files, walkDiagnostics) = walker.walk()
     let interpreter = NoteInterpreter(settings: settings)
-    let notes = parallelMap(files) { read($0.path, size: $0.size, interpreter: interpreter) }
+    let notes = parallelMap(files) { read($0.path, size: $0.size, interpreter: interpreter).note }
     return VaultScan(
       fileCount: files.count, notes: notes,
       diagnostics: settingsDiagnostics + walkDiagnostics + notes.flatMap(\.diagnostics))
@@ -62,10 +62,11 @@ public struct Vault: Sendable {
   /// One note, read and interpreted.
   public func note(at relativePath: String) -> Note {
     let size = FileSystem.status(root + "/" + relativePath, followLinks: true)?.size ?? 0
-    return read(relativePath, size: size, interpreter: NoteInterpreter(settings: settings))
+    return read(relativePath, size: size, interpreter: NoteInterpreter(settings: settings)).note
   }
 
-  func read(_ path: String, size: Int, interpreter: NoteInterpreter) -> Note {
+  /// A note read and interpreted, with its bytes (empty when it was not read).
+  func read(_ path: String, size: Int, interpreter: NoteInterpreter) -> (note: Note, bytes: [UInt8]) {
     guard size <= settings.maxFileSize else {
       var note = Note(path: path)
       note.isSkipped = true
@@ -73,18 +74,18 @@ public struct Vault: Sendable {
         .warning(
           "file is larger than \(settings.maxFileSize / 1024 / 1024) MB; skipped (raise max_file_size_mb in .vault/config.yml)",
           at: .start, in: path))
-      return note
+      return (note, [])
     }
     switch FileSystem.readFile(root + "/" + path) {
     case .success(let bytes):
       var note = NoteParser.parse(bytes, path: path)
       interpreter.interpret(&note)
-      return note
+      return (note, bytes)
     case .failure(let reason):
       var note = Note(path: path)
       note.isSkipped = true
       note.diagnostics.append(.error("cannot read file: \(reason)", at: .start, in: path))
-      return note
+      return (note, [])
     }
   }
 

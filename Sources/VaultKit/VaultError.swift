@@ -8,6 +8,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case outsideVault(String)
   case unreadable(String, reason: String)
   case invalidDate(String)
+  case index(String)
 
   public var description: String {
     switch self {
@@ -18,6 +19,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
       return "'\(name)' matches several notes:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")
     case .outsideVault(let path): return "'\(path)' is outside the vault"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+    case .index(let reason): return reason
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }

@@ -4,6 +4,10 @@ import VaultCore
 /// body structure (with cmark), and tags, links, headings, fields and tasks (with vault's own
 /// scanners over the prose that cmark reports). Never throws: problems become diagnostics.
 public enum NoteParser {
+  /// Bump whenever parsing or interpretation changes what a note yields: the index is then
+  /// erased and rebuilt.
+  public static let version = 1
+
   /// Parses `bytes` of the file at vault-relative `path`. The note's kind is not decided
   /// here; `NoteInterpreter` does that.
   public static func parse(_ bytes: [UInt8], path: String) -> Note {

@@ -13,6 +13,12 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp("The day to take as today, YYYY-MM-DD (also $VAULT_TODAY).", valueName: "date"))
   var today: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The index file (also $VAULT_INDEX; default under $XDG_CACHE_HOME/vault/).", valueName: "path"))
+  var index: String?
+
   @Flag(name: .long, help: "Print JSON instead of text (schemas in docs/JSON.md).")
   var json = false
 

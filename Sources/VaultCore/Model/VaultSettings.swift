@@ -70,3 +70,18 @@ public struct DailyNoteSettings: Hashable, Sendable {
     return folderPrefix.isEmpty ? name : folderPrefix + "/" + name
   }
 }
+
+extension VaultSettings {
+  /// A text that changes whenever a setting that changes how notes are read changes, the same
+  /// in every process (unlike `hashValue`), so the index knows when to read every file again.
+  public var fingerprint: String {
+    var parts: [String] = []
+    parts.append("folders=" + folders.map { "\($0.key.rawValue):\($0.value)" }.sorted().joined(separator: ","))
+    parts.append("code=\(personalCode)")
+    parts.append("daily=\(dailyNotes.folder)|\(dailyNotes.format)")
+    parts.append("types=" + propertyTypes.map { "\($0.key):\($0.value.rawValue)" }.sorted().joined(separator: ","))
+    parts.append("ignore=" + ignoreFilters.joined(separator: "\u{1F}"))
+    parts.append("max=\(maxFileSize)")
+    return parts.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,57 @@
+import GRDB
+import VaultCore
+
+extension IndexStore {
+  /// Items by kind, counted as `vault check` counts them: each read note by its kind (a
+  /// principle note by its principles), plus every task line.
+  public func itemCounts() throws(IndexError) -> [ItemKind: Int] {
+    do {
+      return try pool.read { db in
+        var counts: [ItemKind: Int] = [:]
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT kind, COUNT(*) FROM files WHERE skipped = 0 AND kind <> 'principle' GROUP BY kind")
+        for row in rows {
+          if let kind = ItemKind(rawValue: row[0]) { counts[kind] = row[1] }
+        }
+        counts[.task, default: 0] += try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks") ?? 0
+        counts[.principle, default: 0] +=
+          try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM principles JOIN files ON files.id = file_id WHERE files.kind = 'principle'")
+          ?? 0
+        return counts
+      }
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  /// Every stored diagnostic, by path, line and column.
+  public func diagnostics() throws(IndexError) -> [Diagnostic] {
+    do {
+      return try pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT path, line, column, severity, message FROM diagnostics JOIN files ON files.id = file_id
+            ORDER BY path, line, column
+            """
+        ).map { row in
+          Diagnostic(
+            path: row[0], line: row[1], column: row[2],
+            severity: Diagnostic.Severity(rawValue: row[3]) ?? .error, message: row[4])
+        }
+      }
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  /// How many files the index holds.
+  public func fileCount() throws(IndexError) -> Int {
+    do {
+      return try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import GRDB
+
+/// The tables of the index. One row in `files` per Markdown file; everything else hangs off it
+/// and goes with it (`ON DELETE CASCADE`).
+enum Schema {
+  static let tables = [
+    "files", "properties", "tags", "links", "headings", "tasks", "journal", "events", "goals", "insights",
+    "principles", "diagnostics", "meta", "search",
+  ]
+
+  static func erase(_ db: Database) throws {
+    for table in tables { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+  }
+
+  static func create(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE files (
+          id INTEGER PRIMARY KEY,
+          path TEXT NOT NULL UNIQUE,
+          size INTEGER NOT NULL,
+          mtime INTEGER NOT NULL,
+          inode INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          title TEXT NOT NULL,
+          date TEXT,
+          skipped INTEGER NOT NULL
+        );
+        CREATE INDEX files_kind ON files(kind, date);
+        CREATE TABLE properties (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          key TEXT NOT NULL,
+          type TEXT NOT NULL,
+          text TEXT,
+          number REAL,
+          date TEXT,
+          line INTEGER NOT NULL
+        );
+        CREATE INDEX properties_key ON properties(key, text);
+        CREATE INDEX properties_file ON properties(file_id);
+        CREATE TABLE tags (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          tag TEXT NOT NULL,
+          name TEXT NOT NULL,
+          line INTEGER NOT NULL
+        );
+        CREATE INDEX tags_tag ON tags(tag);
+        CREATE INDEX tags_file ON tags(file_id);
+        CREATE TABLE links (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          target TEXT NOT NULL,
+          subpath TEXT,
+          alias TEXT,
+          style TEXT NOT NULL,
+          line INTEGER NOT NULL
+        );
+        CREATE INDEX links_target ON links(target);
+        CREATE INDEX links_file ON links(file_id);
+        CREATE TABLE headings (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          level INTEGER NOT NULL,
+          text TEXT NOT NULL,
+          line INTEGER NOT NULL
+        );
+        CREATE INDEX headings_file ON headings(file_id);
+        CREATE TABLE tasks (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          line INTEGER NOT NULL,
+          byte_start INTEGER NOT NULL,
+          byte_end INTEGER NOT NULL,
+          indentation TEXT NOT NULL,
+          marker TEXT NOT NULL,
+          status_symbol TEXT NOT NULL,
+          status_type TEXT NOT NULL,
+          description TEXT NOT NULL,
+          tags TEXT NOT NULL,
+          priority TEXT NOT NULL,
+          created TEXT, start TEXT, scheduled TEXT, due TEXT, done TEXT, cancelled TEXT,
+          recurrence TEXT,
+          on_completion TEXT,
+          task_id TEXT,
+          depends_on TEXT NOT NULL,
+          block_link TEXT,
+          format TEXT NOT NULL,
+          parent_line INTEGER
+        );
+        CREATE INDEX tasks_open ON tasks(status_type, due);
+        CREATE INDEX tasks_file ON tasks(file_id);
+        CREATE TABLE journal (
+          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          date TEXT NOT NULL,
+          mood INTEGER,
+          mood_tags TEXT NOT NULL
+        );
+        CREATE INDEX journal_date ON journal(date);
+        CREATE TABLE events (
+          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          title TEXT NOT NULL,
+          emoji TEXT,
+          start TEXT,
+          end TEXT,
+          all_day INTEGER NOT NULL,
+          start_time TEXT,
+          end_time TEXT,
+          category TEXT,
+          location TEXT,
+          time_zone TEXT,
+          recurrence_kind TEXT,
+          recurrence_rule TEXT,
+          recurrence_end TEXT,
+          skip_dates TEXT NOT NULL,
+          remind TEXT NOT NULL,
+          archived INTEGER NOT NULL,
+          completed INTEGER
+        );
+        CREATE TABLE goals (
+          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          progress REAL,
+          progress_source TEXT,
+          target TEXT,
+          status TEXT,
+          done INTEGER NOT NULL
+        );
+        CREATE TABLE insights (
+          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          text TEXT NOT NULL,
+          source TEXT,
+          author TEXT
+        );
+        CREATE TABLE principles (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          text TEXT NOT NULL,
+          line INTEGER NOT NULL
+        );
+        CREATE INDEX principles_file ON principles(file_id);
+        CREATE TABLE diagnostics (
+          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          line INTEGER NOT NULL,
+          column INTEGER NOT NULL,
+          severity TEXT NOT NULL,
+          message TEXT NOT NULL
+        );
+        CREATE INDEX diagnostics_file ON diagnostics(file_id);
+        CREATE VIRTUAL TABLE search USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+        """)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultMarkdown
+
+/// What one refresh of the index did.
+public struct IndexSummary: Sendable, Encodable {
+  /// Markdown files found in the vault.
+  public var seen: Int
+  /// Files read and parsed because they were new or changed.
+  public var parsed: Int
+  /// Files gone from the vault and dropped from the index.
+  public var removed: Int
+  public var items: [String: Int]
+  public var errors: Int
+  public var warnings: Int
+  public var seconds: Double
+  /// Where the index is.
+  public var index: String
+  /// Set when the index file could not be used and was rebuilt.
+  public var recovered: String?
+}
+
+extension Vault {
+  /// The index file: `explicit` (`--index`), else `$VAULT_INDEX`, else
+  /// `$XDG_CACHE_HOME/vault/<name>-<id>/index.sqlite` (`~/.cache` without XDG), where the id
+  /// is a hash of the vault's real path. Never inside the vault, so git, Syncthing and
+  /// Obsidian Sync never see it.
+  public func indexPath(explicit: String?, environment: [String: String]) -> String {
+    if let explicit, !explicit.isEmpty { return explicit }
+    if let fromEnvironment = environment["VAULT_INDEX"], !fromEnvironment.isEmpty { return fromEnvironment }
+    let cache =
+      environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
+    let name = String(
+      (root as NSString).lastPathComponent.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
+    return "\(cache)/vault/\(name)-\(Self.fingerprint(root))/index.sqlite"
+  }
+
+  /// FNV-1a of the text, 16 hex digits: the same in every process and on every platform.
+  static func fingerprint(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// Opens the index, creating it when it does not exist.
+  public func openIndex(explicit: String? = nil, environment: [String: String]) throws(VaultError) -> IndexStore {
+    let path = indexPath(explicit: explicit, environment: environment)
+    do {
+      return try IndexStore(path: path, parserVersion: NoteParser.version)
+    } catch {
+      throw .index(error.description)
+    }
+  }
+
+  /// Brings the index up to date with the vault: files whose size, modification time or inode
+  /// changed are read again, new ones added, removed ones dropped, all in one transaction.
+  /// When the settings that shape notes changed, or `rebuild` is set, every file is read.
+  /// `progress` hears (done, total) while files are parsed.
+  @discardableResult
+  public func refresh(
+    _ store: IndexStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws(VaultError) -> IndexSummary {
+    let started = DispatchTime.now()
+    let (files, walkDiagnostics) = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters)).walk()
+    do {
+      let known = try store.stamps()
+      let settingsChanged = try store.meta("settings") != settings.fingerprint
+      let readAll = rebuild || settingsChanged
+      let changed = files.filter { file in
+        readAll || known[file.path] != FileStamp(size: file.size, modified: file.modified, inode: file.inode)
+      }
+      let present = Set(files.map(\.path))
+      let gone = readAll ? [] : known.keys.filter { !present.contains($0) }.sorted()
+      if !changed.isEmpty || !gone.isEmpty || readAll {
+        let interpreter = NoteInterpreter(settings: settings)
+        try store.update { writer in
+          if readAll { try writer.removeAll() }
+          for path in gone { try writer.remove(path) }
+          var done = 0
+          for start in stride(from: 0, to: changed.count, by: 512) {
+            let batch = Array(changed[start..<min(start + 512, changed.count)])
+            let records = parallelMap(batch) { file in
+              let (note, bytes) = read(file.path, size: file.size, interpreter: interpreter)
+              let bodyStart = note.frontMatter?.range.upperBound ?? 0
+              return IndexRecord(
+                stamp: FileStamp(size: file.size, modified: file.modified, inode: file.inode), note: note,
+                body: String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self))
+            }
+            for record in records { try writer.store(record) }
+            done += batch.count
+            progress?(done, changed.count)
+          }
+          try writer.setMeta("settings", settings.fingerprint)
+        }
+      }
+      let diagnostics = settingsDiagnostics + walkDiagnostics + (try store.diagnostics())
+      let counts = try store.itemCounts()
+      return IndexSummary(
+        seen: files.count, parsed: changed.count, removed: gone.count,
+        items: Dictionary(uniqueKeysWithValues: ItemKind.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+        errors: diagnostics.filter { $0.severity == .error }.count,
+        warnings: diagnostics.filter { $0.severity == .warning }.count,
+        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+        index: store.path, recovered: store.recoveryWarning)
+    } catch {
+      throw .index(error.description)
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import Testing
+import VaultKit
+import VaultMarkdown
+
+@testable import VaultIndex
+
+/// A vault in a temporary folder with its index beside it, never inside it.
+struct TemporaryVault {
+  let root: URL
+  let indexPath: String
+
+  init(_ files: [String: String]) throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-index-\(UUID().uuidString)")
+    root = base.appendingPathComponent("Vault")
+    indexPath = base.appendingPathComponent("cache/index.sqlite").path
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+    for (path, text) in files { try write(path, text) }
+  }
+
+  /// Writes a file and moves its modification time on, as an editor saving it a moment later would.
+  func write(_ path: String, _ text: String, secondsLater: TimeInterval = 0) throws {
+    let url = root.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    if secondsLater > 0 {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(secondsLater)], ofItemAtPath: url.path)
+    }
+  }
+
+  func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+
+  func vault() throws -> Vault { try Vault(path: root.path) }
+
+  func store(parserVersion: Int = NoteParser.version) throws -> IndexStore {
+    try IndexStore(path: indexPath, parserVersion: parserVersion)
+  }
+
+  func refresh(rebuild: Bool = false) throws -> IndexSummary {
+    try vault().refresh(try store(), rebuild: rebuild)
+  }
+
+  /// `path: tag, tag` for every indexed file, sorted: what the index believes the vault holds.
+  func tagsByPath() throws -> [String] {
+    try store().pool.read { db in
+      try String.fetchAll(
+        db,
+        sql: """
+          SELECT path || ':' || COALESCE((SELECT group_concat(tag, ',') FROM
+            (SELECT tag FROM tags WHERE file_id = files.id ORDER BY tag)), '')
+          FROM files ORDER BY path
+          """)
+    }
+  }
+}
+
+@Suite struct IncrementalTests {
+  @Test func onlyWhatChangedIsReadAgain() throws {
+    let vault = try TemporaryVault(["a.md": "#one\n", "b.md": "#two\n", "Sub/c.md": "#three\n"])
+    var summary = try vault.refresh()
+    #expect((summary.seen, summary.parsed, summary.removed) == (3, 3, 0))
+    summary = try vault.refresh()
+    #expect((summary.seen, summary.parsed, summary.removed) == (3, 0, 0))
+
+    try vault.write("a.md", "#one #edited\n", secondsLater: 5)
+    summary = try vault.refresh()
+    #expect((summary.parsed, summary.removed) == (1, 0))
+    #expect(try vault.tagsByPath() == ["Sub/c.md:three", "a.md:edited,one", "b.md:two"])
+
+    try vault.write("d.md", "#four\n")
+    try vault.remove("b.md")
+    summary = try vault.refresh()
+    #expect((summary.seen, summary.parsed, summary.removed) == (3, 1, 1))
+    #expect(try vault.tagsByPath() == ["Sub/c.md:three", "a.md:edited,one", "d.md:four"])
+  }
+
+  @Test func renamesTouchesAndFoldersReplacingFiles() throws {
+    let vault = try TemporaryVault(["a.md": "#one\n", "b.md": "#two\n"])
+    try vault.refresh()
+    try FileManager.default.moveItem(
+      at: vault.root.appendingPathComponent("a.md"), to: vault.root.appendingPathComponent("renamed.md"))
+    var summary = try vault.refresh()
+    #expect((summary.parsed, summary.removed) == (1, 1))
+    #expect(try vault.tagsByPath() == ["b.md:two", "renamed.md:one"])
+
+    // Touched without a change: read again (its stamp moved), and the index says the same.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: vault.root.appendingPathComponent("b.md").path)
+    summary = try vault.refresh()
+    #expect((summary.parsed, summary.removed) == (1, 0))
+    #expect(try vault.tagsByPath() == ["b.md:two", "renamed.md:one"])
+
+    // A file replaced by a folder of the same name.
+    try vault.remove("b.md")
+    try vault.write("b.md/inner.md", "#inner\n")
+    summary = try vault.refresh()
+    #expect((summary.parsed, summary.removed) == (1, 1))
+    #expect(try vault.tagsByPath() == ["b.md/inner.md:inner", "renamed.md:one"])
+  }
+
+  @Test func changedSettingsReadEverythingAgain() throws {
+    let vault = try TemporaryVault(["Plans/party.md": "---\ndate: 2026-12-01\n---\n", "x.md": ""])
+    var summary = try vault.refresh()
+    #expect(summary.items["event"] == 0)
+    try vault.write(".vault/config.yml", "folders:\n  events: Plans\n")
+    summary = try vault.refresh()
+    #expect(summary.parsed == 2)
+    #expect(summary.items["event"] == 1)
+    summary = try vault.refresh(rebuild: true)
+    #expect(summary.parsed == 2)
+  }
+
+  @Test func aNewParserVersionErasesTheIndex() throws {
+    let vault = try TemporaryVault(["a.md": "#one\n"])
+    try vault.refresh()
+    #expect(try vault.store().fileCount() == 1)
+    let newer = try vault.store(parserVersion: NoteParser.version + 1)
+    #expect(try newer.fileCount() == 0)
+    let summary = try vault.vault().refresh(newer)
+    #expect(summary.parsed == 1)
+  }
+
+  @Test func aCorruptIndexIsRebuiltWithAWarning() throws {
+    let vault = try TemporaryVault(["a.md": "#one\n"])
+    try vault.refresh()
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: vault.indexPath + suffix) }
+    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: vault.indexPath))
+    let store = try vault.store()
+    #expect(store.recoveryWarning?.hasPrefix("the index at \(vault.indexPath) could not be read") == true)
+    let summary = try vault.vault().refresh(store)
+    #expect((summary.seen, summary.parsed) == (1, 1))
+  }
+
+  @Test func indexingLeavesTheVaultUntouched() throws {
+    let vault = try TemporaryVault(["a.md": "---\ntitle: x\n---\n- [ ] task 📅 2026-11-30\n", "b.md": "\r\n#crlf\r\n"])
+    func snapshot() throws -> [String: Data] {
+      var result: [String: Data] = [:]
+      let enumerator = FileManager.default.enumerator(at: vault.root, includingPropertiesForKeys: nil)
+      while let url = enumerator?.nextObject() as? URL {
+        if let data = try? Data(contentsOf: url) { result[url.path] = data }
+      }
+      return result
+    }
+    let before = try snapshot()
+    try vault.refresh()
+    try vault.refresh(rebuild: true)
+    #expect(try snapshot() == before)
+  }
+}
