@@ -42,6 +42,8 @@ public final class IndexStore: Sendable {
   static func open(_ path: String, version: Int) throws -> DatabasePool {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
+    // A cache: after a power cut it may lose the last refresh, never its consistency (WAL).
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     let pool = try DatabasePool(path: path, configuration: configuration)
     try pool.write { db in
       // Any sign of corruption surfaces here rather than in the middle of a command.

@@ -92,7 +92,7 @@ extension Vault {
                 stamp: FileStamp(size: file.size, modified: file.modified, inode: file.inode), note: note,
                 body: String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self))
             }
-            for record in records { try writer.store(record) }
+            for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
             done += batch.count
             progress?(done, changed.count)
           }
