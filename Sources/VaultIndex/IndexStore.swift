@@ -63,18 +63,6 @@ public final class IndexStore: Sendable {
       try? FileManager.default.removeItem(atPath: path + suffix)
     }
   }
-
-  /// Empties every table; the next refresh reads every file again.
-  public func erase() throws(IndexError) {
-    do {
-      try pool.write { db in
-        try Schema.erase(db)
-        try Schema.create(db)
-      }
-    } catch {
-      throw .failed("\(error)")
-    }
-  }
 }
 
 /// Failures of the index that the user must hear about.

@@ -11,7 +11,7 @@ public struct IndexSummary: Sendable, Encodable {
   public var parsed: Int
   /// Files gone from the vault and dropped from the index.
   public var removed: Int
-  public var items: [String: Int]
+  public var items: [ItemKind: Int]
   public var errors: Int
   public var warnings: Int
   public var seconds: Double
@@ -73,7 +73,7 @@ extension Vault {
       let settingsChanged = try store.meta("settings") != settings.fingerprint
       let readAll = rebuild || settingsChanged
       let changed = files.filter { file in
-        readAll || known[file.path] != FileStamp(size: file.size, modified: file.modified, inode: file.inode)
+        readAll || known[file.path] != file.stamp
       }
       let present = Set(files.map(\.path))
       let gone = readAll ? [] : known.keys.filter { !present.contains($0) }.sorted()
@@ -86,10 +86,10 @@ extension Vault {
           for start in stride(from: 0, to: changed.count, by: 512) {
             let batch = Array(changed[start..<min(start + 512, changed.count)])
             let records = parallelMap(batch) { file in
-              let (note, bytes) = read(file.path, size: file.size, interpreter: interpreter)
+              let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
               let bodyStart = note.frontMatter?.range.upperBound ?? 0
               return IndexRecord(
-                stamp: FileStamp(size: file.size, modified: file.modified, inode: file.inode), note: note,
+                stamp: file.stamp, note: note,
                 body: String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self))
             }
             for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
@@ -103,7 +103,7 @@ extension Vault {
       let counts = try store.itemCounts()
       return IndexSummary(
         seen: files.count, parsed: changed.count, removed: gone.count,
-        items: Dictionary(uniqueKeysWithValues: ItemKind.allCases.map { ($0.rawValue, counts[$0] ?? 0) }),
+        items: ItemKind.everyKind(counts),
         errors: diagnostics.filter { $0.severity == .error }.count,
         warnings: diagnostics.filter { $0.severity == .warning }.count,
         seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,

@@ -53,7 +53,7 @@ public struct Vault: Sendable {
     let walker = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters))
     let (files, walkDiagnostics) = walker.walk()
     let interpreter = NoteInterpreter(settings: settings)
-    let notes = parallelMap(files) { read($0.path, size: $0.size, interpreter: interpreter).note }
+    let notes = parallelMap(files) { read($0.path, size: $0.stamp.size, interpreter: interpreter).note }
     return VaultScan(
       fileCount: files.count, notes: notes,
       diagnostics: settingsDiagnostics + walkDiagnostics + notes.flatMap(\.diagnostics))

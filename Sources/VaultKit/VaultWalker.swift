@@ -1,13 +1,17 @@
 import VaultCore
+import VaultIndex
 
 /// One Markdown file of the vault as the file system sees it.
 public struct VaultFile: Hashable, Sendable {
   /// Vault-relative, `/`-separated.
   public var path: String
-  public var size: Int
-  /// Nanoseconds since 1970.
-  public var modified: Int64
-  public var inode: UInt64
+  /// Size, modification time and inode: what tells the index the file changed.
+  public var stamp: FileStamp
+
+  init(path: String, status: FileSystem.Status) {
+    self.path = path
+    stamp = FileStamp(size: status.size, modified: status.modified, inode: status.inode)
+  }
 }
 
 /// Lists the Markdown files of a vault, sorted by path. Hidden files and folders (`.obsidian`,
@@ -44,7 +48,7 @@ struct VaultWalker {
         }
         if status.isRegular {
           if link.lowercased().hasSuffix(".md") {
-            files.append(VaultFile(path: link, size: status.size, modified: status.modified, inode: status.inode))
+            files.append(VaultFile(path: link, status: status))
           }
           continue
         }
@@ -77,8 +81,7 @@ struct VaultWalker {
         } else if status.isDirectory {
           if visited.insert([status.device, status.inode]).inserted { folders.append(relative) }
         } else if status.isRegular, name.lowercased().hasSuffix(".md") {
-          files.append(
-            VaultFile(path: relative, size: status.size, modified: status.modified, inode: status.inode))
+          files.append(VaultFile(path: relative, status: status))
         }
       }
     }

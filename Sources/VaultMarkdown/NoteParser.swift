@@ -48,31 +48,18 @@ public enum NoteParser {
     return note
   }
 
-  /// The offset of the first byte that breaks UTF-8, if any.
+  /// The offset of the first byte that breaks UTF-8 (also overlong forms and surrogates), if any.
   static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte < 0x80 {
-        index += 1
-        continue
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .error: return offset
+      case .emptyInput: return nil
       }
-      let length: Int
-      switch byte {
-      case 0xC2...0xDF: length = 2
-      case 0xE0...0xEF: length = 3
-      case 0xF0...0xF4: length = 4
-      default: return index
-      }
-      guard index + length <= bytes.count else { return index }
-      for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
-      let decoded = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
-      if decoded.unicodeScalars.first == "\u{FFFD}" && !(byte == 0xEF && bytes[index + 1] == 0xBF) {
-        return index
-      }
-      index += length
     }
-    return nil
   }
 }
 

@@ -87,7 +87,7 @@ public struct YAMLReader {
       if let first = line.first, first != " ", first != "\t", first != "#", first != "-",
         let colon = line.firstIndex(of: ":")
       {
-        let key = line[..<colon].trimmingCharacters()
+        let key = line[..<colon].trimmingSpaces()
         dropping = !seen.insert(key).inserted
       }
       lines.append(dropping ? "" : line)
@@ -298,11 +298,5 @@ public struct YAMLReader {
       Diagnostic(
         path: path, line: line + firstLine - 1, column: column, severity: severity,
         message: message))
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters() -> String {
-    String(self).trimmingTrailingSpaces().drop { $0 == " " }.description
   }
 }

@@ -44,10 +44,6 @@ struct GlobalOptions: ParsableArguments {
     try Vault(path: Vault.locate(explicit: explicit ?? vault, environment: environment))
   }
 
-  func todayDate() throws(VaultError) -> LocalDate {
-    try Today.resolve(option: today, environment: environment)
-  }
-
   /// A terminal writer with colour decided by `--color`, `NO_COLOR` and whether stdout is a
   /// terminal.
   func terminal() -> Terminal {

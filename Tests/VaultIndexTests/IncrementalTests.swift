@@ -104,11 +104,11 @@ struct TemporaryVault {
   @Test func changedSettingsReadEverythingAgain() throws {
     let vault = try TemporaryVault(["Plans/party.md": "---\ndate: 2026-12-01\n---\n", "x.md": ""])
     var summary = try vault.refresh()
-    #expect(summary.items["event"] == 0)
+    #expect(summary.items[.event] == 0)
     try vault.write(".vault/config.yml", "folders:\n  events: Plans\n")
     summary = try vault.refresh()
     #expect(summary.parsed == 2)
-    #expect(summary.items["event"] == 1)
+    #expect(summary.items[.event] == 1)
     summary = try vault.refresh(rebuild: true)
     #expect(summary.parsed == 2)
   }

@@ -80,3 +80,14 @@ import VaultCore
     #expect(parsed.tags == [TagOccurrence(name: "t", line: 4, column: 6)])
   }
 }
+
+@Suite struct UTF8ValidationTests {
+  @Test(
+    arguments: [
+      ([UInt8](), nil), (Array("héllo 🎸 \u{FFFD}".utf8), nil), ([0x61, 0xFF], 1), ([0x61, 0xC3], 1),
+      ([0xE0, 0x80, 0x80], 0), ([0xED, 0xA0, 0x80], 0), ([0x61, 0x62, 0xC0, 0xAF], 2),
+    ] as [([UInt8], Int?)])
+  func firstInvalidByte(bytes: [UInt8], offset: Int?) {
+    #expect(NoteParser.firstInvalidUTF8(bytes) == offset)
+  }
+}

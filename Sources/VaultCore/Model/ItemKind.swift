@@ -2,6 +2,9 @@
 public enum ItemKind: String, CaseIterable, Sendable, Codable, Comparable {
   case event, task, goal, insight, principle, journal, note
 
+  /// Singular English name for summaries: "event", "journal entry".
+  public var singular: String { self == .journal ? "journal entry" : rawValue }
+
   /// Plural English name for summaries: "events", "journal entries".
   public var plural: String {
     switch self {
@@ -29,7 +32,15 @@ public enum ItemKind: String, CaseIterable, Sendable, Codable, Comparable {
     }
   }
 
+  /// `counts` with every kind present, 0 for none, so JSON readers can rely on every key.
+  public static func everyKind(_ counts: [ItemKind: Int]) -> [ItemKind: Int] {
+    Dictionary(uniqueKeysWithValues: allCases.map { ($0, counts[$0] ?? 0) })
+  }
+
   var order: Int { ItemKind.allCases.firstIndex(of: self) ?? 0 }
 
   public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool { lhs.order < rhs.order }
 }
+
+// Dictionaries keyed by kind encode as JSON objects: {"event": 10, ...}.
+extension ItemKind: CodingKeyRepresentable {}

@@ -177,7 +177,7 @@ public enum InlineScanner {
 
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String {
+  public func trimmingSpaces() -> String {
     trimming(" \t")
   }
 

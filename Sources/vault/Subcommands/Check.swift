@@ -35,25 +35,16 @@ struct Check: ParsableCommand {
 
   /// `checked 64 files: 14 events, 52 tasks, ...; 0 errors, 1 warning`.
   static func summary(_ scan: VaultScan) -> String {
-    let counts = scan.itemCounts
-    let items = ItemKind.allCases.map { kind in
-      let count = counts[kind] ?? 0
-      return "\(count) \(count == 1 ? singular(kind) : kind.plural)"
-    }
-    return "checked \(plural(scan.fileCount, "file")): " + items.joined(separator: ", ") + "; "
-      + plural(scan.errorCount, "error") + ", " + plural(scan.warningCount, "warning")
+    "checked \(Counting.of(scan.fileCount, "file")): " + Counting.items(scan.itemCounts) + "; "
+      + Counting.problems(errors: scan.errorCount, warnings: scan.warningCount)
   }
-
-  static func singular(_ kind: ItemKind) -> String { kind == .journal ? "journal entry" : kind.rawValue }
-
-  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
 /// The JSON of `vault check --json`.
 struct CheckReport: Encodable {
   var vault: String
   var files: Int
-  var items: [String: Int]
+  var items: [ItemKind: Int]
   var errors: Int
   var warnings: Int
   var diagnostics: [Diagnostic]
@@ -61,8 +52,7 @@ struct CheckReport: Encodable {
   init(vault: String, scan: VaultScan, diagnostics: [Diagnostic]) {
     self.vault = vault
     files = scan.fileCount
-    let counts = scan.itemCounts
-    items = Dictionary(uniqueKeysWithValues: ItemKind.allCases.map { ($0.rawValue, counts[$0] ?? 0) })
+    items = ItemKind.everyKind(scan.itemCounts)
     errors = scan.errorCount
     warnings = scan.warningCount
     self.diagnostics = diagnostics

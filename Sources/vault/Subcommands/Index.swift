@@ -29,17 +29,13 @@ struct Index: ParsableCommand {
       try terminal.json(summary)
       return
     }
-    let items = ItemKind.allCases.map { kind in
-      let count = summary.items[kind.rawValue] ?? 0
-      return "\(count) \(count == 1 ? Check.singular(kind) : kind.plural)"
-    }
     terminal.print(
-      "indexed \(Check.plural(summary.seen, "file")) in \(String(format: "%.2f", summary.seconds)) s: "
+      "indexed \(Counting.of(summary.seen, "file")) in \(String(format: "%.2f", summary.seconds)) s: "
         + "\(summary.parsed) parsed, \(summary.removed) removed")
+    let problems = summary.errors + summary.warnings > 0 ? " (vault check lists them)" : ""
     terminal.print(
-      items.joined(separator: ", ") + "; " + Check.plural(summary.errors, "error") + ", "
-        + Check.plural(summary.warnings, "warning")
-        + (summary.errors + summary.warnings > 0 ? " (vault check lists them)" : ""))
+      Counting.items(summary.items) + "; " + Counting.problems(errors: summary.errors, warnings: summary.warnings)
+        + problems)
     terminal.print(terminal.dim("index: \(summary.index)"))
   }
 }

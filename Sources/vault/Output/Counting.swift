@@ -1,0 +1,19 @@
+import VaultCore
+
+/// Counts in summaries: "1 file", "3 errors", "10 events, 1 task, ...".
+enum Counting {
+  static func of(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+  /// Every kind in order, zeros included.
+  static func items(_ counts: [ItemKind: Int]) -> String {
+    ItemKind.allCases.map { kind in
+      let count = counts[kind] ?? 0
+      return "\(count) \(count == 1 ? kind.singular : kind.plural)"
+    }.joined(separator: ", ")
+  }
+
+  /// "0 errors, 1 warning".
+  static func problems(errors: Int, warnings: Int) -> String {
+    of(errors, "error") + ", " + of(warnings, "warning")
+  }
+}
