@@ -44,6 +44,12 @@ let package = Package(
         .product(name: "Rainbow", package: "Rainbow"),
       ]
     ),
+    // `make bench`: synthetic vaults and the timings of docs/PERFORMANCE.md.
+    .executableTarget(
+      name: "vault-bench",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Benchmarks/vault-bench"
+    ),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
     .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit"]),
     .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown"]),

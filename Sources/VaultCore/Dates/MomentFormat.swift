@@ -1,8 +1,8 @@
 /// The moment.js date formats Obsidian uses for daily notes: `YYYY-MM-DD`,
 /// `YYYY/MM/YYYY-MM-DD`, `YYYY/MMMM/YYYY-MMM-DD`, `dddd, MMMM Do YYYY`, `[Week] ww`...
 /// English names only, as Obsidian's default locale.
-public struct MomentFormat: Sendable {
-  enum Token: Equatable {
+public struct MomentFormat: Hashable, Sendable {
+  enum Token: Hashable {
     case literal(String)
     case field(String)
   }

@@ -41,13 +41,18 @@ public struct DailyNoteSettings: Hashable, Sendable {
   /// Vault-relative folder; empty for the vault's root.
   public var folder: String
   /// A moment.js format; `/` makes sub-folders: `YYYY/MM/YYYY-MM-DD`.
-  public var format: String
+  public var format: String {
+    didSet { moment = MomentFormat(format) }
+  }
+  /// `format`, parsed once: every file's path is matched against it.
+  private var moment: MomentFormat
   /// Vault path of the template, usually without `.md`.
   public var template: String?
 
   public init(folder: String = "", format: String = "YYYY-MM-DD", template: String? = nil) {
     self.folder = folder
     self.format = format
+    self.moment = MomentFormat(format)
     self.template = template
   }
 
@@ -60,12 +65,12 @@ public struct DailyNoteSettings: Hashable, Sendable {
       guard relative.hasPrefix(folderPrefix + "/") else { return nil }
       relative = relative.dropFirst(folderPrefix.count + 1)
     }
-    return MomentFormat(format).parseDate(String(relative))
+    return moment.parseDate(String(relative))
   }
 
   /// The vault-relative path of the daily note for a day.
   public func path(for date: LocalDate) -> String {
-    let name = MomentFormat(format).format(date) + ".md"
+    let name = moment.format(date) + ".md"
     let folderPrefix = folder.trimming("/")
     return folderPrefix.isEmpty ? name : folderPrefix + "/" + name
   }

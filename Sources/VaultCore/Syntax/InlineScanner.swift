@@ -158,10 +158,23 @@ public enum InlineScanner {
     return nil
   }
 
+  /// Whether the bytes hold `::`.
+  @inlinable
+  public static func hasFieldSeparator(_ bytes: some Collection<UInt8>) -> Bool {
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte == UInt8(ascii: ":") && previous == byte { return true }
+      previous = byte
+    }
+    return false
+  }
+
   /// A whole-line Dataview field, `Key:: value` (also `**Key**:: value` and after a list
   /// marker), in the text of one line; nil when the line is not one.
   public static func wholeLineField(_ text: Substring) -> (key: String, value: String)? {
-    guard let separator = text.firstRange(of: "::") else { return nil }
+    // Most lines have no `::`; a byte search rules them out before any string work (searching
+    // with `firstRange(of:)` was a quarter of a cold parse).
+    guard hasFieldSeparator(text.utf8), let separator = text.firstRange(of: "::") else { return nil }
     var key = text[..<separator.lowerBound].trimmingSpaces()
     if key.hasPrefix("- ") || key.hasPrefix("* ") || key.hasPrefix("+ ") {
       key = String(key.dropFirst(2)).trimmingSpaces()
@@ -181,14 +194,16 @@ extension StringProtocol {
     trimming(" \t")
   }
 
-  func trimming(_ set: String) -> String {
-    let scalars = Array(unicodeScalars)
+  /// The text without leading and trailing characters of `set`, which must be ASCII: the cut
+  /// is made on UTF-8 bytes, far cheaper than on scalars (it was 4% of a cold index).
+  func trimming(_ set: StaticString) -> String {
+    let trim = UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount)
+    let bytes = Array(utf8)
     var start = 0
-    var end = scalars.count
-    while start < end && set.unicodeScalars.contains(scalars[start]) { start += 1 }
-    while end > start && set.unicodeScalars.contains(scalars[end - 1]) { end -= 1 }
-    var view = String.UnicodeScalarView()
-    view.append(contentsOf: scalars[start..<end])
-    return String(view)
+    var end = bytes.count
+    while start < end, trim.contains(bytes[start]) { start += 1 }
+    while end > start, trim.contains(bytes[end - 1]) { end -= 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
+
 }

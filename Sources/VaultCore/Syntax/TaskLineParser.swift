@@ -23,32 +23,39 @@ public enum TaskLineParser {
     public var column: Int
   }
 
-  /// The checkbox parts of `line`, or nil when it is no task line.
+  /// The checkbox parts of `line`, or nil when it is no task line. Everything before the text
+  /// is ASCII but the status symbol, so the line is read as UTF-8 bytes.
   public static func checkbox(_ line: String) -> Checkbox? {
-    let s = Array(line.unicodeScalars)
+    let s = Array(line.utf8)
     var i = 0
-    while i < s.count, s[i] == " " || s[i] == "\t" || s[i] == ">" { i += 1 }
-    let indentation = String(String.UnicodeScalarView(s[0..<i]))
-    let markerStart = i
-    if i < s.count, s[i] == "-" || s[i] == "*" || s[i] == "+" {
+    while i < s.count, s[i] == 0x20 || s[i] == 0x09 || s[i] == UInt8(ascii: ">") { i += 1 }
+    let indentationEnd = i
+    if i < s.count, s[i] == UInt8(ascii: "-") || s[i] == UInt8(ascii: "*") || s[i] == UInt8(ascii: "+") {
       i += 1
     } else {
-      while i < s.count, ("0"..."9").contains(s[i]), i - markerStart < 9 { i += 1 }
-      guard i > markerStart, i < s.count, s[i] == "." || s[i] == ")" else { return nil }
+      while i < s.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(s[i]), i - indentationEnd < 9 { i += 1 }
+      guard i > indentationEnd, i < s.count, s[i] == UInt8(ascii: ".") || s[i] == UInt8(ascii: ")") else {
+        return nil
+      }
       i += 1
     }
-    let marker = String(String.UnicodeScalarView(s[markerStart..<i]))
-    let spacesStart = i
-    while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
-    guard i > spacesStart, i + 2 < s.count, s[i] == "[", s[i + 2] == "]" else { return nil }
-    let symbolScalar = s[i + 1]
-    guard symbolScalar != "\t" else { return nil }
-    i += 3
-    guard i == s.count || s[i] == " " || s[i] == "\t" else { return nil }
-    while i < s.count, s[i] == " " || s[i] == "\t" { i += 1 }
+    let markerEnd = i
+    while i < s.count, s[i] == 0x20 || s[i] == 0x09 { i += 1 }
+    guard i > markerEnd, i + 2 < s.count, s[i] == UInt8(ascii: "[") else { return nil }
+    // The status symbol: one scalar of 1-4 bytes.
+    let symbolStart = i + 1
+    var symbolEnd = symbolStart + 1
+    while symbolEnd < s.count, s[symbolEnd] & 0xC0 == 0x80 { symbolEnd += 1 }
+    guard symbolEnd < s.count, s[symbolEnd] == UInt8(ascii: "]"), s[symbolStart] != 0x09,
+      let symbol = String(decoding: s[symbolStart..<symbolEnd], as: UTF8.self).first
+    else { return nil }
+    i = symbolEnd + 1
+    guard i == s.count || s[i] == 0x20 || s[i] == 0x09 else { return nil }
+    while i < s.count, s[i] == 0x20 || s[i] == 0x09 { i += 1 }
     return Checkbox(
-      indentation: indentation, marker: marker, symbol: Character(symbolScalar),
-      text: String(String.UnicodeScalarView(s[i...])), textColumnOffset: i)
+      indentation: String(decoding: s[0..<indentationEnd], as: UTF8.self),
+      marker: String(decoding: s[indentationEnd..<markerEnd], as: UTF8.self), symbol: symbol,
+      text: String(decoding: s[i...], as: UTF8.self), textColumnOffset: i - (symbolEnd - symbolStart - 1))
   }
 
   /// Fills `task` with the fields read from `text` (the part after the checkbox), and returns
@@ -58,7 +65,7 @@ public enum TaskLineParser {
   )
     -> [Problem]
   {
-    var reader = FieldReader(scalars: Array(text.unicodeScalars), columnOffset: columnOffset)
+    var reader = FieldReader(text: text, columnOffset: columnOffset)
     reader.run(into: &task)
     return reader.problems
   }
@@ -67,14 +74,31 @@ public enum TaskLineParser {
 /// The state of taking fields off the end of a task's text.
 private struct FieldReader {
   let s: [Unicode.Scalar]
+  /// The text as UTF-8, and the byte offset of each scalar of `s` (and of the end): slices are
+  /// cut from the bytes, far cheaper than building strings scalar by scalar.
+  let utf8: [UInt8]
+  let offsets: [Int]
   let columnOffset: Int
   var end: Int
   var problems: [TaskLineParser.Problem] = []
   var usedEmoji = false
   var usedDataview = false
 
-  init(scalars: [Unicode.Scalar], columnOffset: Int) {
+  init(text: String, columnOffset: Int) {
+    utf8 = Array(text.utf8)
+    var scalars: [Unicode.Scalar] = []
+    var offsets: [Int] = []
+    scalars.reserveCapacity(utf8.count)
+    offsets.reserveCapacity(utf8.count + 1)
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      scalars.append(scalar)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    offsets.append(offset)
     s = scalars
+    self.offsets = offsets
     self.columnOffset = columnOffset
     end = scalars.count
   }
@@ -145,10 +169,8 @@ private struct FieldReader {
     // not a date at all (reported, and the rest left alone).
     guard end >= 10 else { return false }
     let dateStart = end - 10
+    guard s[dateStart..<end].allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) else { return false }
     let candidate = text(dateStart..<end)
-    guard candidate.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) else {
-      return false
-    }
     var j = dateStart
     while j > 0, isSpace(s[j - 1]) { j -= 1 }
     if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
@@ -321,7 +343,7 @@ private struct FieldReader {
 
   /// A date emoji left in the description was not followed by a date.
   mutating func reportStrayEmoji(in description: String) {
-    for (offset, scalar) in s[0..<end].enumerated() {
+    for (offset, scalar) in s[0..<end].enumerated() where scalar.value >= 0x231B {
       if let field = Self.dateEmoji.first(where: { $0.0.contains(scalar.value) }) {
         problems.append(
           .init(
@@ -344,7 +366,7 @@ private struct FieldReader {
   }
 
   func text(_ range: Range<Int>) -> String {
-    String(String.UnicodeScalarView(s[range]))
+    String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
   }
 
   func column(_ offset: Int) -> Int { columnOffset + offset + 1 }

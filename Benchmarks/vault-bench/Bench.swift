@@ -1,0 +1,189 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `make bench`: generates synthetic vaults and times the built `vault` on them, beside the
+/// floors it is compared with (`find` listing the files, `cmark` parsing the same bytes).
+@main
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vault-bench",
+    abstract: "Time vault on synthetic vaults of 1,000 to 100,000 notes, beside find and cmark.",
+    subcommands: [Run.self, Generate.self],
+    defaultSubcommand: Run.self)
+}
+
+struct Generate: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Write a synthetic vault (see Generator.swift).")
+
+  @Option(help: "How many notes.") var notes = 10_000
+  @Argument(help: "The folder to write; it is replaced.") var folder: String
+
+  func run() throws {
+    var generator = Generator(notes: notes)
+    try generator.write(to: folder)
+  }
+}
+
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Run the benchmark and print medians.")
+
+  @Option(help: "Vault sizes in notes, comma-separated.") var sizes = "1000,10000,100000"
+  @Option(help: "Runs per figure; the median is printed.") var runs = 5
+  @Option(help: "The vault binary (default: the one built next to this tool).") var vault: String?
+  @Option(help: "Where the synthetic vaults and indexes go.") var work = "/tmp/vault-bench"
+
+  func run() throws {
+    let binary = vault ?? (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/vault"
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      throw BenchError("no vault binary at \(binary); build it with `swift build -c release`")
+    }
+    let counts = try sizes.split(separator: ",").map {
+      guard let count = Int($0.trimmingCharacters(in: .whitespaces)), count >= 100 else {
+        throw BenchError("--sizes: '\($0)' is not a number of notes (at least 100)")
+      }
+      return count
+    }
+    print("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
+    for count in counts {
+      try Measurement(binary: binary, notes: count, runs: runs, work: work).run()
+    }
+  }
+}
+
+/// The figures for one vault size.
+struct Measurement {
+  let binary: String
+  let notes: Int
+  let runs: Int
+  let work: String
+
+  var folder: String { "\(work)/vault-\(notes)" }
+  var index: String { "\(work)/index-\(notes).sqlite" }
+
+  func run() throws {
+    try prepare()
+    let (files, bytes) = try contents()
+    print("\n\(notes.formatted()) notes: \(files.formatted()) files, \(bytes / 1_000_000) MB  (\(folder))")
+    let list = "find '\(folder)' -name '*.md' -print0"
+    row("floor: find, listing the files", try median { try time(["/bin/sh", "-c", "\(list) > /dev/null"]) })
+    let stream = try median { try time(["/bin/sh", "-c", "\(list) | xargs -0 cat | cmark > /dev/null"]) }
+    row("floor: cmark, the same bytes as one stream", stream)
+    let joined = "\(work)/all-\(notes).md"
+    _ = try time(["/bin/sh", "-c", "\(list) | xargs -0 cat > '\(joined)'"])
+    row("       (cmark alone on them, pre-joined)", try median { try time(["cmark", joined]) })
+    try? FileManager.default.removeItem(atPath: joined)
+
+    var peaks: [Double] = []
+    let cold = try median {
+      removeIndex()
+      let result = try spawn([binary, "index", "--vault", folder, "--index", index])
+      peaks.append(Double(result.peakKB))
+      return result.seconds
+    }
+    row("vault index, cold", cold, note: String(format: "%.2f× the cmark stream", cold / stream))
+    row("  peak memory of the cold index", peaks.sorted()[peaks.count / 2] / 1024, unit: "MB")
+    row("vault index, nothing changed", try median { try time([binary, "index", "--vault", folder, "--index", index]) })
+    for (label, arguments) in queries {
+      do {
+        row(label, try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) })
+      } catch {
+        print("  \(label): \(error)")
+      }
+    }
+    let note = "\(folder)/Notes/health/Note 0.md"
+    let original = try Data(contentsOf: URL(fileURLWithPath: note))
+    var edit = 0
+    row(
+      "vault index, one file changed",
+      try median {
+        edit += 1
+        try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: URL(fileURLWithPath: note))
+        return try time([binary, "index", "--vault", folder, "--index", index])
+      })
+    try original.write(to: URL(fileURLWithPath: note))
+    _ = try time([binary, "index", "--vault", folder, "--index", index])
+  }
+
+  /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
+  var queries: [(String, [String])] {
+    [
+      ("vault list --type goal (refresh + query)", ["list", "--type", "goal"]),
+      ("vault search 'garden plan*' (refresh + FTS)", ["search", "garden plan*", "--limit", "10"]),
+    ]
+  }
+
+  func prepare() throws {
+    let marker = "\(folder)/.vault-bench"
+    let expected = "generator 2, \(notes) notes"
+    if (try? String(contentsOfFile: marker, encoding: .utf8)) == expected { return }
+    print("generating \(folder) ...")
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    var generator = Generator(notes: notes)
+    try generator.write(to: folder)
+    try expected.write(toFile: marker, atomically: true, encoding: .utf8)
+  }
+
+  func contents() throws -> (files: Int, bytes: Int) {
+    var files = 0
+    var bytes = 0
+    let enumerator = FileManager.default.enumerator(atPath: folder)
+    while let path = enumerator?.nextObject() as? String {
+      guard path.hasSuffix(".md") else { continue }
+      files += 1
+      bytes += (enumerator?.fileAttributes?[.size] as? Int) ?? 0
+    }
+    return (files, bytes)
+  }
+
+  func removeIndex() {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+  }
+
+  func median(_ measure: () throws -> Double) rethrows -> Double {
+    var values: [Double] = []
+    for _ in 0..<runs { values.append(try measure()) }
+    return values.sorted()[values.count / 2]
+  }
+
+  func time(_ arguments: [String]) throws -> Double { try spawn(arguments).seconds }
+
+  func row(_ label: String, _ value: Double, unit: String = "s", note: String = "") {
+    let figure =
+      unit == "s"
+      ? (value < 1 ? String(format: "%7.1f ms", value * 1000) : String(format: "%7.2f s ", value))
+      : String(format: "%7.0f %@", value, unit)
+    print("  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure)  \(note)")
+  }
+}
+
+/// Runs a program with its output thrown away; its wall time and peak resident memory.
+func spawn(_ arguments: [String]) throws -> (seconds: Double, peakKB: Int) {
+  var actions: posix_spawn_file_actions_t = .init()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = arguments.map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var pid = pid_t()
+  let start = DispatchTime.now()
+  let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+  guard result == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(result)))") }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) failed (status \(status))") }
+  #if canImport(Darwin)
+  let peak = Int(usage.ru_maxrss) / 1024
+  #else
+  let peak = Int(usage.ru_maxrss)
+  #endif
+  return (seconds, peak)
+}
