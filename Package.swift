@@ -31,7 +31,10 @@ let package = Package(
     // The only importer of GRDB / SQLite: the index, a disposable cache outside the vault.
     .target(
       name: "VaultIndex",
-      dependencies: ["VaultCore", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: [
+        "VaultCore", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
