@@ -7,7 +7,7 @@ import Darwin
 /// The few POSIX calls vault needs, wrapped: they are faster than Foundation's for walking a
 /// large vault, and errno gives the user a precise reason.
 enum FileSystem {
-  struct Status {
+  struct Status: Sendable {
     var isDirectory: Bool
     var isRegular: Bool
     var isSymlink: Bool
@@ -16,36 +16,75 @@ enum FileSystem {
     var modified: Int64
     var device: UInt64
     var inode: UInt64
+
+    init(_ info: stat) {
+      let type = info.st_mode & S_IFMT
+      #if canImport(Darwin)
+      modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+      #else
+      modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      #endif
+      isDirectory = type == S_IFDIR
+      isRegular = type == S_IFREG
+      isSymlink = type == S_IFLNK
+      size = Int(info.st_size)
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+    }
   }
 
   static func status(_ path: String, followLinks: Bool) -> Status? {
     var info = stat()
     let result = followLinks ? stat(path, &info) : lstat(path, &info)
-    guard result == 0 else { return nil }
-    let type = info.st_mode & S_IFMT
-    #if canImport(Darwin)
-    let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-    #else
-    let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    #endif
-    return Status(
-      isDirectory: type == S_IFDIR, isRegular: type == S_IFREG, isSymlink: type == S_IFLNK,
-      size: Int(info.st_size), modified: modified, device: UInt64(info.st_dev),
-      inode: UInt64(info.st_ino))
+    return result == 0 ? Status(info) : nil
   }
 
-  /// Names in a folder, without `.` and `..`; nil and the reason when it cannot be read.
-  static func entries(of path: String) -> Result<[String], Reason> {
-    guard let directory = opendir(path) else { return .failure(Reason.current()) }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
+  /// What `readdir` says an entry is, without a `stat`.
+  enum EntryType {
+    case directory, regular, symlink, other
+    /// The file system does not say (`DT_UNKNOWN`): ask `stat`.
+    case unknown
+  }
+
+  /// An open folder: its entries, and the status of each by name (`fstatat` on the folder's
+  /// descriptor, so the kernel does not walk the whole path again for every file).
+  /// `status(of:)` may be called from several threads at once; `entries()` from one.
+  final class Directory: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init(_ path: String) throws(Reason) {
+      guard let handle = opendir(path) else { throw Reason.current() }
+      self.handle = handle
     }
-    return .success(names)
+
+    deinit { closedir(handle) }
+
+    /// Names and types, without `.` and `..`.
+    func entries() -> [(name: String, type: EntryType)] {
+      var result: [(name: String, type: EntryType)] = []
+      while let entry = readdir(handle) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+          $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        }
+        guard name != "." && name != ".." else { continue }
+        let type: EntryType =
+          switch Int32(entry.pointee.d_type) {
+          case Int32(DT_DIR): .directory
+          case Int32(DT_REG): .regular
+          case Int32(DT_LNK): .symlink
+          case Int32(DT_UNKNOWN): .unknown
+          default: .other
+          }
+        result.append((name, type))
+      }
+      return result
+    }
+
+    /// The status of an entry, not following a link.
+    func status(of name: String) -> Status? {
+      var info = stat()
+      return fstatat(dirfd(handle), name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? Status(info) : nil
+    }
   }
 
   /// The whole file, or the reason it cannot be read.

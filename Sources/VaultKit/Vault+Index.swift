@@ -4,6 +4,16 @@ import VaultIndex
 import VaultMarkdown
 
 /// What one refresh of the index did.
+public struct IndexRefresh: Sendable {
+  public var seen: Int
+  public var parsed: Int
+  public var removed: Int
+  public var seconds: Double
+  /// Problems found while walking the folder (they are not stored in the index).
+  public var walkDiagnostics: [Diagnostic]
+}
+
+/// What one refresh of the index did, and what the index now holds: `vault index` prints it.
 public struct IndexSummary: Sendable, Encodable {
   /// Markdown files found in the vault.
   public var seen: Int
@@ -65,7 +75,7 @@ extension Vault {
   @discardableResult
   public func refresh(
     _ store: IndexStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) throws(VaultError) -> IndexSummary {
+  ) throws(VaultError) -> IndexRefresh {
     let started = DispatchTime.now()
     let (files, walkDiagnostics) = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters)).walk()
     do {
@@ -109,15 +119,27 @@ extension Vault {
           try writer.setMeta("settings", settings.fingerprint)
         }
       }
-      let diagnostics = settingsDiagnostics + walkDiagnostics + (try store.diagnostics())
-      let counts = try store.itemCounts()
-      return IndexSummary(
+      return IndexRefresh(
         seen: files.count, parsed: changed.count, removed: gone.count,
-        items: ItemKind.everyKind(counts),
+        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+        walkDiagnostics: walkDiagnostics)
+    } catch {
+      throw .index(error.description)
+    }
+  }
+}
+
+extension Vault {
+  /// A refresh with the counts of what the index holds, by kind and by severity.
+  public func summary(of refresh: IndexRefresh, in store: IndexStore) throws(VaultError) -> IndexSummary {
+    do {
+      let diagnostics = settingsDiagnostics + refresh.walkDiagnostics + (try store.diagnostics())
+      return IndexSummary(
+        seen: refresh.seen, parsed: refresh.parsed, removed: refresh.removed,
+        items: ItemKind.everyKind(try store.itemCounts()),
         errors: diagnostics.filter { $0.severity == .error }.count,
         warnings: diagnostics.filter { $0.severity == .warning }.count,
-        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
-        index: store.path, recovered: store.recoveryWarning)
+        seconds: refresh.seconds, index: store.path, recovered: store.recoveryWarning)
     } catch {
       throw .index(error.description)
     }

@@ -22,8 +22,9 @@ struct Index: ParsableCommand {
     let store = try vault.openIndex(explicit: options.index, environment: options.environment)
     let terminal = options.terminal()
     let bar = ProgressBar(enabled: !options.json)
-    let summary = try vault.refresh(store, rebuild: rebuild) { done, total in bar.show(done, of: total) }
+    let refresh = try vault.refresh(store, rebuild: rebuild) { done, total in bar.show(done, of: total) }
     bar.finish()
+    let summary = try vault.summary(of: refresh, in: store)
     if let recovered = summary.recovered { terminal.printError("vault: warning: \(recovered)") }
     if options.json {
       try terminal.json(summary)
