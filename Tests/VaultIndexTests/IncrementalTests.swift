@@ -40,7 +40,9 @@ struct TemporaryVault {
   }
 
   func refresh(rebuild: Bool = false) throws -> IndexSummary {
-    try vault().refresh(try store(), rebuild: rebuild)
+    let vault = try vault()
+    let store = try store()
+    return try vault.summary(of: try vault.refresh(store, rebuild: rebuild), in: store)
   }
 
   /// `path: tag, tag` for every indexed file, sorted: what the index believes the vault holds.
