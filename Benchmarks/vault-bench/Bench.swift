@@ -88,7 +88,8 @@ struct Measurement {
     }
     row("vault index, cold", cold, note: String(format: "%.2f× the cmark stream", cold / stream))
     row("  peak memory of the cold index", peaks.sorted()[peaks.count / 2] / 1024, unit: "MB")
-    row("vault index, nothing changed", try median { try time([binary, "index", "--vault", folder, "--index", index]) })
+    row(
+      "vault index, nothing changed", try median { try time([binary, "index", "--vault", folder, "--index", index]) })
     for (label, arguments) in queries {
       do {
         row(label, try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) })

@@ -50,7 +50,8 @@ struct Generator {
     try? fileManager.removeItem(atPath: root)
     try fileManager.createDirectory(atPath: root + "/.obsidian", withIntermediateDirectories: true)
     try write(
-      #"{"folder": "Journal", "format": "YYYY/MM/YYYY-MM-DD", "template": ""}"#, to: root + "/.obsidian/daily-notes.json")
+      #"{"folder": "Journal", "format": "YYYY/MM/YYYY-MM-DD", "template": ""}"#,
+      to: root + "/.obsidian/daily-notes.json")
     try write("# Tasks\n\n- [ ] Sort the inbox 📅 2026-11-25\n", to: root + "/Tasks.md")
     let daily = notes * 20 / 100
     let events = notes * 8 / 100
@@ -123,7 +124,8 @@ struct Generator {
   private mutating func dailyNote(_ year: Int, _ month: Int, _ day: Int) -> String {
     var text = "---\nmood: \(1 + random.next(10))\n"
     if random.next(2) == 0 {
-      text += "mood_tags: [\(["work", "sleep", "family", "sport"][random.next(4)]), \(Generator.topics[random.next(16)])]\n"
+      text +=
+        "mood_tags: [\(["work", "sleep", "family", "sport"][random.next(4)]), \(Generator.topics[random.next(16)])]\n"
     }
     text += "---\n# \(String(format: "%04d-%02d-%02d", year, month, day))\n\n"
     for _ in 0..<(1 + random.next(4)) { text += sentence(6 + random.next(20)) + " " }
@@ -161,7 +163,8 @@ struct Generator {
     // 0.5-20 KB, log-uniform.
     let target = Int(500 * pow(40, Double(random.next(10_000)) / 10_000))
     var text = "---\ntags: [\(topic), \(topic)/\(word())]\ncreated: \(date(around: -500, spread: 500))\n"
-    text += "category: \(Generator.categories[random.next(Generator.categories.count)])\nrating: \(random.next(6))\n---\n"
+    text +=
+      "category: \(Generator.categories[random.next(Generator.categories.count)])\nrating: \(random.next(6))\n---\n"
     text += "# Note \(index)\n\n"
     while text.utf8.count < target {
       switch random.next(10) {

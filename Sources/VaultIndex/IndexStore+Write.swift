@@ -19,12 +19,15 @@ public struct FileStamp: Hashable, Sendable {
 public struct IndexRecord: Sendable {
   public var stamp: FileStamp
   public var note: Note
+  /// The text after the front matter, and the file line where it starts.
   public var body: String
+  public var bodyLine: Int
 
-  public init(stamp: FileStamp, note: Note, body: String) {
+  public init(stamp: FileStamp, note: Note, body: String, bodyLine: Int) {
     self.stamp = stamp
     self.note = note
     self.body = body
+    self.bodyLine = bodyLine
   }
 }
 
@@ -118,7 +121,7 @@ public final class IndexWriter {
   public func store(_ record: IndexRecord, isNew: Bool = false) throws {
     let note = record.note
     if !isNew { try remove(note.path) }
-    try into("files", ["path", "size", "mtime", "inode", "kind", "title", "date", "skipped"]).insert {
+    try into("files", ["path", "size", "mtime", "inode", "kind", "title", "date", "body_line", "skipped"]).insert {
       $0.add(note.path)
       $0.add(record.stamp.size)
       $0.add(record.stamp.modified)
@@ -126,6 +129,7 @@ public final class IndexWriter {
       $0.add(note.kind.rawValue)
       $0.add(note.title)
       $0.add(note.date?.description)
+      $0.add(record.bodyLine)
       $0.add(note.isSkipped)
     }
     let id = db.lastInsertedRowID

@@ -7,7 +7,7 @@ import VaultCore
 /// WAL and a busy timeout let two `vault` processes use it at once.
 public final class IndexStore: Sendable {
   /// Bump when the tables change.
-  public static let schemaVersion = 1
+  public static let schemaVersion = 2
 
   let pool: DatabasePool
   public let path: String

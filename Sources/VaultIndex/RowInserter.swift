@@ -15,7 +15,9 @@ final class RowInserter {
 
   init(_ db: Database, table: String, columns: [String]) throws {
     statement = try db.makeStatement(
-      sql: "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+      sql:
+        "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    )
     handle = statement.sqliteStatement
     connection = db.sqliteConnection
   }
@@ -42,7 +44,11 @@ final class RowInserter {
 
   func add(_ value: Double?) {
     column += 1
-    if let value, value.isFinite { sqlite3_bind_double(handle, column, value) } else { sqlite3_bind_null(handle, column) }
+    if let value, value.isFinite {
+      sqlite3_bind_double(handle, column, value)
+    } else {
+      sqlite3_bind_null(handle, column)
+    }
   }
 
   func add(_ value: String?) {

@@ -59,6 +59,7 @@ enum Schema {
           kind TEXT NOT NULL,
           title TEXT NOT NULL,
           date TEXT,
+          body_line INTEGER NOT NULL,
           skipped INTEGER NOT NULL
         );
         CREATE TABLE properties (

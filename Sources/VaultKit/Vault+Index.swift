@@ -100,10 +100,10 @@ extension Vault {
           let parse: @Sendable ([VaultFile]) -> [IndexRecord] = { batch in
             parallelMap(batch) { file in
               let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
-              let bodyStart = note.frontMatter?.range.upperBound ?? 0
+              let bodyStart = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
               return IndexRecord(
-                stamp: file.stamp, note: note,
-                body: String(decoding: bytes[min(bodyStart, bytes.count)...], as: UTF8.self))
+                stamp: file.stamp, note: note, body: String(decoding: bytes[bodyStart...], as: UTF8.self),
+                bodyLine: lineCount(bytes[..<bodyStart]) + 1)
             }
           }
           var next = batches.first.map { batch in Prefetch { parse(batch) } }
@@ -150,8 +150,10 @@ extension Vault {
 final class Prefetch<Value: Sendable>: @unchecked Sendable {
   private var result: Value?
   private let group = DispatchGroup()
+  private let compute: @Sendable () -> Value
 
   init(_ compute: @escaping @Sendable () -> Value) {
+    self.compute = compute
     DispatchQueue.global().async(group: group) { self.result = compute() }
   }
 
@@ -159,6 +161,6 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
   /// after waiting on it, so no lock is needed.
   var value: Value {
     group.wait()
-    return result!
+    return result ?? compute()
   }
 }

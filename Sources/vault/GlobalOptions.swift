@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultIndex
 import VaultKit
 
 /// The options every command takes.
@@ -42,6 +43,17 @@ struct GlobalOptions: ParsableArguments {
   /// The vault, from `explicit` (a command's own path argument) or the usual places.
   func openVault(explicit: String? = nil) throws(VaultError) -> Vault {
     try Vault(path: Vault.locate(explicit: explicit ?? vault, environment: environment))
+  }
+
+  /// The vault's index, brought up to date first, as every read command needs it: a
+  /// progress bar on a terminal when that takes a while, a warning when it had to be rebuilt.
+  func freshIndex(_ vault: Vault) throws(VaultError) -> IndexStore {
+    let store = try vault.openIndex(explicit: index, environment: environment)
+    let bar = ProgressBar(enabled: !json)
+    try vault.refresh(store) { done, total in bar.show(done, of: total) }
+    bar.finish()
+    if let recovered = store.recoveryWarning { terminal().printError("vault: warning: \(recovered)") }
+    return store
   }
 
   /// A terminal writer with colour decided by `--color`, `NO_COLOR` and whether stdout is a

@@ -11,6 +11,6 @@ struct VaultCommand: ParsableCommand {
       Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Show.self, Index.self]
+    subcommands: [Check.self, Show.self, Index.self, Search.self, List.self]
   )
 }

@@ -2,7 +2,9 @@ import VaultCore
 
 /// Counts in summaries: "1 file", "3 errors", "10 events, 1 task, ...".
 enum Counting {
-  static func of(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+  static func of(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
 
   /// Every kind in order, zeros included.
   static func items(_ counts: [ItemKind: Int]) -> String {

@@ -47,4 +47,21 @@ struct Terminal {
   func heading(_ text: String) -> String { colored ? text.bold : text }
 
   func dim(_ text: String) -> String { colored ? text.dim : text }
+
+  /// `path:line`, as editors and terminals recognise it.
+  func location(_ text: String) -> String { colored ? text.cyan : text }
+
+  /// Text with the given character ranges marked, as search hits are.
+  func highlighted(_ text: String, _ ranges: [Range<Int>]) -> String {
+    guard colored, !ranges.isEmpty else { return text }
+    let characters = Array(text)
+    var result = ""
+    var position = 0
+    for range in ranges where range.lowerBound >= position && range.upperBound <= characters.count {
+      result += String(characters[position..<range.lowerBound])
+      result += String(characters[range]).yellow.bold
+      position = range.upperBound
+    }
+    return result + String(characters[position...])
+  }
 }

@@ -1,0 +1,256 @@
+import GRDB
+import VaultCore
+
+/// A file that matched a query.
+public struct FileMatch: Sendable {
+  public var path: String
+  public var title: String
+  public var kind: String
+  public var date: String?
+  /// The file line where the body (after the front matter) starts.
+  public var bodyLine: Int
+  /// The text after the front matter, when asked for (to find lines and snippets).
+  public var body: String?
+  /// bm25 relevance when the query has words: lower is better, as SQLite gives it.
+  public var score: Double?
+  /// The values of the properties a query's conditions named, by key, as text.
+  public var properties: [String: [String]]
+}
+
+/// A task line that matched a query.
+public struct TaskMatch: Sendable {
+  public var path: String
+  public var line: Int
+  public var statusSymbol: String
+  public var statusType: String
+  public var description: String
+  public var priority: String
+  public var due: String?
+  public var scheduled: String?
+  public var start: String?
+  public var done: String?
+  public var recurrence: String?
+}
+
+/// How `files(matching:)` orders files that have no relevance score.
+public enum FileOrder: String, Sendable, CaseIterable {
+  case date, path, title, kind
+}
+
+extension IndexStore {
+  /// Files matching every part of `query`, best first when it has words, else by `order`;
+  /// at most `limit`, with the count of all matches.
+  public func files(
+    matching query: Query, order: FileOrder = .path, reverse: Bool = false, limit: Int? = nil,
+    withBody: Bool = false
+  ) throws(IndexError) -> (matches: [FileMatch], total: Int) {
+    var filter = SQLFilter()
+    if !query.terms.isEmpty {
+      filter.add("files.id IN (SELECT rowid FROM search WHERE search MATCH ?)", [Self.matchExpression(query.terms)])
+    }
+    if !query.kinds.isEmpty {
+      filter.add(
+        "files.kind IN (\(query.kinds.map { _ in "?" }.joined(separator: ", ")))", query.kinds.map(\.rawValue))
+    }
+    for tag in query.tags {
+      filter.add(
+        "files.id IN (SELECT file_id FROM tags WHERE tag = ? OR substr(tag, 1, ?) = ?)",
+        [tag, tag.count + 1, tag + "/"])
+    }
+    for path in query.paths {
+      filter.add("files.path LIKE ? ESCAPE '\\'", [Self.likePrefix(path)])
+    }
+    for condition in query.conditions { filter.add(Self.propertyCondition(condition)) }
+    let keys = Array(Set(query.conditions.map(\.key))).sorted()
+    let direction = reverse ? "DESC" : "ASC"
+    let orderBy: String
+    if !query.terms.isEmpty {
+      orderBy = "score \(direction), files.path"
+    } else {
+      switch order {
+      case .date: orderBy = "files.date IS NULL, files.date \(direction), files.path"
+      case .path: orderBy = "files.path \(direction)"
+      case .title: orderBy = "files.title COLLATE NOCASE \(direction), files.path"
+      case .kind: orderBy = "files.kind \(direction), files.path"
+      }
+    }
+    let score =
+      query.terms.isEmpty
+      ? "NULL" : "(SELECT bm25(search, 10.0, 1.0) FROM search WHERE search MATCH ? AND rowid = files.id)"
+    let body = withBody ? "(SELECT body FROM search WHERE rowid = files.id)" : "NULL"
+    var arguments = StatementArguments()
+    if !query.terms.isEmpty { arguments += [Self.matchExpression(query.terms)] }
+    arguments += filter.arguments
+    let sql = """
+      SELECT files.id, files.path, files.title, files.kind, files.date, files.body_line, \(body) AS body,
+        \(score) AS score
+      FROM files WHERE files.skipped = 0 AND \(filter.sql)
+      ORDER BY \(orderBy) \(limit.map { "LIMIT \($0)" } ?? "")
+      """
+    do {
+      return try pool.read { db in
+        let total = try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM files WHERE files.skipped = 0 AND \(filter.sql)", arguments: filter.arguments)
+        var matches: [FileMatch] = []
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+          var properties: [String: [String]] = [:]
+          if !keys.isEmpty {
+            let id: Int64 = row[0]
+            for key in keys {
+              properties[key] = try String.fetchAll(
+                db, sql: "SELECT text FROM properties WHERE file_id = ? AND key = ? ORDER BY rowid",
+                arguments: [id, key])
+            }
+          }
+          matches.append(
+            FileMatch(
+              path: row[1], title: row[2], kind: row[3], date: row[4], bodyLine: row[5], body: row[6],
+              score: row[7], properties: properties))
+        }
+        return (matches, total ?? matches.count)
+      }
+    } catch {
+      throw .failed(Self.describe(error))
+    }
+  }
+
+  /// Task lines matching `query`: its tags are the task's own (or nested), its conditions
+  /// name task fields (`due`, `scheduled`, `start`, `created`, `done`, `cancelled`,
+  /// `priority`, `status`, `description`) or else properties of the task's note. Sorted by
+  /// due date (none last), then path and line.
+  public func tasks(matching query: Query, limit: Int? = nil) throws(IndexError) -> (matches: [TaskMatch], total: Int) {
+    var filter = SQLFilter()
+    for term in query.terms {
+      filter.add("tasks.description LIKE ? ESCAPE '\\'", ["%" + Self.escapeLike(term.text) + "%"])
+    }
+    for tag in query.tags {
+      filter.add(
+        "(',' || lower(tasks.tags) || ',' LIKE ? ESCAPE '\\' OR ',' || lower(tasks.tags) || ',' LIKE ? ESCAPE '\\')",
+        ["%," + Self.escapeLike(tag) + ",%", "%," + Self.escapeLike(tag) + "/%"])
+    }
+    for path in query.paths { filter.add("files.path LIKE ? ESCAPE '\\'", [Self.likePrefix(path)]) }
+    for condition in query.conditions {
+      if let column = Self.taskColumns[condition.key] {
+        filter.add(Self.taskCondition(condition, column: column))
+      } else {
+        filter.add(Self.propertyCondition(condition))
+      }
+    }
+    let sql = """
+      SELECT files.path, tasks.line, tasks.status_symbol, tasks.status_type, tasks.description, tasks.priority,
+        tasks.due, tasks.scheduled, tasks.start, tasks.done, tasks.recurrence
+      FROM tasks JOIN files ON files.id = tasks.file_id
+      WHERE \(filter.sql)
+      ORDER BY tasks.due IS NULL, tasks.due, files.path, tasks.line \(limit.map { "LIMIT \($0)" } ?? "")
+      """
+    do {
+      return try pool.read { db in
+        let total = try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM tasks JOIN files ON files.id = tasks.file_id WHERE \(filter.sql)",
+          arguments: filter.arguments)
+        let matches = try Row.fetchAll(db, sql: sql, arguments: filter.arguments).map { row in
+          TaskMatch(
+            path: row[0], line: row[1], statusSymbol: row[2], statusType: row[3], description: row[4],
+            priority: row[5], due: row[6], scheduled: row[7], start: row[8], done: row[9], recurrence: row[10])
+        }
+        return (matches, total ?? matches.count)
+      }
+    } catch {
+      throw .failed(Self.describe(error))
+    }
+  }
+
+  // MARK: - SQL pieces
+
+  /// Task fields a condition may name, and their columns.
+  static let taskColumns = [
+    "due": "tasks.due", "scheduled": "tasks.scheduled", "start": "tasks.start", "created": "tasks.created",
+    "done": "tasks.done", "completion": "tasks.done", "cancelled": "tasks.cancelled",
+    "priority": "tasks.priority", "status": "tasks.status_type", "description": "tasks.description",
+  ]
+
+  /// Priorities in order, so `priority>=high` means high or highest.
+  static let priorityRank =
+    "CASE tasks.priority WHEN 'lowest' THEN 1 WHEN 'low' THEN 2 WHEN 'normal' THEN 3 WHEN 'medium' THEN 4 "
+    + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END"
+
+  static func taskCondition(_ condition: Query.Condition, column: String) -> (String, StatementArguments) {
+    let op = condition.op == .notEqual ? "<>" : condition.op.rawValue
+    if column == "tasks.priority", case .text(let text) = condition.value,
+      let rank = ["lowest", "low", "normal", "medium", "high", "highest"].firstIndex(of: text.lowercased())
+    {
+      return ("\(priorityRank) \(op) ?", [rank + 1])
+    }
+    switch condition.value {
+    case .date(let date): return ("(\(column) IS NOT NULL AND \(column) \(op) ?)", [date.description])
+    case .number(let number): return ("\(column) \(op) ?", [number])
+    case .text(let text):
+      if condition.op == .equal || condition.op == .notEqual {
+        return ("lower(\(column)) \(op) lower(?)", [text])
+      }
+      return ("\(column) \(op) ?", [text])
+    }
+  }
+
+  /// A property condition on the file in `files`: some element of the property satisfies it
+  /// (`!=`: no element equals the value).
+  static func propertyCondition(_ condition: Query.Condition) -> (String, StatementArguments) {
+    let (comparison, value): (String, DatabaseValueConvertible) =
+      switch (condition.value, condition.op) {
+      case (.date(let date), .notEqual): ("p.date = ?", date.description)
+      case (.date(let date), let op): ("p.date \(op.rawValue) ?", date.description)
+      case (.number(let number), .notEqual): ("p.number = ?", number)
+      case (.number(let number), let op): ("p.number \(op.rawValue) ?", number)
+      case (.text(let text), .equal), (.text(let text), .notEqual): ("lower(p.text) = lower(?)", text)
+      case (.text(let text), let op): ("p.text \(op.rawValue) ?", text)
+      }
+    let exists = "EXISTS (SELECT 1 FROM properties p WHERE p.file_id = files.id AND p.key = ? AND \(comparison))"
+    return (condition.op == .notEqual ? "NOT " + exists : exists, [condition.key, value])
+  }
+
+  /// FTS5 syntax for the terms, every one required: `"garden" "plan"* "exact phrase"`.
+  static func matchExpression(_ terms: [Query.Term]) -> String {
+    terms.map { term in
+      let quoted = "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      if case .prefix = term { return quoted + "*" }
+      return quoted
+    }.joined(separator: " ")
+  }
+
+  static func escapeLike(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if character == "%" || character == "_" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+
+  /// `Journal/` as a LIKE pattern for paths starting with it; a leading `/` is ignored.
+  static func likePrefix(_ path: String) -> String {
+    escapeLike(path.hasPrefix("/") ? String(path.dropFirst()) : path) + "%"
+  }
+
+  static func describe(_ error: Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+    return "\(error)"
+  }
+}
+
+/// A conjunction of SQL conditions with their arguments.
+struct SQLFilter {
+  private var parts: [String] = []
+  private(set) var arguments = StatementArguments()
+
+  mutating func add(_ sql: String, _ values: [DatabaseValueConvertible]) {
+    parts.append(sql)
+    arguments += StatementArguments(values)
+  }
+
+  mutating func add(_ piece: (String, StatementArguments)) {
+    parts.append(piece.0)
+    arguments += piece.1
+  }
+
+  var sql: String { parts.isEmpty ? "1" : parts.map { "(\($0))" }.joined(separator: " AND ") }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import VaultCore
+import VaultIndex
+import VaultKit
+
+struct List: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the items that match property filters.",
+    discussion: """
+      Every filter must hold. --where takes KEY OP VALUE with OP one of = != < <= > >=; the value
+      compares as a date (YYYY-MM-DD), a number, or text (= and != ignore case); a list property
+      matches when one of its elements does.
+        vault list --type event --where category=music
+        vault list --type journal --where 'mood>=7'
+        vault list --tag health --where 'created<2026-01-01'
+        vault list --type task --where 'due<2026-12-01' --where priority>=high
+      With --type task the lines are tasks: --where names a task field (due, scheduled, start,
+      created, done, cancelled, priority, status, description) or a property of the task's
+      note, and --tag a tag on the task line.
+      The index is brought up to date first.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(name: .long, help: "Only this kind: event, task, goal, insight, principle, journal, note.")
+  var type: String?
+
+  @Option(name: .long, help: "Only items with this tag or one nested under it (repeatable).")
+  var tag: [String] = []
+
+  @Option(
+    name: .customLong("where"), help: ArgumentHelp("A property filter KEY OP VALUE (repeatable).", valueName: "expr"))
+  var conditions: [String] = []
+
+  @Option(name: .long, help: "Only paths starting with this (a folder such as Journal/).")
+  var path: String?
+
+  @Option(name: .long, help: "Order: date (none last), path, title or kind.")
+  var sort: FileOrder = .date
+
+  @Flag(name: .long, help: "Reverse the order.")
+  var reverse = false
+
+  @Option(name: .long, help: "Show at most this many.")
+  var limit: Int?
+
+  func validate() throws {
+    if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    do {
+      _ = try query()
+    } catch let problem as Query.Problem {
+      throw ValidationError(problem.description)
+    }
+  }
+
+  func query() throws(Query.Problem) -> (Query, kind: ItemKind?) {
+    var query = Query()
+    var kind: ItemKind?
+    if let type {
+      guard let named = ItemKind(naming: type) else {
+        throw Query.Problem(
+          description:
+            "--type '\(type)' is no kind: use one of \(ItemKind.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      kind = named
+      if named != .task { query.kinds = [named] }
+    }
+    for tag in tag {
+      let normalized = TagSyntax.normalized(tag)
+      guard !normalized.isEmpty else { throw Query.Problem(description: "--tag needs a tag name") }
+      query.tags.append(normalized)
+    }
+    for text in conditions {
+      guard let condition = try Query.condition(text) else {
+        throw Query.Problem(
+          description: "--where '\(text)' is not KEY OP VALUE: write it as category=music, mood>=7 or due<2026-12-01")
+      }
+      query.conditions.append(condition)
+    }
+    if let path { query.paths = [path] }
+    return (query, kind)
+  }
+
+  func run() throws {
+    let (query, kind) = try query()
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let terminal = options.terminal()
+    let noun = kind.map { ($0.singular, $0.plural) } ?? ("item", "items")
+    if kind == .task {
+      let (tasks, total) = try vault.listTasks(query, in: store, limit: limit)
+      if options.json {
+        try terminal.json(TaskList(total: total, tasks: tasks.map(TaskList.Task.init)))
+        return
+      }
+      let rows = tasks.map { task in
+        [
+          "[\(task.statusSymbol)]", task.due.map { "📅 \($0)" } ?? "", task.description,
+          "\(vault.displayPath(task.path)):\(task.line)",
+        ]
+      }
+      print(rows, total: total, noun: noun, terminal: terminal)
+      return
+    }
+    let (files, total) = try vault.list(query, in: store, order: sort, reverse: reverse, limit: limit)
+    if options.json {
+      try terminal.json(FileList(total: total, items: files.map(FileList.Item.init)))
+      return
+    }
+    let keys = Array(Set(query.conditions.map(\.key))).sorted()
+    let rows = files.map { file in
+      [file.date ?? "", file.title]
+        + keys.map { key in "\(key): " + (file.properties[key] ?? []).joined(separator: ", ") }
+        + [kind == nil ? file.kind : "", vault.displayPath(file.path)].filter { !$0.isEmpty }
+    }
+    print(rows, total: total, noun: noun, terminal: terminal)
+  }
+
+  func print(_ rows: [[String]], total: Int, noun: (String, String), terminal: Terminal) {
+    guard !rows.isEmpty else {
+      terminal.print("no \(noun.1) match")
+      terminal.print(
+        terminal.dim(
+          "loosen a filter, or see what there is with `vault list --type \(noun.0 == "item" ? "note" : noun.0)`"))
+      return
+    }
+    for line in TextTable.render(rows, indent: 0) { terminal.print(line) }
+    terminal.print(
+      terminal.dim(
+        total > rows.count
+          ? "\(rows.count) of \(Counting.of(total, noun.0, plural: noun.1))"
+          : Counting.of(total, noun.0, plural: noun.1)))
+  }
+}
+
+extension FileOrder: ExpressibleByArgument {}
+
+/// `vault list --json`.
+struct FileList: Encodable {
+  var total: Int
+  var items: [Item]
+
+  struct Item: Encodable {
+    var path: String
+    var title: String
+    var kind: String
+    var date: String?
+    var properties: [String: [String]]
+
+    init(_ match: FileMatch) {
+      path = match.path
+      title = match.title
+      kind = match.kind
+      date = match.date
+      properties = match.properties
+    }
+  }
+}
+
+/// `vault list --type task --json`.
+struct TaskList: Encodable {
+  var total: Int
+  var tasks: [Task]
+
+  struct Task: Encodable {
+    var path: String
+    var line: Int
+    var status: String
+    var statusType: String
+    var description: String
+    var priority: String
+    var due: String?
+    var scheduled: String?
+    var start: String?
+    var done: String?
+    var recurrence: String?
+
+    init(_ match: TaskMatch) {
+      path = match.path
+      line = match.line
+      status = match.statusSymbol
+      statusType = match.statusType
+      description = match.description
+      priority = match.priority
+      due = match.due
+      scheduled = match.scheduled
+      start = match.start
+      done = match.done
+      recurrence = match.recurrence
+    }
+  }
+}
