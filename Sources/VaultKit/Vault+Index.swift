@@ -164,3 +164,16 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
     return result ?? compute()
   }
 }
+
+/// Line breaks in the bytes: LF, CRLF or a lone CR.
+func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
+  var count = 0
+  var index = bytes.startIndex
+  while index < bytes.endIndex {
+    if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.endIndex || bytes[index + 1] != 0x0A)) {
+      count += 1
+    }
+    index += 1
+  }
+  return count
+}
