@@ -49,7 +49,7 @@ struct Run: ParsableCommand {
       }
       return count
     }
-    print("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
+    say("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
     for count in counts {
       try Measurement(binary: binary, notes: count, runs: runs, work: work).run()
     }
@@ -69,7 +69,7 @@ struct Measurement {
   func run() throws {
     try prepare()
     let (files, bytes) = try contents()
-    print("\n\(notes.formatted()) notes: \(files.formatted()) files, \(bytes / 1_000_000) MB  (\(folder))")
+    say("\n\(notes.formatted()) notes: \(files.formatted()) files, \(bytes / 1_000_000) MB  (\(folder))")
     let list = "find '\(folder)' -name '*.md' -print0"
     row("floor: find, listing the files", try median { try time(["/bin/sh", "-c", "\(list) > /dev/null"]) })
     let stream = try median { try time(["/bin/sh", "-c", "\(list) | xargs -0 cat | cmark > /dev/null"]) }
@@ -94,7 +94,7 @@ struct Measurement {
       do {
         row(label, try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) })
       } catch {
-        print("  \(label): \(error)")
+        say("  \(label): \(error)")
       }
     }
     let note = "\(folder)/Notes/health/Note 0.md"
@@ -123,7 +123,7 @@ struct Measurement {
     let marker = "\(folder)/.vault-bench"
     let expected = "generator 2, \(notes) notes"
     if (try? String(contentsOfFile: marker, encoding: .utf8)) == expected { return }
-    print("generating \(folder) ...")
+    say("generating \(folder) ...")
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     var generator = Generator(notes: notes)
     try generator.write(to: folder)
@@ -159,7 +159,7 @@ struct Measurement {
       unit == "s"
       ? (value < 1 ? String(format: "%7.1f ms", value * 1000) : String(format: "%7.2f s ", value))
       : String(format: "%7.0f %@", value, unit)
-    print("  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure)  \(note)")
+    say("  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure)  \(note)")
   }
 }
 
@@ -187,4 +187,9 @@ func spawn(_ arguments: [String]) throws -> (seconds: Double, peakKB: Int) {
   let peak = Int(usage.ru_maxrss)
   #endif
   return (seconds, peak)
+}
+
+/// Prints a line at once, unbuffered, so a long run shows each figure as it is measured.
+func say(_ text: String) {
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }

@@ -48,8 +48,8 @@ struct List: ParsableCommand {
     if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
     do {
       _ = try query()
-    } catch let problem as Query.Problem {
-      throw ValidationError(problem.description)
+    } catch {
+      throw ValidationError(error.description)
     }
   }
 
