@@ -37,6 +37,7 @@ extension IndexStore {
     do {
       return try pool.read { db in
         var result: [String: FileStamp] = [:]
+        result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
         let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, inode FROM files")
         while let row = try rows.next() {
           result[row[0]] = FileStamp(size: row[1], modified: row[2], inode: UInt64(bitPattern: row[3]))

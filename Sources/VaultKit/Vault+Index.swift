@@ -77,16 +77,31 @@ extension Vault {
     _ store: IndexStore, rebuild: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws(VaultError) -> IndexRefresh {
     let started = DispatchTime.now()
+    // What the index knows is read while the folder is walked: both take a while on a big vault.
+    let stored = Prefetch { () -> Result<([String: FileStamp], String?), IndexError> in
+      do throws(IndexError) {
+        return .success((try store.stamps(), try store.meta("settings")))
+      } catch {
+        return .failure(error)
+      }
+    }
     let (files, walkDiagnostics) = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters)).walk()
     do {
-      let known = try store.stamps()
-      let settingsChanged = try store.meta("settings") != settings.fingerprint
-      let readAll = rebuild || settingsChanged
+      let (known, storedSettings) = try stored.value.get()
+      let readAll = rebuild || storedSettings != settings.fingerprint
+      var unchanged = 0
       let changed = files.filter { file in
-        readAll || known[file.path] != file.stamp
+        guard !readAll, let stamp = known[file.path] else { return true }
+        if stamp == file.stamp { unchanged += 1 }
+        return stamp != file.stamp
       }
-      let present = Set(files.map(\.path))
-      let gone = readAll ? [] : known.keys.filter { !present.contains($0) }.sorted()
+      // Every known path still there (the usual case): nothing was removed, no set needed.
+      let stillThere = unchanged + changed.count(where: { known[$0.path] != nil })
+      var gone: [String] = []
+      if !readAll && stillThere < known.count {
+        let present = Set(files.map(\.path))
+        gone = known.keys.filter { !present.contains($0) }.sorted()
+      }
       if !changed.isEmpty || !gone.isEmpty || readAll {
         let interpreter = NoteInterpreter(settings: settings)
         try store.update { writer in
