@@ -50,7 +50,7 @@ let package = Package(
     // `make bench`: synthetic vaults and the timings of docs/PERFORMANCE.md.
     .executableTarget(
       name: "vault-bench",
-      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Benchmarks/vault-bench"
     ),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// Writes a synthetic vault with a fixed, documented mix, the same bytes for the same size on
 /// every machine (a seeded generator, no clock):
@@ -14,6 +15,9 @@ import Foundation
 struct Generator {
   let notes: Int
   var random = SplitMix64(seed: 0x5EED)
+
+  /// The day the generated vault is written for.
+  static let today = LocalDate(dayNumber: LocalDate(year: 2026, month: 11, day: 22)?.dayNumber ?? 0)
 
   static let topics = [
     "health", "work", "garden", "music", "travel", "finance", "reading", "family", "cooking", "code",
@@ -58,11 +62,12 @@ struct Generator {
     let goals = max(1, notes / 100)
     let insights = notes * 3 / 100
     let plain = notes - 1 - daily - events - goals - insights
-    let today = DayNumber(year: 2026, month: 11, day: 22)
+    let today = Generator.today
     for index in 0..<daily {
-      let (year, month, day) = (today - index).components
+      let date = today.adding(days: -index)
+      let (year, month, day) = (date.year, date.month, date.day)
       let folder = String(format: "%@/Journal/%04d/%02d", root, year, month)
-      if day == monthLength(year, month) || index == 0 {
+      if day == LocalDate.daysIn(month: month, year: year) || index == 0 {
         try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
       }
       try write(dailyNote(year, month, day), to: String(format: "%@/%04d-%02d-%02d.md", folder, year, month, day))
@@ -105,7 +110,7 @@ struct Generator {
   }
 
   private mutating func date(around day: Int, spread: Int) -> String {
-    (DayNumber(year: 2026, month: 11, day: 22) + day + random.next(2 * spread + 1) - spread).description
+    Generator.today.adding(days: day + random.next(2 * spread + 1) - spread).description
   }
 
   private mutating func task() -> String {
@@ -196,47 +201,6 @@ struct SplitMix64 {
     z ^= z >> 31
     return Int(z % UInt64(bound))
   }
-}
-
-/// Days since 1970-01-01, for the generator's dates (proleptic Gregorian).
-struct DayNumber: CustomStringConvertible {
-  var value: Int
-
-  init(value: Int) { self.value = value }
-
-  init(year: Int, month: Int, day: Int) {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    value = era * 146097 + dayOfEra - 719468
-  }
-
-  var components: (Int, Int, Int) {
-    let z = value + 719468
-    let era = (z >= 0 ? z : z - 146096) / 146097
-    let dayOfEra = z - era * 146097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  var description: String {
-    let (year, month, day) = components
-    return String(format: "%04d-%02d-%02d", year, month, day)
-  }
-
-  static func + (lhs: DayNumber, rhs: Int) -> DayNumber { DayNumber(value: lhs.value + rhs) }
-  static func - (lhs: DayNumber, rhs: Int) -> DayNumber { DayNumber(value: lhs.value - rhs) }
-}
-
-func monthLength(_ year: Int, _ month: Int) -> Int {
-  DayNumber(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1).value
-    - DayNumber(year: year, month: month, day: 1).value
 }
 
 struct BenchError: Error, CustomStringConvertible {
