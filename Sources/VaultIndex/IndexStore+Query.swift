@@ -1,8 +1,8 @@
 import GRDB
 import VaultCore
 
-/// A file that matched a query.
-public struct FileMatch: Sendable {
+/// A file that matched a query. As JSON (`vault list`): path, title, kind, date, properties.
+public struct FileMatch: Sendable, Encodable {
   public var path: String
   public var title: String
   public var kind: String
@@ -15,12 +15,15 @@ public struct FileMatch: Sendable {
   public var score: Double?
   /// The values of the properties a query's conditions named, by key, as text.
   public var properties: [String: [String]]
+
+  enum CodingKeys: String, CodingKey { case path, title, kind, date, properties }
 }
 
 /// A task line that matched a query.
-public struct TaskMatch: Sendable {
+public struct TaskMatch: Sendable, Encodable {
   public var path: String
   public var line: Int
+  /// The checkbox's symbol: ` `, `x`, `-`, `/`, ...
   public var statusSymbol: String
   public var statusType: String
   public var description: String
@@ -30,6 +33,11 @@ public struct TaskMatch: Sendable {
   public var start: String?
   public var done: String?
   public var recurrence: String?
+
+  enum CodingKeys: String, CodingKey {
+    case path, line, statusSymbol = "status", statusType, description, priority, due, scheduled, start, done
+    case recurrence
+  }
 }
 
 /// How `files(matching:)` orders files that have no relevance score.

@@ -9,7 +9,7 @@ enum FrontMatterSplitter {
     case none
     /// `---` opens it but nothing closes it.
     case unclosed
-    case found(FrontMatterLayout, yaml: String, firstLine: Int, bodyLine: Int)
+    case found(FrontMatterLayout, yaml: String, firstLine: Int)
   }
 
   static func split(_ source: SourceText) -> Outcome {
@@ -24,9 +24,9 @@ enum FrontMatterSplitter {
       let layout = FrontMatterLayout(
         range: source.lineStarts[0]..<end, contentRange: contentStart..<contentEnd,
         closingFence: fence,
-        entries: entries(source, lines: 2..<line))
+        entries: entries(source, lines: 2..<line), bodyLine: line + 1)
       let yaml = source.string(contentStart..<contentEnd)
-      return .found(layout, yaml: yaml, firstLine: 2, bodyLine: line + 1)
+      return .found(layout, yaml: yaml, firstLine: 2)
     }
     return .unclosed
   }

@@ -33,12 +33,12 @@ public enum NoteParser {
     case .unclosed:
       note.diagnostics.append(
         .error("front matter is not closed: add a line '---' after the properties", at: .start, in: path))
-    case .found(let layout, let yaml, let firstLine, let line):
+    case .found(let layout, let yaml, let firstLine):
       note.frontMatter = layout
       var reader = YAMLReader(path: path, firstLine: firstLine)
       note.properties = reader.properties(of: yaml)
       note.diagnostics += reader.diagnostics
-      bodyLine = line
+      bodyLine = layout.bodyLine
     }
     if bodyLine <= source.lineCount {
       let bodyStart = source.lineStarts[bodyLine - 1]

@@ -8,12 +8,15 @@ public struct FrontMatterLayout: Hashable, Sendable {
   /// The closing fence as written: `---` or `...`.
   public var closingFence: String
   public var entries: [Entry]
+  /// The 1-based file line after the closing fence, where the body starts.
+  public var bodyLine: Int
 
-  public init(range: Range<Int>, contentRange: Range<Int>, closingFence: String, entries: [Entry]) {
+  public init(range: Range<Int>, contentRange: Range<Int>, closingFence: String, entries: [Entry], bodyLine: Int) {
     self.range = range
     self.contentRange = contentRange
     self.closingFence = closingFence
     self.entries = entries
+    self.bodyLine = bodyLine
   }
 
   /// One top-level key.

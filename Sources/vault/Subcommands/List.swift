@@ -90,7 +90,7 @@ struct List: ParsableCommand {
     if kind == .task {
       let (tasks, total) = try vault.listTasks(query, in: store, limit: limit)
       if options.json {
-        try terminal.json(TaskList(total: total, tasks: tasks.map(TaskList.Task.init)))
+        try terminal.json(TaskList(total: total, tasks: tasks))
         return
       }
       let rows = tasks.map { task in
@@ -104,7 +104,7 @@ struct List: ParsableCommand {
     }
     let (files, total) = try vault.list(query, in: store, order: sort, reverse: reverse, limit: limit)
     if options.json {
-      try terminal.json(FileList(total: total, items: files.map(FileList.Item.init)))
+      try terminal.json(FileList(total: total, items: files))
       return
     }
     let keys = Array(Set(query.conditions.map(\.key))).sorted()
@@ -138,55 +138,11 @@ extension FileOrder: ExpressibleByArgument {}
 /// `vault list --json`.
 struct FileList: Encodable {
   var total: Int
-  var items: [Item]
-
-  struct Item: Encodable {
-    var path: String
-    var title: String
-    var kind: String
-    var date: String?
-    var properties: [String: [String]]
-
-    init(_ match: FileMatch) {
-      path = match.path
-      title = match.title
-      kind = match.kind
-      date = match.date
-      properties = match.properties
-    }
-  }
+  var items: [FileMatch]
 }
 
 /// `vault list --type task --json`.
 struct TaskList: Encodable {
   var total: Int
-  var tasks: [Task]
-
-  struct Task: Encodable {
-    var path: String
-    var line: Int
-    var status: String
-    var statusType: String
-    var description: String
-    var priority: String
-    var due: String?
-    var scheduled: String?
-    var start: String?
-    var done: String?
-    var recurrence: String?
-
-    init(_ match: TaskMatch) {
-      path = match.path
-      line = match.line
-      status = match.statusSymbol
-      statusType = match.statusType
-      description = match.description
-      priority = match.priority
-      due = match.due
-      scheduled = match.scheduled
-      start = match.start
-      done = match.done
-      recurrence = match.recurrence
-    }
-  }
+  var tasks: [TaskMatch]
 }
