@@ -96,7 +96,7 @@ extension IndexStore {
       ORDER BY \(orderBy) \(limit.map { "LIMIT \($0)" } ?? "")
       """
     do {
-      return try pool.read { db in
+      return try database.read { db in
         let total = try Int.fetchOne(
           db, sql: "SELECT COUNT(*) FROM \(source) WHERE files.skipped = 0 AND \(filter.sql)", arguments: arguments)
         var matches: [FileMatch] = []
@@ -156,7 +156,7 @@ extension IndexStore {
       ORDER BY tasks.due IS NULL, tasks.due, files.path, tasks.line \(limit.map { "LIMIT \($0)" } ?? "")
       """
     do {
-      return try pool.read { db in
+      return try database.read { db in
         let total = try Int.fetchOne(
           db, sql: "SELECT COUNT(*) FROM tasks JOIN files ON files.id = tasks.file_id WHERE \(filter.sql)",
           arguments: filter.arguments)

@@ -6,7 +6,7 @@ extension IndexStore {
   /// principle note by its principles), plus every task line.
   public func itemCounts() throws(IndexError) -> [ItemKind: Int] {
     do {
-      return try pool.read { db in
+      return try database.read { db in
         var counts: [ItemKind: Int] = [:]
         let rows = try Row.fetchAll(
           db, sql: "SELECT kind, COUNT(*) FROM files WHERE skipped = 0 AND kind <> 'principle' GROUP BY kind")
@@ -28,7 +28,7 @@ extension IndexStore {
   /// Every stored diagnostic, by path, line and column.
   public func diagnostics() throws(IndexError) -> [Diagnostic] {
     do {
-      return try pool.read { db in
+      return try database.read { db in
         try Row.fetchAll(
           db,
           sql: """
@@ -49,7 +49,7 @@ extension IndexStore {
   /// How many files the index holds.
   public func fileCount() throws(IndexError) -> Int {
     do {
-      return try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
+      return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
     } catch {
       throw .failed("\(error)")
     }

@@ -9,7 +9,9 @@ public final class IndexStore: Sendable {
   /// Bump when the tables change.
   public static let schemaVersion = 2
 
-  let pool: DatabasePool
+  /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
+  /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)
+  let database: DatabaseQueue
   public let path: String
   /// Set when the file could not be used and was replaced by a new one.
   public let recoveryWarning: String?
@@ -25,13 +27,13 @@ public final class IndexStore: Sendable {
     }
     let version = Self.schemaVersion * 10_000 + parserVersion
     do {
-      pool = try Self.open(path, version: version)
+      database = try Self.open(path, version: version)
       recoveryWarning = nil
     } catch {
       // An unreadable or corrupt cache is rebuilt, never a failure.
       Self.removeFiles(at: path)
       do {
-        pool = try Self.open(path, version: version)
+        database = try Self.open(path, version: version)
       } catch {
         throw .cannotOpen(path, reason: "\(error)")
       }
@@ -39,23 +41,34 @@ public final class IndexStore: Sendable {
     }
   }
 
-  static func open(_ path: String, version: Int) throws -> DatabasePool {
+  static func open(_ path: String, version: Int) throws -> DatabaseQueue {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     // A cache: after a power cut it may lose the last refresh, never its consistency (WAL).
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-    let pool = try DatabasePool(path: path, configuration: configuration)
-    try pool.write { db in
-      // Any sign of corruption surfaces here rather than in the middle of a command.
+    // WAL lets another `vault` process read while this one writes.
+    configuration.prepareDatabase { db in
+      if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      }
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    let database = try DatabaseQueue(path: path, configuration: configuration)
+    // Any sign of corruption surfaces here rather than in the middle of a command. Reading
+    // first: an index already at this version is used without a write transaction.
+    let current = try database.read { db in
       _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
-      let current = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-      if current != version {
+      return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+    }
+    if current != version {
+      try database.write { db in
+        // Another process may have rebuilt it in the meantime.
+        guard try Int.fetchOne(db, sql: "PRAGMA user_version") != version else { return }
         try Schema.erase(db)
         try Schema.create(db)
         try db.execute(sql: "PRAGMA user_version = \(version)")
       }
     }
-    return pool
+    return database
   }
 
   static func removeFiles(at path: String) {

@@ -85,7 +85,7 @@ extension Vault {
         return .failure(error)
       }
     }
-    let (files, walkDiagnostics) = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters)).walk()
+    let (files, walkDiagnostics) = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).walk()
     do {
       let (known, storedSettings) = try stored.value.get()
       let readAll = rebuild || storedSettings != settings.fingerprint
@@ -94,7 +94,7 @@ extension Vault {
         guard !readAll, let stamp = known[file.path] else { return true }
         if stamp == file.stamp { unchanged += 1 }
         return stamp != file.stamp
-      }
+      }.sorted { $0.path < $1.path }
       // Every known path still there (the usual case): nothing was removed, no set needed.
       let stillThere = unchanged + changed.count(where: { known[$0.path] != nil })
       var gone: [String] = []

@@ -50,8 +50,9 @@ public struct Vault: Sendable {
 
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {
-    let walker = VaultWalker(root: root, ignore: IgnoreFilter(settings.ignoreFilters))
-    let (files, walkDiagnostics) = walker.walk()
+    let walker = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters)
+    let (unsorted, walkDiagnostics) = walker.walk()
+    let files = unsorted.sorted { $0.path < $1.path }
     let interpreter = NoteInterpreter(settings: settings)
     let notes = parallelMap(files) { read($0.path, size: $0.stamp.size, interpreter: interpreter).note }
     return VaultScan(
@@ -109,10 +110,10 @@ public struct Vault: Sendable {
     }
     // A bare name, as in a wikilink: the file of that name anywhere in the vault.
     let name = argument.lowercased().hasSuffix(".md") ? String(argument.dropLast(3)) : argument
-    let walker = VaultWalker(root: root, ignore: IgnoreFilter([]))
+    let walker = VaultWalker(root: root, ignoreFilters: [])
     let matches = walker.walk().files.map(\.path).filter {
       Note.defaultTitle(for: $0).lowercased() == name.lowercased()
-    }
+    }.sorted()
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 { throw .ambiguousNote(argument, candidates: matches) }
     throw .noteNotFound(argument)

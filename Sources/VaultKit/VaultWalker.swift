@@ -1,3 +1,4 @@
+import Foundation
 import VaultCore
 import VaultIndex
 
@@ -14,87 +15,185 @@ public struct VaultFile: Hashable, Sendable {
   }
 }
 
-/// Lists the Markdown files of a vault, sorted by path. Hidden files and folders (`.obsidian`,
+/// Lists the Markdown files of a vault, in no particular order (callers sort what they show:
+/// sorting every path costs a no-change refresh of 10,000 notes about 5 ms). Hidden files and folders (`.obsidian`,
 /// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out. Symbolic links are
 /// followed, as Obsidian follows them, but only after every real folder has been read, so a
 /// folder reachable both directly and through a link is listed under its real path, and a
 /// folder is never entered twice, so link loops end.
-struct VaultWalker {
+///
+/// Real folders are read on all cores: reading a folder and `stat`ing a slice of its entries
+/// are the units of work, so one huge folder is shared as well as many small ones (no-change
+/// refresh of 10,000 notes: walk 30 ms → see docs/PERFORMANCE.md).
+struct VaultWalker: Sendable {
   let root: String
-  let ignore: IgnoreFilter
+  /// Obsidian's excluded files. Each worker compiles its own `IgnoreFilter`: a `Regex` may not
+  /// be shared between threads.
+  let ignoreFilters: [String]
 
   func walk() -> (files: [VaultFile], diagnostics: [Diagnostic]) {
-    var files: [VaultFile] = []
-    var diagnostics: [Diagnostic] = []
-    var visited = Set<[UInt64]>()
+    let work = WalkQueue()
     if let status = FileSystem.status(root, followLinks: true) {
-      visited.insert([status.device, status.inode])
+      work.visited.insert([status.device, status.inode])
     }
-    var folders = [""]
-    var links: [String] = []
-    var nextLink = 0
-    while true {
-      // Real folders first; a link is followed only when no real folder is left to read.
-      let folder: String
-      if let real = folders.popLast() {
-        folder = real
-      } else if nextLink < links.count {
-        let link = links[nextLink]
-        nextLink += 1
-        let path = root + "/" + link
-        guard let status = FileSystem.status(path, followLinks: true) else {
-          diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: link))
-          continue
+    work.pending = [.folder("")]
+    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      let ignore = IgnoreFilter(ignoreFilters)
+      var finished: WalkQueue.Found?
+      while let item = work.next(after: &finished) {
+        var found = WalkQueue.Found()
+        switch item {
+        case .folder(let folder): read(folder, ignoring: ignore, into: &found)
+        case .entries(let directory, let folder, let names): status(names, in: directory, folder: folder, into: &found)
         }
-        if status.isRegular {
-          if link.lowercased().hasSuffix(".md") {
-            files.append(VaultFile(path: link, status: status))
-          }
-          continue
-        }
-        guard status.isDirectory else { continue }
-        guard visited.insert([status.device, status.inode]).inserted else {
-          diagnostics.append(
-            .warning(
-              "folder already read through another path (a symbolic link loop?); skipped", at: .start, in: link))
-          continue
-        }
-        folder = link
-      } else {
-        break
+        finished = found
       }
-      let absolute = folder.isEmpty ? root : root + "/" + folder
-      let directory: FileSystem.Directory
-      do {
-        directory = try FileSystem.Directory(absolute)
-      } catch {
-        diagnostics.append(
-          .warning("cannot read folder: \(error); skipped", at: .start, in: folder.isEmpty ? "." : folder))
+    }
+    var files = work.found.files
+    var diagnostics = work.found.diagnostics
+    let ignore = IgnoreFilter(ignoreFilters)
+    // Links last, one by one: rare, and the order decides which path a folder is listed under.
+    var links = work.found.links.sorted()
+    var nextLink = 0
+    while nextLink < links.count {
+      let link = links[nextLink]
+      nextLink += 1
+      let path = root + "/" + link
+      guard let status = FileSystem.status(path, followLinks: true) else {
+        diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: link))
         continue
       }
-      // Only Markdown files and folders are looked at closer: attachments cost no `stat`. In a
-      // big folder the `stat`s run on all cores (no-change refresh of 10,000 notes: -10 ms).
-      let candidates = directory.entries().sorted(by: { $0.name > $1.name }).filter { name, type in
-        !name.hasPrefix(".") && type != .other && (type != .regular || name.lowercased().hasSuffix(".md"))
-          && !ignore.excludes(folder.isEmpty ? name : folder + "/" + name)
+      if status.isRegular {
+        if Self.isMarkdown(link) { files.append(VaultFile(path: link, status: status)) }
+        continue
       }
-      let statuses =
-        candidates.count >= 64
-        ? parallelMap(candidates) { directory.status(of: $0.name) } : candidates.map { directory.status(of: $0.name) }
-      for ((name, _), status) in zip(candidates, statuses) {
-        guard let status else { continue }
-        let relative = folder.isEmpty ? name : folder + "/" + name
-        if status.isSymlink {
-          links.append(relative)
-        } else if status.isDirectory {
-          if visited.insert([status.device, status.inode]).inserted { folders.append(relative) }
-        } else if status.isRegular, name.lowercased().hasSuffix(".md") {
-          files.append(VaultFile(path: relative, status: status))
+      guard status.isDirectory else { continue }
+      guard work.visited.insert([status.device, status.inode]).inserted else {
+        diagnostics.append(
+          .warning(
+            "folder already read through another path (a symbolic link loop?); skipped", at: .start, in: link))
+        continue
+      }
+      // A linked folder's own folders are read here too, each once.
+      var folders = [link]
+      while let folder = folders.popLast() {
+        var found = WalkQueue.Found()
+        read(folder, ignoring: ignore, into: &found, statusInline: true)
+        files += found.files
+        diagnostics += found.diagnostics
+        links += found.links
+        for (relative, identity) in found.folders where work.visited.insert(identity).inserted {
+          folders.append(relative)
         }
       }
     }
-    files.sort { $0.path < $1.path }
-    return (files, diagnostics)
+    // Folders are read in parallel: sort what was found about them so the output is stable.
+    return (files, diagnostics.sorted { $0.path < $1.path })
+  }
+
+  /// Reads one folder's entries. In the parallel walk the Markdown files and folders among
+  /// them are queued to be `stat`ed in slices; with `statusInline`, they are `stat`ed at once.
+  private func read(
+    _ folder: String, ignoring ignore: IgnoreFilter, into found: inout WalkQueue.Found, statusInline: Bool = false
+  ) {
+    let absolute = folder.isEmpty ? root : root + "/" + folder
+    let directory: FileSystem.Directory
+    do {
+      directory = try FileSystem.Directory(absolute)
+    } catch {
+      found.diagnostics.append(
+        .warning("cannot read folder: \(error); skipped", at: .start, in: folder.isEmpty ? "." : folder))
+      return
+    }
+    // Only Markdown files and folders are looked at closer: attachments cost no `stat`.
+    let names = directory.entries().compactMap { name, type -> String? in
+      guard !name.hasPrefix("."), type != .other, type != .regular || Self.isMarkdown(name) else { return nil }
+      if !ignore.isEmpty && ignore.excludes(folder.isEmpty ? name : folder + "/" + name) { return nil }
+      return name
+    }
+    if statusInline || names.count <= WalkQueue.sliceSize {
+      status(names[...], in: directory, folder: folder, into: &found)
+    } else {
+      found.queued += stride(from: 0, to: names.count, by: WalkQueue.sliceSize).map {
+        .entries(directory, folder: folder, names: names[$0..<min($0 + WalkQueue.sliceSize, names.count)])
+      }
+    }
+  }
+
+  private func status(
+    _ names: ArraySlice<String>, in directory: FileSystem.Directory, folder: String, into found: inout WalkQueue.Found
+  ) {
+    for name in names {
+      guard let status = directory.status(of: name) else { continue }
+      let relative = folder.isEmpty ? name : folder + "/" + name
+      if status.isSymlink {
+        found.links.append(relative)
+      } else if status.isDirectory {
+        found.folders.append((relative, [status.device, status.inode]))
+      } else if status.isRegular, Self.isMarkdown(name) {
+        found.files.append(VaultFile(path: relative, status: status))
+      }
+    }
+  }
+
+  /// Ends in `.md`, in any case, without building a lowercased copy of every name.
+  static func isMarkdown(_ name: String) -> Bool {
+    let bytes = name.utf8.suffix(3)
+    guard bytes.count == 3 else { return false }
+    var iterator = bytes.makeIterator()
+    return iterator.next() == UInt8(ascii: ".") && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "m")
+      && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "d")
+  }
+}
+
+/// The parallel walk's shared state: work waiting to be done, what was found, and the folders
+/// already entered. Workers take items until none is waiting and none is being worked on.
+private final class WalkQueue: @unchecked Sendable {
+  /// Entries `stat`ed per work item: small enough to share a big folder among the cores.
+  static let sliceSize = 128
+
+  enum Item {
+    case folder(String)
+    case entries(FileSystem.Directory, folder: String, names: ArraySlice<String>)
+  }
+
+  /// What one work item found; merged into `found` when the item is finished.
+  struct Found {
+    var files: [VaultFile] = []
+    var links: [String] = []
+    var folders: [(String, [UInt64])] = []
+    var diagnostics: [Diagnostic] = []
+    var queued: [Item] = []
+  }
+
+  private let condition = NSCondition()
+  var pending: [Item] = []
+  private var running = 0
+  var found = Found()
+  var visited = Set<[UInt64]>()
+
+  /// Takes in what the caller's last item found (nil on its first call), then waits for the
+  /// next item; nil when all work is done.
+  func next(after finished: inout Found?) -> Item? {
+    condition.lock()
+    defer { condition.unlock() }
+    if let finished {
+      running -= 1
+      pending += finished.queued
+      for (relative, identity) in finished.folders where visited.insert(identity).inserted {
+        pending.append(.folder(relative))
+      }
+      found.files += finished.files
+      found.links += finished.links
+      found.diagnostics += finished.diagnostics
+      condition.broadcast()
+    }
+    while pending.isEmpty && running > 0 { condition.wait() }
+    finished = nil
+    guard let item = pending.popLast() else { return nil }
+    running += 1
+    return item
   }
 }
 
@@ -119,6 +218,8 @@ struct IgnoreFilter {
     self.prefixes = prefixes
     self.patterns = patterns
   }
+
+  var isEmpty: Bool { prefixes.isEmpty && patterns.isEmpty }
 
   func excludes(_ path: String) -> Bool {
     if prefixes.contains(where: { path.hasPrefix($0) || path + "/" == $0 }) { return true }

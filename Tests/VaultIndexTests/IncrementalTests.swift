@@ -47,7 +47,7 @@ struct TemporaryVault {
 
   /// `path: tag, tag` for every indexed file, sorted: what the index believes the vault holds.
   func tagsByPath() throws -> [String] {
-    try store().pool.read { db in
+    try store().database.read { db in
       try String.fetchAll(
         db,
         sql: """

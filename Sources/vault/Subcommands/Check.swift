@@ -4,6 +4,7 @@ import VaultKit
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Parse the whole vault and report every problem.",
     discussion: """
       Prints each problem as path:line:column: error|warning: message, then a summary of files

@@ -5,6 +5,7 @@ import VaultKit
 
 struct Index: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "index",
     abstract: "Bring the index up to date and say what changed.",
     discussion: """
       Every read command does this first on its own; `vault index` does it explicitly. Only files

@@ -5,6 +5,7 @@ import VaultKit
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List the items that match property filters.",
     discussion: """
       Every filter must hold. --where takes KEY OP VALUE with OP one of = != < <= > >=; the value

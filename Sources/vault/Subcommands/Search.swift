@@ -4,6 +4,7 @@ import VaultKit
 
 struct Search: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "search",
     abstract: "Search the vault's text, best matches first.",
     discussion: """
       QUERY is words, all required, and filters; each hit shows path:line and the line.

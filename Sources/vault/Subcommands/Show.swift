@@ -4,6 +4,7 @@ import VaultKit
 
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "show",
     abstract: "Show one note as vault reads it.",
     discussion: """
       NOTE is a path from the current folder or from the vault's root, with or without .md, or
