@@ -56,6 +56,11 @@ struct GlobalOptions: ParsableArguments {
     return store
   }
 
+  /// "Today": --today, else $VAULT_TODAY, else the date now in the vault's time zone.
+  func today(_ vault: Vault) -> LocalDate {
+    vault.today(explicit: today, environment: environment)
+  }
+
   /// A terminal writer with colour decided by `--color`, `NO_COLOR` and whether stdout is a
   /// terminal.
   func terminal() -> Terminal {

@@ -11,6 +11,10 @@ struct VaultCommand: ParsableCommand {
       Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Show.self, Index.self, Search.self, List.self]
+    subcommands: [
+      Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Goals.self, Tags.self,
+      Mood.self, Insights.self, Align.self, Check.self, Show.self, Index.self, Search.self, List.self,
+    ],
+    defaultSubcommand: Today.self
   )
 }

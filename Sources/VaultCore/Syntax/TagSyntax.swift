@@ -46,4 +46,14 @@ public enum TagSyntax {
     let parts = normalized(name).split(separator: "/")
     return (1...max(1, parts.count)).map { parts.prefix($0).joined(separator: "/") }
   }
+
+  /// Whether one of `tags` is `wanted` or nested under it, ignoring case: `health` matches
+  /// `#Health/Running`.
+  public static func matches(_ tags: [String], _ wanted: String) -> Bool {
+    let key = normalized(wanted)
+    return tags.contains { tag in
+      let name = normalized(tag)
+      return name == key || name.hasPrefix(key + "/")
+    }
+  }
 }

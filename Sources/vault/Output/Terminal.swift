@@ -5,8 +5,18 @@ import VaultCore
 /// Writes to standard output and error, with colour when wanted, and encodes JSON.
 struct Terminal {
   let colored: Bool
+  /// Columns to fit lines in: the terminal's, or `$COLUMNS`; nil in a pipe (nothing is cut).
+  let width: Int?
 
   init(color: ColorChoice, environment: [String: String]) {
+    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+      width = columns
+    } else if isatty(STDOUT_FILENO) == 1 {
+      var size = winsize()
+      width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+    } else {
+      width = nil
+    }
     switch color {
     case .always: colored = true
     case .never: colored = false
@@ -22,6 +32,14 @@ struct Terminal {
 
   func print(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  /// A person at a terminal on both ends: a command may ask and wait.
+  var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+  /// Text without a line break, shown at once: a question waiting for an answer.
+  func prompt(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
   }
 
   func printError(_ text: String) {
@@ -45,6 +63,15 @@ struct Terminal {
   }
 
   func heading(_ text: String) -> String { colored ? text.bold : text }
+
+  func red(_ text: String) -> String { colored ? text.red : text }
+
+  func yellow(_ text: String) -> String { colored ? text.yellow : text }
+
+  func green(_ text: String) -> String { colored ? text.green : text }
+
+  /// Today in a calendar: reversed, as `cal` marks it.
+  func inverse(_ text: String) -> String { colored ? text.onWhite.black : text }
 
   func dim(_ text: String) -> String { colored ? text.dim : text }
 

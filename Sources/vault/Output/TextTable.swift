@@ -16,16 +16,30 @@ enum TextTable {
           line += String(repeating: " ", count: widths[index] - DisplayWidth.of(cell) + 2)
         }
       }
+      // An empty last cell leaves padding behind: no line ends in spaces.
+      while line.hasSuffix(" ") { line.removeLast() }
       return line
     }
   }
 }
 
 /// How many terminal cells text takes: wide (East Asian) characters and emoji take two,
-/// combining marks and variation selectors none.
+/// combining marks, variation selectors and colour codes none.
 enum DisplayWidth {
   static func of(_ text: String) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    var width = 0
+    var inEscape = false
+    for character in text {
+      // Colour codes (`ESC [ ... m`) take no room.
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character.isLetter { inEscape = false }
+      } else {
+        width += of(character)
+      }
+    }
+    return width
   }
 
   static func of(_ character: Character) -> Int {

@@ -1,0 +1,103 @@
+/// `vault agenda` and the calendar's list: what each day holds.
+public enum Agenda {
+  /// A task and why it is on a day's list.
+  public struct TaskEntry: Sendable {
+    public enum Reason: String, Sendable, Codable {
+      case overdue, due, scheduled, starts
+    }
+
+    public var task: Located<TaskItem>
+    public var reason: Reason
+    /// The date that put it here (the due date of an overdue task).
+    public var date: LocalDate
+
+    /// Days from `day` back to the date: how overdue, or how long ago it was scheduled.
+    public func daysBefore(_ day: LocalDate) -> Int { date.days(until: day) }
+
+    /// Why an open task belongs on `day`'s list of things to do, or nil: overdue, due that
+    /// day, scheduled on or before it, or starting that day.
+    public init?(_ task: Located<TaskItem>, on day: LocalDate) {
+      let item = task.value
+      guard item.isOpen else { return nil }
+      self.task = task
+      if let due = item.due, due < day {
+        (reason, date) = (.overdue, due)
+      } else if item.due == day {
+        (reason, date) = (.due, day)
+      } else if let scheduled = item.scheduled, scheduled <= day {
+        (reason, date) = (.scheduled, scheduled)
+      } else if item.start == day {
+        (reason, date) = (.starts, day)
+      } else {
+        return nil
+      }
+    }
+
+    /// A task on exactly `day`: due, scheduled or starting then (any status).
+    public init?(exactly task: Located<TaskItem>, on day: LocalDate) {
+      let item = task.value
+      self.task = task
+      date = day
+      if item.due == day {
+        reason = .due
+      } else if item.scheduled == day {
+        reason = .scheduled
+      } else if item.start == day {
+        reason = .starts
+      } else {
+        return nil
+      }
+    }
+
+    /// Highest priority first, then the earliest due date (none last), then where it is.
+    public static func order(_ left: TaskEntry, _ right: TaskEntry) -> Bool {
+      let (a, b) = (left.task.value, right.task.value)
+      if a.priority != b.priority { return a.priority < b.priority }
+      if a.due != b.due {
+        guard let dueA = a.due else { return false }
+        guard let dueB = b.due else { return true }
+        return dueA < dueB
+      }
+      if left.task.path != right.task.path { return left.task.path < right.task.path }
+      return left.task.line < right.task.line
+    }
+  }
+
+  /// One day of the agenda.
+  public struct Day: Sendable {
+    public var date: LocalDate
+    public var events: [EventOccurrence]
+    public var tasks: [TaskEntry]
+    /// Notes dated that day (not events, not daily notes).
+    public var notes: [Located<LocalDate>]
+    public var journal: Located<JournalEntry>?
+
+    public var isEmpty: Bool { events.isEmpty && tasks.isEmpty && notes.isEmpty && journal == nil }
+  }
+
+  /// What the agenda is built from, read by the caller from the index for the range.
+  public struct Input: Sendable {
+    public var events: [Located<Event>] = []
+    /// Tasks with a due, scheduled or start date in the range.
+    public var tasks: [Located<TaskItem>] = []
+    public var notes: [Located<LocalDate>] = []
+    public var journal: [Located<JournalEntry>] = []
+
+    public init() {}
+  }
+
+  /// Every day from `from` through `through`, each with what it holds (empty days included).
+  public static func days(_ input: Input, from: LocalDate, through: LocalDate) -> [Day] {
+    guard from <= through else { return [] }
+    let all = occurrences(of: input.events.filter { !$0.value.archived }, in: from...through)
+    let journal = Dictionary(input.journal.map { ($0.value.date, $0) }, uniquingKeysWith: { first, _ in first })
+    let notes = Dictionary(grouping: input.notes, by: \.value)
+    return (0...from.days(until: through)).map { offset in
+      let day = from.adding(days: offset)
+      return Day(
+        date: day, events: all.filter { $0.covers(day) },
+        tasks: input.tasks.compactMap { TaskEntry(exactly: $0, on: day) }.sorted(by: TaskEntry.order),
+        notes: notes[day] ?? [], journal: journal[day])
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/// `vault today`: the morning dashboard, a pure function of the vault's items and the day.
+public struct Dashboard: Sendable {
+  public var today: LocalDate
+  /// ISO 8601 week number.
+  public var week: Int
+  /// Today's events: one-off, multi-day and recurring ones.
+  public var events: [EventOccurrence]
+  /// Tasks overdue, due today, or scheduled or starting on or before today; best first.
+  public var tasks: [Agenda.TaskEntry]
+  /// How many tasks there were before the limit.
+  public var taskCount: Int
+  /// The next events after today (not the daily or weekly ones).
+  public var countdowns: [Countdown]
+  public var goals: [GoalProgress]
+  public var journal: JournalSummary
+  public var insight: Located<Insight>?
+  public var principle: Located<Principle>?
+  public var stats: Stats
+
+  /// Today's daily note and mood, and the mood of the last seven days (oldest first).
+  public struct JournalSummary: Sendable {
+    public var entry: Located<JournalEntry>?
+    public var week: [Int?]
+  }
+
+  public struct Stats: Sendable {
+    /// Tasks done (or cancelled) this week.
+    public var doneThisWeek: Int
+    /// Those plus the open tasks due this week or overdue.
+    public var totalThisWeek: Int
+    /// Consecutive days with a journal entry, ending today (or yesterday, while today's is unwritten).
+    public var journalStreak: Int
+
+    /// Done over total, 0 to 1; nil when there is nothing to count.
+    public var completionRate: Double? { totalThisWeek == 0 ? nil : Double(doneThisWeek) / Double(totalThisWeek) }
+  }
+
+  /// What the dashboard is built from: read by the caller from the index.
+  public struct Input: Sendable {
+    public var events: [Located<Event>] = []
+    /// Open tasks dated on or before today.
+    public var actionableTasks: [Located<TaskItem>] = []
+    /// Tasks closed this week, and open ones due this week.
+    public var weekTasks: [Located<TaskItem>] = []
+    public var goals: [Located<Goal>] = []
+    /// Journal entries of (at least) the last year, by date.
+    public var journal: [Located<JournalEntry>] = []
+    public var insights: [Located<Insight>] = []
+    public var principles: [Located<Principle>] = []
+
+    public init() {}
+  }
+
+  /// The dashboard for `today`, each list cut to `limit` items.
+  public init(_ input: Input, today: LocalDate, limit: Int, weekStart: Weekday = .monday) {
+    self.today = today
+    week = today.isoWeek
+    events = occurrences(of: input.events.filter(\.value.isShown), in: today...today)
+    let actionable = input.actionableTasks.compactMap { Agenda.TaskEntry($0, on: today) }.sorted(
+      by: Agenda.TaskEntry.order)
+    taskCount = actionable.count
+    tasks = Array(actionable.prefix(limit))
+    countdowns = Array(Countdown.upcoming(input.events, today: today, routine: false).prefix(limit))
+    goals = Array(GoalProgress.open(input.goals, today: today).prefix(limit))
+    let entries = Dictionary(input.journal.map { ($0.value.date, $0) }, uniquingKeysWith: { first, _ in first })
+    journal = JournalSummary(
+      entry: entries[today], week: (0..<7).reversed().map { entries[today.adding(days: -$0)]?.value.mood })
+    insight = Self.pick(input.insights, today: today)
+    principle = Self.pick(input.principles, today: today)
+    let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    let weekLast = weekFirst.adding(days: 6)
+    let closed = input.weekTasks.filter { task in
+      guard let day = task.value.done ?? task.value.cancelled else { return false }
+      return weekFirst <= day && day <= weekLast
+    }
+    let openDue = input.weekTasks.filter { task in
+      guard task.value.isOpen, let due = task.value.due else { return false }
+      return due <= weekLast
+    }
+    var streak = 0
+    var day = entries[today] == nil ? today.adding(days: -1) : today
+    while entries[day] != nil {
+      streak += 1
+      day = day.adding(days: -1)
+    }
+    stats = Stats(doneThisWeek: closed.count, totalThisWeek: closed.count + openDue.count, journalStreak: streak)
+  }
+
+  /// One item of the list for the day: the same all day, a different one each day, in turn.
+  static func pick<T>(_ items: [Located<T>], today: LocalDate) -> Located<T>? {
+    guard !items.isEmpty else { return nil }
+    let index = ((today.dayNumber % items.count) + items.count) % items.count
+    return items[index]
+  }
+}
+
+/// A goal's progress and how long is left.
+public struct GoalProgress: Sendable {
+  public var goal: Located<Goal>
+  /// Days until the target date; nil without one.
+  public var daysLeft: Int?
+
+  /// Open goals, those with the nearest target first, then those without a target by title.
+  public static func open(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
+    all(goals.filter { !$0.value.isDone }, today: today)
+  }
+
+  public static func all(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
+    goals.map { GoalProgress(goal: $0, daysLeft: $0.value.target.map { today.days(until: $0) }) }
+      .sorted { left, right in
+        switch (left.goal.value.target, right.goal.value.target) {
+        case (let a?, let b?) where a != b: return a < b
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return left.goal.title.lowercased() < right.goal.title.lowercased()
+        }
+      }
+  }
+}
+
+extension LocalDate {
+  /// The ISO 8601 week number: weeks start on Monday, week 1 holds the year's first Thursday.
+  public var isoWeek: Int {
+    let weekdayFromMonday = (weekday.rawValue + 6) % 7
+    let thursday = adding(days: 3 - weekdayFromMonday)
+    guard let januaryFirst = LocalDate(year: thursday.year, month: 1, day: 1) else { return 1 }
+    return januaryFirst.days(until: thursday) / 7 + 1
+  }
+}

@@ -1,0 +1,72 @@
+/// One appearance of an event: a one-off event once, a recurring one once per occurrence. A
+/// multi-day occurrence covers `start` through `end`.
+public struct EventOccurrence: Sendable {
+  public var event: Located<Event>
+  public var start: LocalDate
+  /// The last day, inclusive; `start` for a one-day event.
+  public var end: LocalDate
+
+  public var dayCount: Int { start.days(until: end) + 1 }
+
+  /// Which day of the occurrence `day` is, from 1.
+  public func dayNumber(of day: LocalDate) -> Int { start.days(until: day) + 1 }
+
+  public func covers(_ day: LocalDate) -> Bool { start <= day && day <= end }
+
+  /// For a birthday or an anniversary: the years since the first one (`Mum turns 60`).
+  public var years: Int? {
+    guard event.value.recurrence != nil, let first = event.value.start, start.year > first.year,
+      Self.isAnniversary(event.value)
+    else { return nil }
+    return start.year - first.year
+  }
+
+  static func isAnniversary(_ event: Event) -> Bool {
+    let category = (event.category ?? "").lowercased()
+    return ["birthday", "birthdays", "anniversary", "anniversaries"].contains(category)
+  }
+}
+
+extension Event {
+  /// Whether it repeats.
+  public var isRecurring: Bool { recurrence != nil }
+
+  /// The occurrences that overlap `range`, in order. A recurrence vault cannot read yields
+  /// only the first day (the index holds a warning about it).
+  public func occurrences(in range: ClosedRange<LocalDate>, at location: Located<Event>) -> [EventOccurrence] {
+    guard let start else { return [] }
+    let length = dayCount - 1
+    guard let recurrence, case .success(var rule) = recurrence.rule else {
+      let end = start.adding(days: length)
+      guard end >= range.lowerBound, start <= range.upperBound else { return [] }
+      return [EventOccurrence(event: location, start: start, end: end)]
+    }
+    if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
+    // An occurrence that started before the range may still cover its first days.
+    let days = rule.occurrences(
+      start: start, in: range.lowerBound.adding(days: -length)...range.upperBound, excluding: Set(skipDates))
+    return days.map { EventOccurrence(event: location, start: $0, end: $0.adding(days: length)) }
+  }
+}
+
+extension Located where Value == Event {
+  public func occurrences(in range: ClosedRange<LocalDate>) -> [EventOccurrence] {
+    value.occurrences(in: range, at: self)
+  }
+}
+
+/// Every occurrence of `events` overlapping `range`, by start day, then time (all-day first),
+/// then title.
+public func occurrences(of events: [Located<Event>], in range: ClosedRange<LocalDate>) -> [EventOccurrence] {
+  events.flatMap { $0.occurrences(in: range) }.sorted { left, right in
+    if left.start != right.start { return left.start < right.start }
+    let leftTime = left.event.value.allDay ? nil : left.event.value.startTime
+    let rightTime = right.event.value.allDay ? nil : right.event.value.startTime
+    if leftTime != rightTime {
+      guard let leftTime else { return true }
+      guard let rightTime else { return false }
+      return leftTime < rightTime
+    }
+    return left.event.value.title.lowercased() < right.event.value.title.lowercased()
+  }
+}

@@ -1,0 +1,118 @@
+// The JSON form of the views (docs/JSON.md). As for the model: every key present, null when
+// empty, dates `YYYY-MM-DD`.
+
+extension Located: Encodable where Value: Encodable {
+  enum CodingKeys: String, CodingKey { case path, line, title, tags, item }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encode(line, forKey: .line)
+    try c.encode(title, forKey: .title)
+    try c.encode(tags, forKey: .tags)
+    try c.encode(value, forKey: .item)
+  }
+}
+
+extension EventOccurrence: Encodable {
+  enum CodingKeys: String, CodingKey { case start, end, days, years, event }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(start, forKey: .start)
+    try c.encode(end, forKey: .end)
+    try c.encode(dayCount, forKey: .days)
+    try c.encode(years, forKey: .years)
+    try c.encode(event, forKey: .event)
+  }
+}
+
+extension Countdown: Encodable {
+  enum CodingKeys: String, CodingKey { case days, phrase, milestone, occurrence }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(days, forKey: .days)
+    try c.encode(phrase, forKey: .phrase)
+    try c.encode(milestone, forKey: .milestone)
+    try c.encode(occurrence, forKey: .occurrence)
+  }
+}
+
+extension Agenda.TaskEntry: Encodable {
+  enum CodingKeys: String, CodingKey { case id, reason, date, task }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(task.shortID, forKey: .id)
+    try c.encode(reason, forKey: .reason)
+    try c.encode(date, forKey: .date)
+    try c.encode(task, forKey: .task)
+  }
+}
+
+extension Agenda.Day: Encodable {
+  enum CodingKeys: String, CodingKey { case date, events, tasks, notes, journal }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(date, forKey: .date)
+    try c.encode(events, forKey: .events)
+    try c.encode(tasks, forKey: .tasks)
+    try c.encode(notes, forKey: .notes)
+    try c.encode(journal, forKey: .journal)
+  }
+}
+
+extension GoalProgress: Encodable {
+  enum CodingKeys: String, CodingKey { case daysLeft, goal }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(daysLeft, forKey: .daysLeft)
+    try c.encode(goal, forKey: .goal)
+  }
+}
+
+extension Dashboard: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case today, week, events, tasks, taskCount, countdowns, goals, journal, insight, principle, stats
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(today, forKey: .today)
+    try c.encode(week, forKey: .week)
+    try c.encode(events, forKey: .events)
+    try c.encode(tasks, forKey: .tasks)
+    try c.encode(taskCount, forKey: .taskCount)
+    try c.encode(countdowns, forKey: .countdowns)
+    try c.encode(goals, forKey: .goals)
+    try c.encode(journal, forKey: .journal)
+    try c.encode(insight, forKey: .insight)
+    try c.encode(principle, forKey: .principle)
+    try c.encode(stats, forKey: .stats)
+  }
+}
+
+extension Dashboard.JournalSummary: Encodable {
+  enum CodingKeys: String, CodingKey { case entry, lastSevenDays }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(entry, forKey: .entry)
+    try c.encode(week, forKey: .lastSevenDays)
+  }
+}
+
+extension Dashboard.Stats: Encodable {
+  enum CodingKeys: String, CodingKey { case doneThisWeek, totalThisWeek, completionRate, journalStreak }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(doneThisWeek, forKey: .doneThisWeek)
+    try c.encode(totalThisWeek, forKey: .totalThisWeek)
+    try c.encode(completionRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .completionRate)
+    try c.encode(journalStreak, forKey: .journalStreak)
+  }
+}

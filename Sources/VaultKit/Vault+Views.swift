@@ -1,0 +1,159 @@
+import Foundation
+import VaultCore
+import VaultIndex
+
+/// The views, fed from the index: each reads what it shows and hands it to the pure view code
+/// in VaultCore, with event times moved into the vault's time zone.
+extension Vault {
+  /// "Today": `explicit` (`--today`), else `$VAULT_TODAY`, else the date now in the vault's
+  /// time zone (`time_zone` in .vault/config.yml, else the system's).
+  public func today(explicit: String?, environment: [String: String]) -> LocalDate {
+    if let explicit, let date = DateParsing.validDate(explicit) { return date }
+    if let text = environment["VAULT_TODAY"], let date = DateParsing.validDate(text) { return date }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+    return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+      ?? LocalDate(dayNumber: 0)
+  }
+
+  /// The time zone views show times in.
+  var zone: TimeZone {
+    settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+  }
+
+  /// Every event, times moved into the vault's time zone.
+  public func events(in store: IndexStore) throws(VaultError) -> [Located<Event>] {
+    try indexed { try store.events() }.map { localized($0) }
+  }
+
+  /// The morning dashboard.
+  public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
+    var input = Dashboard.Input()
+    input.events = try events(in: store)
+    let weekStart = settings.firstWeekday
+    let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    try indexed {
+      var actionable = TaskSelection()
+      actionable.statuses = [.todo, .inProgress]
+      actionable.datedThrough = today
+      input.actionableTasks = try store.tasks(actionable)
+      var closed = TaskSelection()
+      closed.closedFrom = weekFirst
+      var dueThisWeek = TaskSelection()
+      dueThisWeek.statuses = [.todo, .inProgress]
+      dueThisWeek.dueBefore = weekFirst.adding(days: 7)
+      input.weekTasks = try store.tasks(closed) + store.tasks(dueThisWeek)
+      input.goals = try store.goals()
+      input.journal = try store.journal(from: today.adding(days: -400), through: today)
+      input.insights = try store.insights()
+      input.principles = try store.principles()
+    }
+    return Dashboard(input, today: today, limit: limit, weekStart: weekStart)
+  }
+
+  /// Every day from `from` through `through`, with its events, tasks, dated notes and journal.
+  public func agenda(in store: IndexStore, from: LocalDate, through: LocalDate) throws(VaultError) -> [Agenda.Day] {
+    var input = Agenda.Input()
+    input.events = try events(in: store)
+    try indexed {
+      var dated = TaskSelection()
+      dated.datedFrom = from
+      dated.datedThrough = through
+      input.tasks = try store.tasks(dated)
+      input.notes = try store.datedNotes(from: from, through: through)
+      input.journal = try store.journal(from: from, through: through)
+    }
+    return Agenda.days(input, from: from, through: through)
+  }
+
+  /// Task lines chosen by `selection`.
+  public func tasks(in store: IndexStore, _ selection: TaskSelection) throws(VaultError) -> [Located<TaskItem>] {
+    try indexed { try store.tasks(selection) }
+  }
+
+  /// Goals with their progress: from the `progress` property, else from the goal note's
+  /// checkboxes together with the tasks elsewhere that link to it.
+  public func goals(in store: IndexStore) throws(VaultError) -> [Located<Goal>] {
+    try indexed {
+      try store.goals().map { located in
+        var goal = located
+        guard goal.value.progressSource != "progress property" else { return goal }
+        var selection = TaskSelection()
+        selection.linkedTo = (goal.path, goal.title)
+        let tasks = try store.tasks(selection).filter { $0.value.status.type != .cancelled }
+        if !tasks.isEmpty {
+          goal.value.progress = Double(tasks.count { $0.value.status.type == .done }) / Double(tasks.count)
+          goal.value.progressSource = "tasks"
+        }
+        return goal
+      }
+    }
+  }
+
+  /// Journal entries from `from` through `through`.
+  public func journal(
+    in store: IndexStore, from: LocalDate, through: LocalDate
+  ) throws(VaultError)
+    -> [Located<JournalEntry>]
+  {
+    try indexed { try store.journal(from: from, through: through) }
+  }
+
+  public func insights(in store: IndexStore) throws(VaultError) -> [Located<Insight>] {
+    try indexed { try store.insights() }
+  }
+
+  public func principles(in store: IndexStore) throws(VaultError) -> [Located<Principle>] {
+    try indexed { try store.principles() }
+  }
+
+  public func tagCounts(in store: IndexStore) throws(VaultError) -> [(tag: String, name: String, count: Int)] {
+    try indexed { try store.tagCounts() }
+  }
+
+  private func indexed<T>(_ body: () throws -> T) throws(VaultError) -> T {
+    do {
+      return try body()
+    } catch let error as IndexError {
+      throw .index(error.description)
+    } catch {
+      throw .index("\(error)")
+    }
+  }
+
+  /// A timed event written in another time zone, moved into the vault's: its date may change.
+  /// An unknown zone leaves the event as written (the index holds no warning for it yet).
+  func localized(_ located: Located<Event>) -> Located<Event> {
+    guard let name = located.value.timeZone, !located.value.allDay, let source = TimeZone(identifier: name),
+      source.identifier != zone.identifier, let start = located.value.start, let time = located.value.startTime
+    else { return located }
+    var result = located
+    guard let (date, local) = convert(start, time, from: source) else { return located }
+    let shift = start.days(until: date)
+    result.value.start = date
+    result.value.startTime = local
+    result.value.end = located.value.end?.adding(days: shift)
+    if let end = located.value.endTime, let (_, localEnd) = convert(start, end, from: source) {
+      result.value.endTime = localEnd
+    }
+    result.value.skipDates = located.value.skipDates.map { $0.adding(days: shift) }
+    result.value.recurrenceEnd = located.value.recurrenceEnd?.adding(days: shift)
+    result.value.timeZone = nil
+    return result
+  }
+
+  private func convert(_ date: LocalDate, _ time: LocalTime, from source: TimeZone) -> (LocalDate, LocalTime)? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = source
+    let components = DateComponents(
+      year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second)
+    guard let instant = calendar.date(from: components) else { return nil }
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+    guard let day = LocalDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
+      let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
+    else { return nil }
+    return (day, clock)
+  }
+}

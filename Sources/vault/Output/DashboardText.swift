@@ -1,0 +1,122 @@
+import VaultCore
+
+/// `vault today` as text: each section left out when it has nothing to show.
+struct DashboardText {
+  let dashboard: Dashboard
+  let terminal: Terminal
+  /// The daily note's path for today, to say where to write when there is none.
+  let journalPath: String
+
+  var lines: [String] {
+    let today = dashboard.today
+    var lines = [terminal.heading(ViewText.longDate(today)) + terminal.dim(" · week \(dashboard.week)")]
+    func section(_ title: String, _ body: [String]) {
+      guard !body.isEmpty else { return }
+      lines += ["", terminal.heading(title)] + body
+    }
+    section(
+      "Today",
+      terminal.table(
+        dashboard.events.map { occurrence in
+          [
+            ViewText.time(occurrence.event.value, on: today, occurrence: occurrence),
+            ViewText.title(occurrence.event.value),
+            terminal.dim(ViewText.details(occurrence, on: today)),
+          ]
+        }, flexible: 1))
+    let more =
+      dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
+    section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal))
+    section(
+      "Coming up",
+      terminal.table(
+        dashboard.countdowns.map { countdown in
+          let occurrence = countdown.occurrence
+          return [
+            countdown.phrase, ViewText.title(occurrence.event.value) + (countdown.milestone.map { " — " + $0 } ?? ""),
+            terminal.dim(ViewText.shortDate(occurrence.start)),
+          ]
+        }, flexible: 1))
+    section(
+      "Goals",
+      terminal.table(
+        dashboard.goals.map { progress in
+          [
+            progress.goal.title, ViewText.bar(progress.goal.value.progress),
+            terminal.dim(ViewText.daysLeft(progress.daysLeft)),
+          ]
+        }, flexible: 0))
+    let journal = dashboard.journal
+    let anyJournal = journal.entry != nil || journal.week.contains { $0 != nil }
+    if anyJournal || lines.count > 1 { section("Journal", journalLines) }
+    var reflection: [String] = []
+    if let insight = dashboard.insight {
+      let value = insight.value
+      let source = [value.author, value.source].compactMap { $0 }.joined(separator: ", ")
+      reflection.append("  “\(value.text)”" + (source.isEmpty ? "" : terminal.dim(" — " + source)))
+    }
+    if let principle = dashboard.principle {
+      reflection.append("  " + terminal.heading("Principle: ") + principle.value.text)
+    }
+    section("Reflect", reflection)
+    let stats = dashboard.stats
+    var summary: [String] = []
+    if stats.totalThisWeek > 0 {
+      let rate = stats.completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
+      summary.append("\(stats.doneThisWeek) of \(Counting.of(stats.totalThisWeek, "task")) done\(rate)")
+    }
+    if stats.journalStreak > 0 { summary.append("journal streak " + Counting.of(stats.journalStreak, "day")) }
+    if !summary.isEmpty { section("This week", ["  " + summary.joined(separator: " · ")]) }
+    if lines.count == 1 && dashboard.insight == nil && dashboard.principle == nil {
+      lines += [
+        "", "Nothing planned, nothing due. Add an event note to Events/ (see docs/FORMAT.md), a task line",
+        "such as '- [ ] Call Mum 📅 \(today.adding(days: 1))' to any note, or start today's journal at \(journalPath).",
+      ]
+    }
+    return lines
+  }
+
+  private var journalLines: [String] {
+    let journal = dashboard.journal
+    var lines: [String] = []
+    if let entry = journal.entry {
+      let mood = entry.value.mood.map {
+        "mood \($0)/10"
+          + (entry.value.moodTags.isEmpty ? "" : " (" + entry.value.moodTags.joined(separator: ", ") + ")")
+      }
+      lines.append("  today: " + terminal.location(entry.path) + (mood.map { " · " + $0 } ?? " · no mood yet"))
+    } else {
+      lines.append("  no entry yet today: " + terminal.dim(journalPath))
+    }
+    if journal.week.contains(where: { $0 != nil }) {
+      let moods = journal.week.compactMap { $0 }
+      let average = Double(moods.reduce(0, +)) / Double(moods.count)
+      lines.append(
+        "  last 7 days " + ViewText.sparkline(journal.week) + terminal.dim(" average " + String(format1: average)))
+    }
+    return lines
+  }
+}
+
+/// Task rows: priority, description, why it is listed, short id, `path:line`.
+enum TaskText {
+  static func rows(_ entries: [Agenda.TaskEntry], today: LocalDate, terminal: Terminal) -> [String] {
+    terminal.table(
+      entries.map { entry in
+        let reason = ViewText.reason(entry, today: today)
+        return [
+          ViewText.priority(entry.task.value.priority), entry.task.value.description,
+          entry.reason == .overdue ? terminal.red(reason) : reason, terminal.dim(entry.task.shortID),
+          terminal.location(entry.task.location),
+        ]
+      }, flexible: 1)
+  }
+}
+
+extension String {
+  /// One decimal: `6.4`.
+  init(format1 value: Double) {
+    let tenths = Int((value * 10).rounded())
+    self = "\(tenths / 10).\(abs(tenths % 10))"
+  }
+}

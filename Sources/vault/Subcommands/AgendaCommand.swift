@@ -1,0 +1,95 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct AgendaCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "agenda",
+    abstract: "What each day holds: events, tasks, dated notes, journal entries.",
+    discussion: """
+      Day by day from today (or --from): events, recurring ones expanded and multi-day ones on
+      each of their days; tasks due, scheduled or starting that day; notes dated that day;
+      the journal entry with its mood. Days with nothing are left out.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(name: .long, help: "How many days, from today or --from (default 7).")
+  var days: Int?
+
+  @Option(name: .long, help: ArgumentHelp("The first day, YYYY-MM-DD (default today).", valueName: "date"))
+  var from: String?
+
+  @Option(name: .long, help: ArgumentHelp("The last day, YYYY-MM-DD.", valueName: "date"))
+  var to: String?
+
+  func validate() throws {
+    if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660, not \(days)") }
+    if days != nil && to != nil { throw ValidationError("give --days or --to, not both") }
+    for (name, value) in [("--from", from), ("--to", to)] {
+      if let value, DateParsing.validDate(value) == nil {
+        throw ValidationError("\(name) '\(value)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
+      }
+    }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let today = options.today(vault)
+    let first = from.flatMap { DateParsing.validDate($0) } ?? today
+    let last = to.flatMap { DateParsing.validDate($0) } ?? first.adding(days: (days ?? 7) - 1)
+    guard first <= last else { throw ValidationError("--to \(last) is before the first day \(first)") }
+    let agenda = try vault.agenda(in: store, from: first, through: last)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(agenda)
+      return
+    }
+    let lines = AgendaText(terminal: terminal, today: today).lines(agenda.filter { !$0.isEmpty })
+    guard !lines.isEmpty else {
+      terminal.print("nothing from \(first) to \(last): try --days 30, or `vault countdown` for what comes later")
+      return
+    }
+    for line in lines { terminal.print(line) }
+  }
+}
+
+/// Agenda days as text: a heading per day, then its events, tasks, notes and journal entry.
+struct AgendaText {
+  let terminal: Terminal
+  let today: LocalDate
+
+  func lines(_ days: [Agenda.Day]) -> [String] {
+    var lines: [String] = []
+    for day in days {
+      if !lines.isEmpty { lines.append("") }
+      let relative = today.days(until: day.date)
+      let note = relative == 0 ? " · today" : relative == 1 ? " · tomorrow" : ""
+      lines.append(terminal.heading(ViewText.longDate(day.date)) + terminal.dim(note))
+      var rows: [[String]] = []
+      for occurrence in day.events {
+        let details = ViewText.details(occurrence, on: day.date)
+        rows.append([
+          ViewText.time(occurrence.event.value, on: day.date, occurrence: occurrence),
+          ViewText.title(occurrence.event.value), terminal.dim(details),
+        ])
+      }
+      for entry in day.tasks {
+        let task = entry.task.value
+        let box = task.status.type == .done ? "[x]" : task.status.type == .cancelled ? "[-]" : "[ ]"
+        rows.append([
+          entry.reason.rawValue, box + " " + task.description,
+          terminal.dim(entry.task.shortID + "  " + entry.task.location),
+        ])
+      }
+      for note in day.notes { rows.append(["note", note.title, terminal.dim(note.path)]) }
+      if let entry = day.journal {
+        let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
+        rows.append(["journal", mood, terminal.dim(entry.path)])
+      }
+      lines += terminal.table(rows, flexible: 1)
+    }
+    return lines
+  }
+}

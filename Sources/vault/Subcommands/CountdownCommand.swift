@@ -1,0 +1,68 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct CountdownCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "countdown",
+    abstract: "Upcoming events with the days until each.",
+    discussion: """
+      One line per event, soonest first: a one-off event, or the next occurrence of a recurring
+      one, within a year; birthdays and anniversaries (category birthday or anniversary) say
+      the age or the years. Events repeating daily or weekly are left out unless --all.
+      Archived events and done task-events are hidden; --past lists events already over,
+      with the days since, most recent first.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(name: .long, help: "Also daily and weekly events, and events up to ten years ahead.")
+  var all = false
+
+  @Flag(name: .long, help: "Events already over, with the days since.")
+  var past = false
+
+  @Option(name: .long, help: "Only events of this category (any case).")
+  var category: String?
+
+  @Option(name: .long, help: "Only events whose note has this tag or one nested under it.")
+  var tag: String?
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let today = options.today(vault)
+    let events = try vault.events(in: store).filter { event in
+      (category.map { event.value.category?.lowercased() == $0.lowercased() } ?? true)
+        && (tag.map { TagSyntax.matches(event.tags, $0) } ?? true)
+    }
+    let countdowns =
+      past
+      ? Countdown.past(events, today: today)
+      : Countdown.upcoming(events, today: today, horizon: all ? 3653 : 366, routine: all)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(countdowns)
+      return
+    }
+    guard !countdowns.isEmpty else {
+      let filters = category != nil || tag != nil ? " matching the filters" : ""
+      terminal.print(
+        past
+          ? "no past events\(filters)"
+          : "no upcoming events\(filters): add one with a note in Events/ such as '2026-12-05 Concert.md' "
+            + "with 'date: 2026-12-05' (docs/FORMAT.md)")
+      return
+    }
+    let rows = countdowns.map { countdown -> [String] in
+      let occurrence = countdown.occurrence
+      var title = ViewText.title(occurrence.event.value)
+      if let milestone = countdown.milestone { title += " — " + milestone }
+      return [
+        countdown.phrase, title, terminal.dim(ViewText.shortDate(occurrence.start) + " \(occurrence.start.year)"),
+        terminal.location(occurrence.event.path),
+      ]
+    }
+    for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
+  }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct Mood: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mood",
+    abstract: "Your mood over time: by day, week or month, by tag, and on this day.",
+    discussion: """
+      Moods come from the daily notes' `mood` property (1 to 10) and `mood_tags`. The chart
+      covers the last 30 days by default; --weeks and --months average by week and month.
+      Under it: the average mood with each tag, and the entries of this day in earlier years.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(name: .long, help: "The last N days, one row a day (default 30).")
+  var days: Int?
+
+  @Option(name: .long, help: "The last N weeks, one row a week.")
+  var weeks: Int?
+
+  @Option(name: .long, help: "The last N months, one row a month.")
+  var months: Int?
+
+  func validate() throws {
+    let given = [days, weeks, months].compactMap { $0 }
+    if given.count > 1 { throw ValidationError("give one of --days, --weeks or --months") }
+    if let count = given.first, !(1...1000).contains(count) {
+      throw ValidationError("the count must be from 1 to 1000, not \(count)")
+    }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let today = options.today(vault)
+    let grouping: MoodReport.Grouping = weeks != nil ? .week : months != nil ? .month : .day
+    let from: LocalDate
+    switch grouping {
+    case .day: from = today.adding(days: -((days ?? 30) - 1))
+    case .week: from = today.adding(days: -7 * ((weeks ?? 1) - 1) - 6)
+    case .month:
+      let total = today.year * 12 + today.month - 1 - ((months ?? 1) - 1)
+      from = LocalDate(year: total / 12, month: total % 12 + 1, day: 1) ?? today
+    }
+    let entries = try vault.journal(in: store, from: LocalDate(year: 1, month: 1, day: 1) ?? from, through: today)
+    let report = MoodReport(
+      entries, from: from, through: today, grouping: grouping, weekStart: vault.settings.firstWeekday)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(MoodJSON(report))
+      return
+    }
+    guard report.average != nil else {
+      terminal.print(
+        "no mood recorded from \(from) to \(today): add 'mood: 7' (1 to 10) to the front matter of a daily note")
+      return
+    }
+    let rows = report.rows.map { row -> [String] in
+      let label: String
+      switch grouping {
+      case .day: label = ViewText.shortDate(row.start)
+      case .week: label = "week \(row.start.isoWeek) (\(ViewText.shortDate(row.start)))"
+      case .month: label = "\(ViewText.monthNames[row.start.month - 1].prefix(3)) \(row.start.year)"
+      }
+      guard let average = row.average else { return [label, terminal.dim("·"), ""] }
+      let bar =
+        String(repeating: "█", count: Int(average.rounded()))
+        + String(repeating: " ", count: 10 - Int(average.rounded()))
+      let value = grouping == .day ? String(Int(average)) : String(format1: average)
+      return [label, colored(bar, average, terminal) + " " + value, terminal.dim(row.tags.joined(separator: ", "))]
+    }
+    for line in terminal.table(rows, indent: 0, flexible: 2) { terminal.print(line) }
+    terminal.print("")
+    terminal.print(
+      terminal.heading("Average") + " " + String(format1: report.average ?? 0)
+        + terminal.dim(" from \(report.from) to \(report.through)"))
+    if !report.byTag.isEmpty {
+      terminal.print("")
+      terminal.print(terminal.heading("By tag"))
+      let tagRows = report.byTag.map {
+        ["  " + $0.tag, String(format1: $0.average), terminal.dim(Counting.of($0.days, "day"))]
+      }
+      for line in terminal.table(tagRows, indent: 0, flexible: 0) { terminal.print(line) }
+    }
+    if !report.onThisDay.isEmpty {
+      terminal.print("")
+      terminal.print(terminal.heading("On this day"))
+      for entry in report.onThisDay {
+        let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
+        terminal.print("  \(entry.value.date.year): \(mood) " + terminal.dim(entry.path))
+      }
+    }
+  }
+
+  private func colored(_ bar: String, _ mood: Double, _ terminal: Terminal) -> String {
+    mood >= 7 ? terminal.green(bar) : mood < 4 ? terminal.red(bar) : terminal.yellow(bar)
+  }
+}
+
+/// `vault mood --json`.
+struct MoodJSON: Encodable {
+  enum CodingKeys: String, CodingKey { case from, through, grouping, average, rows, byTag, onThisDay }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(from, forKey: .from)
+    try c.encode(through, forKey: .through)
+    try c.encode(grouping, forKey: .grouping)
+    try c.encode(average, forKey: .average)
+    try c.encode(rows, forKey: .rows)
+    try c.encode(byTag, forKey: .byTag)
+    try c.encode(onThisDay, forKey: .onThisDay)
+  }
+
+  let from: LocalDate
+  let through: LocalDate
+  let grouping: MoodReport.Grouping
+  let average: Double?
+  let rows: [MoodReport.Row]
+  let byTag: [MoodReport.TagAverage]
+  let onThisDay: [Located<JournalEntry>]
+
+  init(_ report: MoodReport) {
+    from = report.from
+    through = report.through
+    grouping = report.grouping
+    average = report.average
+    rows = report.rows
+    byTag = report.byTag
+    onThisDay = report.onThisDay
+  }
+}

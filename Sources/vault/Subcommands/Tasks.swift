@@ -1,0 +1,130 @@
+import ArgumentParser
+import VaultCore
+import VaultIndex
+import VaultKit
+
+struct Tasks: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tasks",
+    abstract: "Task lines from the whole vault, by priority then due date.",
+    discussion: """
+      Every checkbox line (Obsidian Tasks emoji or Dataview format), open ones by default.
+      Each line ends with a short id and path:line; commands that change a task accept either,
+      and the id stays the same while the task's text and note do.
+      """)
+
+  enum StatusChoice: String, ExpressibleByArgument, CaseIterable {
+    case todo, done, cancelled, all
+  }
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(name: .long, help: "todo (also in progress; the default), done, cancelled or all.")
+  var status: StatusChoice = .todo
+
+  @Flag(name: .long, help: "Only open tasks due before today.")
+  var overdue = false
+
+  @Option(name: .long, help: ArgumentHelp("Only tasks due before this day, YYYY-MM-DD.", valueName: "date"))
+  var dueBefore: String?
+
+  @Option(name: .long, help: "Only this priority: highest, high, medium, normal, low, lowest.")
+  var priority: TaskPriority?
+
+  @Option(name: .long, help: "Only tasks with this tag or one nested under it.")
+  var tag: String?
+
+  @Option(name: .long, help: "Only tasks whose text holds these words (any case).")
+  var search: String?
+
+  func validate() throws {
+    if let dueBefore, DateParsing.validDate(dueBefore) == nil {
+      throw ValidationError("--due-before '\(dueBefore)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
+    }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let today = options.today(vault)
+    var selection = TaskSelection()
+    switch overdue ? .todo : status {
+    case .todo: selection.statuses = [.todo, .inProgress]
+    case .done: selection.statuses = [.done]
+    case .cancelled: selection.statuses = [.cancelled]
+    case .all: break
+    }
+    let limits = [overdue ? today : nil, dueBefore.flatMap { DateParsing.validDate($0) }].compactMap { $0 }
+    selection.dueBefore = limits.min()
+    selection.tag = tag
+    selection.text = search
+    selection.priority = priority
+    let tasks = try vault.tasks(in: store, selection).sorted(by: Self.order)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(tasks.map(TaskListing.init))
+      return
+    }
+    guard !tasks.isEmpty else {
+      terminal.print(
+        "no tasks match: try --status all, or add one as a line such as '- [ ] Call Mum 📅 \(today.adding(days: 1))' in any note"
+      )
+      return
+    }
+    let rows = tasks.map { task -> [String] in
+      let item = task.value
+      let box = "[\(item.status.symbol)]"
+      return [
+        ViewText.priority(item.priority), box + " " + item.description, dates(item, today: today, terminal: terminal),
+        terminal.dim(task.shortID), terminal.location(task.location),
+      ]
+    }
+    for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
+    terminal.print(terminal.dim(Counting.of(tasks.count, "task")))
+  }
+
+  /// The date that matters most: overdue, due, scheduled, starts, done.
+  private func dates(_ task: TaskItem, today: LocalDate, terminal: Terminal) -> String {
+    if let done = task.done { return "done \(done)" }
+    if let cancelled = task.cancelled { return "cancelled \(cancelled)" }
+    if let due = task.due {
+      let days = today.days(until: due)
+      if days < 0 { return terminal.red("overdue " + Counting.of(-days, "day")) }
+      return days == 0 ? terminal.yellow("due today") : days == 1 ? "due tomorrow" : "due \(due)"
+    }
+    if let scheduled = task.scheduled { return "scheduled \(scheduled)" }
+    if let start = task.start { return "starts \(start)" }
+    return ""
+  }
+
+  /// Highest priority first, then the earliest due date (none last), then where it is.
+  static func order(_ left: Located<TaskItem>, _ right: Located<TaskItem>) -> Bool {
+    let (a, b) = (left.value, right.value)
+    if a.priority != b.priority { return a.priority < b.priority }
+    if a.due != b.due {
+      guard let dueA = a.due else { return false }
+      guard let dueB = b.due else { return true }
+      return dueA < dueB
+    }
+    return (left.path, left.line) < (right.path, right.line)
+  }
+}
+
+/// A task in `vault tasks --json`: its id, where it is, and the task's fields.
+struct TaskListing: Encodable {
+  let id: String
+  let path: String
+  let line: Int
+  let title: String
+  let task: TaskItem
+
+  init(_ located: Located<TaskItem>) {
+    id = located.shortID
+    path = located.path
+    line = located.line
+    title = located.title
+    task = located.value
+  }
+}
+
+extension TaskPriority: ExpressibleByArgument {}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct Today: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "today",
+    abstract: "The morning dashboard (what `vault` alone runs).",
+    discussion: """
+      In order, each left out when empty: the date and week; today's events (multi-day and
+      recurring ones included); tasks overdue, due today, or scheduled or starting by today,
+      by priority then due date; the next events with days until them, birthdays with the age;
+      goals nearest their target; today's journal entry and mood with the last 7 days; an
+      insight and a principle of the day; tasks done this week and the journal streak.
+      Each list shows --limit items (dashboard_limit in .vault/config.yml, default 3).
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Option(name: .long, help: "Items per section, 1 to 10 (default: dashboard_limit from the config, else 3).")
+  var limit: Int?
+
+  func validate() throws {
+    if let limit, !(1...10).contains(limit) {
+      throw ValidationError("--limit must be from 1 to 10, not \(limit)")
+    }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let today = options.today(vault)
+    let dashboard = try vault.dashboard(in: store, today: today, limit: limit ?? vault.settings.dashboardLimit)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(dashboard)
+      return
+    }
+    let text = DashboardText(
+      dashboard: dashboard, terminal: terminal, journalPath: vault.settings.dailyNotes.path(for: today))
+    for line in text.lines { terminal.print(line) }
+  }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// Issue 4: the views through the built binary at fixed dates, on ExampleVault and on the
+/// Issue4Views fixture (a Feb 29 birthday, a multi-day event across a month end, a weekly
+/// class with a skipped date, an overdue recurring task, an RRULE event, a time zone).
+@Suite struct ViewCommandTests {
+  func run(
+    _ arguments: [String], fixture: String = "ExampleVault", today: String = "2026-11-22"
+  ) throws
+    -> CLI.Result
+  {
+    let folder = try Fixture.copy(fixture)
+    let index = folder.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
+    return try CLI.run(arguments, in: folder, environment: ["VAULT_INDEX": index, "VAULT_TODAY": today])
+  }
+
+  @Test(arguments: [
+    ("today-example", [] as [String]),
+    ("today-example-json", ["today", "--json"]),
+    ("today-example-limit-1", ["today", "--limit", "1"]),
+    ("countdown-example", ["countdown"]),
+    ("countdown-example-all", ["countdown", "--all"]),
+    ("countdown-example-past-birthdays", ["countdown", "--past", "--category", "birthday"]),
+    ("agenda-example", ["agenda"]),
+    ("agenda-example-json", ["agenda", "--from", "2026-12-22", "--to", "2026-12-24", "--json"]),
+    ("calendar-example", ["calendar"]),
+    ("calendar-example-week", ["calendar", "--week"]),
+    ("tasks-example", ["tasks"]),
+    ("tasks-example-overdue", ["tasks", "--overdue"]),
+    ("tasks-example-done-json", ["tasks", "--status", "done", "--json"]),
+    ("tasks-example-tag", ["tasks", "--tag", "health", "--status", "all"]),
+    ("goals-example", ["goals"]),
+    ("tags-example", ["tags"]),
+    ("tags-example-health", ["tags", "#Health"]),
+    ("mood-example", ["mood", "--days", "14"]),
+    ("mood-example-weeks", ["mood", "--weeks", "4"]),
+    ("mood-example-json", ["mood", "--months", "2", "--json"]),
+    ("insights-example", ["insights"]),
+    ("align-example", ["align"]),
+  ])
+  func exampleVault(name: String, arguments: [String]) throws {
+    let result = try run(arguments)
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+    try Snapshot.assert(result.stdout, named: name)
+  }
+
+  @Test(arguments: [
+    ("issue4-today", [] as [String]),
+    ("issue4-today-json", ["today", "--json"]),
+    ("issue4-countdown", ["countdown"]),
+    ("issue4-calendar-january", ["calendar", "2027-01"]),
+    ("issue4-calendar-february", ["calendar", "feb"]),
+    ("issue4-agenda", ["agenda", "--days", "8"]),
+    ("issue4-tasks", ["tasks"]),
+    ("issue4-goals-all", ["goals", "--all"]),
+  ])
+  func issue4Regressions(name: String, arguments: [String]) throws {
+    let result = try run(arguments, fixture: "Issue4Views", today: "2027-01-28")
+    #expect(result.stderr == "")
+    #expect(result.status == 0)
+    try Snapshot.assert(result.stdout, named: name)
+  }
+
+  @Test func aLeapDayBirthdayComesBackInTheNextLeapYear() throws {
+    let result = try run(["countdown", "--json"], fixture: "Issue4Views", today: "2027-01-28")
+    let countdowns = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let birthday = try #require(countdowns.first { ($0["milestone"] as? String)?.hasPrefix("turns") == true })
+    let occurrence = try #require(birthday["occurrence"] as? [String: Any])
+    #expect(occurrence["start"] as? String == "2028-02-29")
+    #expect(birthday["milestone"] as? String == "turns 28")
+  }
+
+  @Test func aSkippedClassIsNotOnTheAgenda() throws {
+    let result = try run(["agenda", "--from", "2027-01-13", "--to", "2027-01-27"], fixture: "Issue4Views")
+    #expect(result.stdout.contains("Wednesday 13 January 2027\n  19:00-21:00  🏺 Pottery Class"))
+    #expect(!result.stdout.contains("Wednesday 20 January 2027"))
+    #expect(result.stdout.contains("Wednesday 27 January 2027\n  19:00-21:00  🏺 Pottery Class"))
+  }
+
+  @Test func noSubcommandRunsToday() throws {
+    let bare = try run([])
+    let today = try run(["today"])
+    #expect(bare.stdout == today.stdout)
+    #expect(bare.stdout.hasPrefix("Sunday 22 November 2026 · week 47\n"))
+  }
+
+  @Test func colourOnlyWhenAsked() throws {
+    let plain = try run(["today"])
+    #expect(!plain.stdout.contains("\u{1B}["))
+    let coloured = try run(["today", "--color", "always"])
+    #expect(coloured.stdout.contains("\u{1B}["))
+    let vetoed = try CLI.run(
+      ["today", "--color", "auto"], in: try Fixture.copy("ExampleVault"),
+      environment: ["VAULT_TODAY": "2026-11-22", "NO_COLOR": "1"])
+    #expect(!vetoed.stdout.contains("\u{1B}["))
+  }
+
+  @Test func linesFitTheTerminalWidth() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let result = try CLI.run(["tasks"], in: folder, environment: ["VAULT_TODAY": "2026-11-22", "COLUMNS": "60"])
+    for line in result.stdout.split(separator: "\n") {
+      #expect(DisplayCells.of(String(line)) <= 60, "\(line)")
+    }
+    #expect(result.stdout.contains("…"))
+  }
+
+  @Test func anEmptyVaultSaysWhatToDo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vault-empty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+    let environment = ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"]
+    let today = try CLI.run(["today"], in: folder, environment: environment)
+    #expect(today.stdout.contains("Nothing planned, nothing due."))
+    for (command, hint) in [
+      ("countdown", "no upcoming events"), ("tasks", "no tasks match"), ("goals", "no goals yet"),
+      ("tags", "no tags yet"), ("mood", "no mood recorded"), ("insights", "no insights yet"),
+      ("align", "no personal code yet"), ("agenda", "nothing from 2026-11-22 to 2026-11-28"),
+    ] {
+      let result = try CLI.run([command], in: folder, environment: environment)
+      #expect(result.status == 0, "\(command)")
+      #expect(result.stdout.hasPrefix(hint), "\(command): \(result.stdout)")
+    }
+  }
+
+  @Test(arguments: [
+    (["today", "--limit", "11"], "Error: --limit must be from 1 to 10, not 11"),
+    (["calendar", "smarch"], "Error: 'smarch' is not a month: write 2026-12, 12, dec or december"),
+    (["agenda", "--days", "3", "--to", "2026-12-01"], "Error: give --days or --to, not both"),
+    (["mood", "--days", "3", "--weeks", "2"], "Error: give one of --days, --weeks or --months"),
+    (
+      ["tasks", "--due-before", "friday"],
+      "Error: --due-before 'friday' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
+    ),
+  ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
+  }
+
+  @Test func viewsLeaveTheVaultAlone() throws {
+    let folder = try Fixture.copy("Issue4Views")
+    let before = try Fixture.contents(of: folder)
+    let environment = ["VAULT_TODAY": "2027-01-28", "VAULT_INDEX": folder.path + "-index.sqlite"]
+    for command in [["today"], ["countdown"], ["calendar"], ["agenda"], ["tasks"], ["goals"], ["tags"], ["mood"]] {
+      _ = try CLI.run(command, in: folder, environment: environment)
+    }
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+}
+
+/// Terminal cells, as the CLI measures them (a copy: the test cannot import the executable).
+enum DisplayCells {
+  static func of(_ text: String) -> Int {
+    text.reduce(0) { width, character in
+      guard let first = character.unicodeScalars.first else { return width }
+      if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
+        return width + 2
+      }
+      return width + (first.properties.isEmojiPresentation || (0x1100...0x115F).contains(first.value) ? 2 : 1)
+    }
+  }
+}
