@@ -4,7 +4,7 @@
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
 	swift build
-	.build/debug/vault check ExampleVault
+	.build/debug/vault today --vault ExampleVault --today 2026-11-23
 
 # Runs the whole test suite.
 test: deps

@@ -114,6 +114,7 @@ struct Measurement {
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
   var queries: [(String, [String])] {
     [
+      ("vault today (refresh + dashboard)", ["today", "--today", Generator.today.description]),
       ("vault list --type goal (refresh + query)", ["list", "--type", "goal"]),
       ("vault search 'garden plan*' (refresh + FTS)", ["search", "garden plan*", "--limit", "10"]),
     ]
@@ -121,7 +122,7 @@ struct Measurement {
 
   func prepare() throws {
     let marker = "\(folder)/.vault-bench"
-    let expected = "generator 2, \(notes) notes"
+    let expected = "generator 3, \(notes) notes"
     if (try? String(contentsOfFile: marker, encoding: .utf8)) == expected { return }
     say("generating \(folder) ...")
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)

@@ -145,9 +145,11 @@ struct Generator {
     if index % 10 == 0 {
       text += "date: \(date(around: -9000, spread: 8000))\nrepeat: yearly\n"
     } else {
-      text += "date: \(date(around: 0, spread: 400))\n"
+      let start = Generator.today.adding(days: random.next(801) - 400)
+      text += "date: \(start)\n"
       if index % 3 == 0 { text += "startTime: \"\(10 + random.next(10)):30\"\nendTime: \"21:00\"\nallDay: false\n" }
-      if index % 7 == 0 { text += "endDate: \(date(around: 420, spread: 10))\n" }
+      // Multi-day events last two to five days.
+      if index % 7 == 0 { text += "endDate: \(start.adding(days: 1 + random.next(4)))\n" }
     }
     text += "emoji: \(Generator.emoji[random.next(Generator.emoji.count)])\n"
     text += "category: \(Generator.categories[random.next(Generator.categories.count)])\n---\n"

@@ -20,10 +20,14 @@ enum Schema {
     "CREATE INDEX properties_file ON properties(file_id);",
     "CREATE INDEX tags_tag ON tags(tag);",
     "CREATE INDEX tags_file ON tags(file_id);",
-    "CREATE INDEX links_target ON links(target);",
+    "CREATE INDEX links_target ON links(target COLLATE NOCASE);",
     "CREATE INDEX links_file ON links(file_id);",
     "CREATE INDEX headings_file ON headings(file_id);",
-    "CREATE INDEX tasks_open ON tasks(status_type, due);",
+    // Covers the dashboard's questions about open tasks (what is due, scheduled, starting, by
+    // priority) without reading the wide rows: 25 ms → 5 ms at 10,000 notes (file_id and line for ordering).
+    "CREATE INDEX tasks_dates ON tasks(status_type, due, scheduled, start, priority, file_id, line);",
+    "CREATE INDEX tasks_done ON tasks(done);",
+    "CREATE INDEX tasks_cancelled ON tasks(cancelled);",
     "CREATE INDEX tasks_file ON tasks(file_id);",
     "CREATE INDEX journal_date ON journal(date);",
     "CREATE INDEX principles_file ON principles(file_id);",

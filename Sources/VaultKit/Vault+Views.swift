@@ -34,21 +34,30 @@ extension Vault {
     let weekStart = settings.firstWeekday
     let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
     try indexed {
+      // The database orders, cuts and counts: a big vault has thousands of open tasks.
       var actionable = TaskSelection()
-      actionable.statuses = [.todo, .inProgress]
-      actionable.datedThrough = today
+      actionable.actionableOn = today
+      actionable.byPriority = true
+      actionable.limit = limit
       input.actionableTasks = try store.tasks(actionable)
+      input.actionableCount = try store.taskCount(actionable)
       var closed = TaskSelection()
       closed.closedFrom = weekFirst
+      closed.closedBefore = weekFirst.adding(days: 7)
+      input.closedThisWeek = try store.taskCount(closed)
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
-      input.weekTasks = try store.tasks(closed) + store.tasks(dueThisWeek)
-      input.goals = try store.goals()
+      input.openDueThisWeek = try store.taskCount(dueThisWeek)
       input.journal = try store.journal(from: today.adding(days: -400), through: today)
-      input.insights = try store.insights()
-      input.principles = try store.principles()
+      let pick = { (count: Int) in Dashboard.ofTheDay(count: count, today: today) }
+      input.insight = try store.insights(pick: pick).first
+      input.principle = try store.principles(pick: pick).first
     }
+    // Progress only for the goals shown.
+    input.goals = try goals(
+      in: store,
+      among: Array(GoalProgress.open(try indexed { try store.goals() }, today: today).prefix(limit).map(\.goal)))
     return Dashboard(input, today: today, limit: limit, weekStart: weekStart)
   }
 
@@ -75,19 +84,19 @@ extension Vault {
   /// Goals with their progress: from the `progress` property, else from the goal note's
   /// checkboxes together with the tasks elsewhere that link to it.
   public func goals(in store: IndexStore) throws(VaultError) -> [Located<Goal>] {
-    try indexed {
-      try store.goals().map { located in
-        var goal = located
-        guard goal.value.progressSource != "progress property" else { return goal }
-        var selection = TaskSelection()
-        selection.linkedTo = (goal.path, goal.title)
-        let tasks = try store.tasks(selection).filter { $0.value.status.type != .cancelled }
-        if !tasks.isEmpty {
-          goal.value.progress = Double(tasks.count { $0.value.status.type == .done }) / Double(tasks.count)
-          goal.value.progressSource = "tasks"
-        }
-        return goal
+    try goals(in: store, among: try indexed { try store.goals() })
+  }
+
+  func goals(in store: IndexStore, among goals: [Located<Goal>]) throws(VaultError) -> [Located<Goal>] {
+    let counted = goals.filter { $0.value.progressSource != "progress property" }
+    let progress = try indexed { try store.taskProgress(ofGoals: counted.map { ($0.path, $0.title) }) }
+    return goals.map { located in
+      var goal = located
+      if goal.value.progressSource != "progress property", let (done, total) = progress[goal.path], total > 0 {
+        goal.value.progress = Double(done) / Double(total)
+        goal.value.progressSource = "checkboxes and linked tasks (\(done)/\(total))"
       }
+      return goal
     }
   }
 

@@ -56,6 +56,21 @@ struct GlobalOptions: ParsableArguments {
     return store
   }
 
+  /// What `read` gives from the vault's index, brought up to date first. `read` starts beside
+  /// the refresh and runs again only if the refresh changed something (`Vault.refresh(_:then:)`).
+  func fromFreshIndex<Value: Sendable>(
+    _ vault: Vault, _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> Value {
+    let store = try vault.openIndex(explicit: index, environment: environment)
+    let bar = ProgressBar(enabled: !json)
+    let (_, value) = try vault.refresh(store, progress: { done, total in bar.show(done, of: total) }) {
+      () throws(VaultError) -> Value in try read(store)
+    }
+    bar.finish()
+    if let recovered = store.recoveryWarning { terminal().printError("vault: warning: \(recovered)") }
+    return value
+  }
+
   /// "Today": --today, else $VAULT_TODAY, else the date now in the vault's time zone.
   func today(_ vault: Vault) -> LocalDate {
     vault.today(explicit: today, environment: environment)

@@ -35,7 +35,7 @@ import Testing
     let vault = try Fixture.copy("ExampleVault")
     let fromEnvironment = try CLI.run(
       ["check"], in: vault.deletingLastPathComponent(), environment: ["VAULT_DIR": vault.path])
-    #expect(fromEnvironment.stdout.hasPrefix("checked 50 files"))
+    #expect(fromEnvironment.stdout.hasPrefix("checked 51 files"))
     let fromSubfolder = try CLI.run(["check"], in: vault.appendingPathComponent("Journal/2026"))
     #expect(fromSubfolder.stdout == fromEnvironment.stdout)
   }

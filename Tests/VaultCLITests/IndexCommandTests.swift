@@ -8,11 +8,11 @@ import Testing
     let first = try CLI.run(["index", "--index", index], in: vault)
     #expect(first.status == 0)
     let lines = first.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("indexed 50 files in ") == true)
-    #expect(lines.first?.hasSuffix(" s: 50 parsed, 0 removed") == true)
+    #expect(lines.first?.hasPrefix("indexed 51 files in ") == true)
+    #expect(lines.first?.hasSuffix(" s: 51 parsed, 0 removed") == true)
     #expect(
       lines.dropFirst().first
-        == "10 events, 39 tasks, 3 goals, 3 insights, 7 principles, 26 journal entries, 6 notes; 0 errors, 0 warnings")
+        == "10 events, 39 tasks, 3 goals, 3 insights, 7 principles, 27 journal entries, 6 notes; 0 errors, 0 warnings")
     #expect(lines.last == "index: \(index)")
     let second = try CLI.run(["index"], in: vault, environment: ["VAULT_INDEX": index])
     #expect(second.stdout.contains(" s: 0 parsed, 0 removed"))

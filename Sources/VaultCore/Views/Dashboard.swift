@@ -38,15 +38,20 @@ public struct Dashboard: Sendable {
   /// What the dashboard is built from: read by the caller from the index.
   public struct Input: Sendable {
     public var events: [Located<Event>] = []
-    /// Open tasks dated on or before today.
+    /// Open tasks that belong on today's list (at least the first `limit` by priority).
     public var actionableTasks: [Located<TaskItem>] = []
-    /// Tasks closed this week, and open ones due this week.
-    public var weekTasks: [Located<TaskItem>] = []
+    /// How many there are in all.
+    public var actionableCount = 0
+    /// Tasks done or cancelled this week.
+    public var closedThisWeek = 0
+    /// Open tasks due this week or before.
+    public var openDueThisWeek = 0
     public var goals: [Located<Goal>] = []
     /// Journal entries of (at least) the last year, by date.
     public var journal: [Located<JournalEntry>] = []
-    public var insights: [Located<Insight>] = []
-    public var principles: [Located<Principle>] = []
+    /// The insight and the principle of the day (`Dashboard.ofTheDay` picks them).
+    public var insight: Located<Insight>?
+    public var principle: Located<Principle>?
 
     public init() {}
   }
@@ -58,39 +63,30 @@ public struct Dashboard: Sendable {
     events = occurrences(of: input.events.filter(\.value.isShown), in: today...today)
     let actionable = input.actionableTasks.compactMap { Agenda.TaskEntry($0, on: today) }.sorted(
       by: Agenda.TaskEntry.order)
-    taskCount = actionable.count
+    taskCount = max(input.actionableCount, actionable.count)
     tasks = Array(actionable.prefix(limit))
     countdowns = Array(Countdown.upcoming(input.events, today: today, routine: false).prefix(limit))
     goals = Array(GoalProgress.open(input.goals, today: today).prefix(limit))
     let entries = Dictionary(input.journal.map { ($0.value.date, $0) }, uniquingKeysWith: { first, _ in first })
     journal = JournalSummary(
       entry: entries[today], week: (0..<7).reversed().map { entries[today.adding(days: -$0)]?.value.mood })
-    insight = Self.pick(input.insights, today: today)
-    principle = Self.pick(input.principles, today: today)
-    let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
-    let weekLast = weekFirst.adding(days: 6)
-    let closed = input.weekTasks.filter { task in
-      guard let day = task.value.done ?? task.value.cancelled else { return false }
-      return weekFirst <= day && day <= weekLast
-    }
-    let openDue = input.weekTasks.filter { task in
-      guard task.value.isOpen, let due = task.value.due else { return false }
-      return due <= weekLast
-    }
+    insight = input.insight
+    principle = input.principle
     var streak = 0
     var day = entries[today] == nil ? today.adding(days: -1) : today
     while entries[day] != nil {
       streak += 1
       day = day.adding(days: -1)
     }
-    stats = Stats(doneThisWeek: closed.count, totalThisWeek: closed.count + openDue.count, journalStreak: streak)
+    stats = Stats(
+      doneThisWeek: input.closedThisWeek, totalThisWeek: input.closedThisWeek + input.openDueThisWeek,
+      journalStreak: streak)
   }
 
-  /// One item of the list for the day: the same all day, a different one each day, in turn.
-  static func pick<T>(_ items: [Located<T>], today: LocalDate) -> Located<T>? {
-    guard !items.isEmpty else { return nil }
-    let index = ((today.dayNumber % items.count) + items.count) % items.count
-    return items[index]
+  /// Which of `count` items is the one of the day: the same all day, the next one the next
+  /// day, in turn.
+  public static func ofTheDay(count: Int, today: LocalDate) -> Int {
+    count == 0 ? 0 : ((today.dayNumber % count) + count) % count
   }
 }
 

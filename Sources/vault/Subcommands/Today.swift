@@ -28,9 +28,11 @@ struct Today: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
     let today = options.today(vault)
-    let dashboard = try vault.dashboard(in: store, today: today, limit: limit ?? vault.settings.dashboardLimit)
+    let limit = limit ?? vault.settings.dashboardLimit
+    let dashboard = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.dashboard(in: store, today: today, limit: limit)
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(dashboard)

@@ -1,0 +1,50 @@
+import GRDB
+import GRDBSQLite
+
+/// Steps through a query's rows with SQLite's C API, reading columns by index.
+///
+/// GRDB's `Row` copies every value into an existential and decodes it generically; for the
+/// hundreds of rows a view reads (every event, the stored stamps of every file) that cost
+/// more than SQLite's own work. GRDB still prepares, binds, owns and finalizes the statement.
+struct RowReader {
+  private let handle: OpaquePointer
+
+  /// Calls `body` for each row of `sql` run with `arguments`.
+  static func forEach(
+    _ db: Database, sql: String, arguments: StatementArguments = [], _ body: (RowReader) throws -> Void
+  ) throws {
+    let statement = try db.makeStatement(sql: sql)
+    try statement.setArguments(arguments)
+    // GRDB finalizes the statement when it is released: keep it alive while it steps.
+    try withExtendedLifetime(statement) {
+      let handle = statement.sqliteStatement
+      defer { sqlite3_reset(handle) }
+      while true {
+        let step = sqlite3_step(handle)
+        guard step == SQLITE_ROW else {
+          if step == SQLITE_DONE { return }
+          throw IndexError.failed(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        try body(RowReader(handle: handle))
+      }
+    }
+  }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  func text(_ column: Int32) -> String {
+    sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+  }
+
+  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+  func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+  func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+
+  func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+
+  func optionalBool(_ column: Int32) -> Bool? { isNull(column) ? nil : bool(column) }
+
+  func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(handle, column) }
+}
