@@ -22,25 +22,22 @@ extension Vault {
     settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
   }
 
-  /// Every event, times moved into the vault's time zone.
-  public func events(in store: IndexStore) throws(VaultError) -> [Located<Event>] {
-    try indexed { try store.events() }.map { localized($0) }
+  /// Every event, times moved into the vault's time zone; `withTags`: with its note's tags.
+  public func events(in store: IndexStore, withTags: Bool = true) throws(VaultError) -> [Located<Event>] {
+    try indexed { try store.events(withTags: withTags) }.map { localized($0) }
   }
 
   /// The morning dashboard.
   public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
-    input.events = try events(in: store)
+    input.events = try events(in: store, withTags: false)
     let weekStart = settings.firstWeekday
     let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
     try indexed {
       // The database orders, cuts and counts: a big vault has thousands of open tasks.
       var actionable = TaskSelection()
       actionable.actionableOn = today
-      actionable.byPriority = true
-      actionable.limit = limit
-      input.actionableTasks = try store.tasks(actionable)
-      input.actionableCount = try store.taskCount(actionable)
+      (input.actionableTasks, input.actionableCount) = try store.topTasks(actionable, limit: limit)
       var closed = TaskSelection()
       closed.closedFrom = weekFirst
       closed.closedBefore = weekFirst.adding(days: 7)
@@ -57,8 +54,23 @@ extension Vault {
     // Progress only for the goals shown.
     input.goals = try goals(
       in: store,
-      among: Array(GoalProgress.open(try indexed { try store.goals() }, today: today).prefix(limit).map(\.goal)))
-    return Dashboard(input, today: today, limit: limit, weekStart: weekStart)
+      among: Array(
+        GoalProgress.open(try indexed { try store.goals(withTags: false) }, today: today).prefix(limit).map(\.goal)))
+    var dashboard = Dashboard(input, today: today, limit: limit, weekStart: weekStart)
+    // Tags only for what is shown: reading them for every event cost a few milliseconds.
+    let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)
+    let tags = try indexed { try store.tags(ofPaths: Array(Set(shown + dashboard.goals.map(\.goal.path)))) }
+    for index in dashboard.events.indices {
+      dashboard.events[index].event.tags = tags[dashboard.events[index].event.path] ?? []
+    }
+    for index in dashboard.countdowns.indices {
+      let path = dashboard.countdowns[index].occurrence.event.path
+      dashboard.countdowns[index].occurrence.event.tags = tags[path] ?? []
+    }
+    for index in dashboard.goals.indices {
+      dashboard.goals[index].goal.tags = tags[dashboard.goals[index].goal.path] ?? []
+    }
+    return dashboard
   }
 
   /// Every day from `from` through `through`, with its events, tasks, dated notes and journal.
