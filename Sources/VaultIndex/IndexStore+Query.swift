@@ -17,6 +17,16 @@ public struct FileMatch: Sendable, Encodable {
   public var properties: [String: [String]]
 
   enum CodingKeys: String, CodingKey { case path, title, kind, date, properties }
+
+  // Written out so a missing date is null, not left out (docs/JSON.md).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encode(title, forKey: .title)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(date, forKey: .date)
+    try c.encode(properties, forKey: .properties)
+  }
 }
 
 /// A task line that matched a query.
@@ -37,6 +47,22 @@ public struct TaskMatch: Sendable, Encodable {
   enum CodingKeys: String, CodingKey {
     case path, line, statusSymbol = "status", statusType, description, priority, due, scheduled, start, done
     case recurrence
+  }
+
+  // Written out so missing dates are null, not left out (docs/JSON.md).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encode(line, forKey: .line)
+    try c.encode(statusSymbol, forKey: .statusSymbol)
+    try c.encode(statusType, forKey: .statusType)
+    try c.encode(description, forKey: .description)
+    try c.encode(priority, forKey: .priority)
+    try c.encode(due, forKey: .due)
+    try c.encode(scheduled, forKey: .scheduled)
+    try c.encode(start, forKey: .start)
+    try c.encode(done, forKey: .done)
+    try c.encode(recurrence, forKey: .recurrence)
   }
 }
 

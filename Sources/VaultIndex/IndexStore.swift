@@ -29,6 +29,9 @@ public final class IndexStore: Sendable {
     do {
       database = try Self.open(path, version: version)
       recoveryWarning = nil
+    } catch let error as DatabaseError where Self.isBusy(error) {
+      // Busy is not damage: the files are another process's to use, never removed here.
+      throw .cannotOpen(path, reason: "another vault process holds it; try again (\(error.message ?? "busy"))")
     } catch {
       // An unreadable or corrupt cache is rebuilt, never a failure.
       Self.removeFiles(at: path)
@@ -47,8 +50,17 @@ public final class IndexStore: Sendable {
     // A cache: after a power cut it may lose the last refresh, never its consistency (WAL).
     // WAL lets another `vault` process read while this one writes.
     configuration.prepareDatabase { db in
-      if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-        try db.execute(sql: "PRAGMA journal_mode = WAL")
+      // Switching a new file to WAL takes a lock the busy timeout does not wait for: when
+      // another process is creating the index at the same moment, try again for a while.
+      for attempt in 1...100 {
+        do {
+          if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+          }
+          break
+        } catch let error as DatabaseError where Self.isBusy(error) && attempt < 100 {
+          usleep(20_000)
+        }
       }
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
       // Reads map the file instead of copying pages with a system call each: the views scan
@@ -72,6 +84,10 @@ public final class IndexStore: Sendable {
       }
     }
     return database
+  }
+
+  static func isBusy(_ error: DatabaseError) -> Bool {
+    error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
   }
 
   static func removeFiles(at path: String) {

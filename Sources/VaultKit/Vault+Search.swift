@@ -17,6 +17,17 @@ public struct SearchHit: Sendable, Encodable {
   public var highlights: [Range<Int>]
 
   enum CodingKeys: String, CodingKey { case path, line, title, kind, score, snippet }
+
+  // Written out so a missing score is null, not left out (docs/JSON.md).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encode(line, forKey: .line)
+    try c.encode(title, forKey: .title)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(score, forKey: .score)
+    try c.encode(snippet, forKey: .snippet)
+  }
 }
 
 extension Vault {

@@ -21,17 +21,21 @@ import Testing
   @Test func twoProcessesAtOnceBothAnswer() throws {
     let vault = try Fixture.copy("ExampleVault")
     let index = vault.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
-    let results = try [0, 1].map { _ -> Process in
+    let errors = [Pipe(), Pipe()]
+    let results = try errors.map { error -> Process in
       let process = Process()
       process.executableURL = CLI.executable
       process.arguments = ["index", "--json", "--index", index, "--vault", vault.path]
       process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
+      process.standardError = error
       try process.run()
       return process
     }
+    let messages = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
     for process in results { process.waitUntilExit() }
     #expect(results.map(\.terminationStatus) == [0, 0])
+    // Neither took the other's new index for a damaged one (it was once rebuilt under it).
+    #expect(messages == ["", ""])
     let check = try CLI.run(["index", "--json", "--index", index], in: vault)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     #expect(object["parsed"] as? Int == 0)
