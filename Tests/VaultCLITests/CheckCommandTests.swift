@@ -24,7 +24,7 @@ import Testing
     let result = try CLI.run(["check", "--json"], in: vault)
     #expect(result.status == 1)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(object["files"] as? Int == 11)
+    #expect(object["files"] as? Int == 13)
     #expect((object["items"] as? [String: Int])?["note"] != nil)
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
     #expect(diagnostics.count == (object["errors"] as? Int ?? 0) + (object["warnings"] as? Int ?? 0))

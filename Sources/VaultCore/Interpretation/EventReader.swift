@@ -133,8 +133,11 @@ enum EventReader {
       event.recurrence = .monthDay(day: Int(day), month: month)
       return
     }
-    if let rule = reader.text("rrule") {
+    if let property = reader.property("rrule"), let rule = reader.text("rrule") {
       event.recurrence = .rrule(rule)
+      if case .failure(let error) = RecurrenceRule.parse(rrule: rule) {
+        reader.warn(property, "rrule '\(rule)': \(error)")
+      }
       return
     }
     guard let property = reader.property("repeat", "recurrence", "recurring", "every"),
@@ -146,8 +149,12 @@ enum EventReader {
       lowered) || lowered.hasPrefix("every ") || lowered == "every"
     {
       event.recurrence = .phrase(lowered)
+      if case .failure(let error) = Recurrence.phrase(lowered).rule { reader.warn(property, error.description) }
     } else if lowered.contains("freq=") {
       event.recurrence = .rrule(phrase)
+      if case .failure(let error) = RecurrenceRule.parse(rrule: phrase) {
+        reader.warn(property, "rule '\(phrase)': \(error)")
+      }
     } else {
       reader.warn(
         property,

@@ -34,6 +34,9 @@ public struct MoodReport: Sendable {
   public var grouping: Grouping
   public var rows: [Row]
   public var average: Double?
+  /// The averages of the week and the month `through` falls in (their days up to `through`).
+  public var weekAverage: Double?
+  public var monthAverage: Double?
   public var byTag: [TagAverage]
   /// Entries on today's month and day in earlier years, latest first.
   public var onThisDay: [Located<JournalEntry>]
@@ -50,6 +53,13 @@ public struct MoodReport: Sendable {
     let inRange = entries.filter { from <= $0.value.date && $0.value.date <= through }
     let moods = inRange.compactMap(\.value.mood)
     average = Self.mean(moods)
+    let weekFirst = through.adding(days: -((through.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    let monthFirst = LocalDate(year: through.year, month: through.month, day: 1) ?? through
+    func mean(from first: LocalDate) -> Double? {
+      Self.mean(entries.filter { first <= $0.value.date && $0.value.date <= through }.compactMap(\.value.mood))
+    }
+    weekAverage = mean(from: weekFirst)
+    monthAverage = mean(from: monthFirst)
     func key(_ date: LocalDate) -> LocalDate {
       switch grouping {
       case .day: return date

@@ -53,10 +53,15 @@ struct DashboardText {
     if let insight = dashboard.insight {
       let value = insight.value
       let source = [value.author, value.source].compactMap { $0 }.joined(separator: ", ")
-      reflection.append("  “\(value.text)”" + (source.isEmpty ? "" : terminal.dim(" — " + source)))
+      let quote = "“\(value.text)”" + (source.isEmpty ? "" : " — " + source)
+      // On a terminal the quote wraps to its width; in a pipe it stays one line.
+      let lines = terminal.width.map { ViewText.wrap(quote, max($0 - 2, 20)) } ?? [quote]
+      reflection += lines.map { "  " + $0 }
     }
     if let principle = dashboard.principle {
-      reflection.append("  " + terminal.heading("Principle: ") + principle.value.text)
+      let text = "Principle: " + principle.value.text
+      let lines = terminal.width.map { ViewText.wrap(text, max($0 - 2, 20)) } ?? [text]
+      reflection += lines.map { "  " + $0 }
     }
     section("Reflect", reflection)
     let stats = dashboard.stats

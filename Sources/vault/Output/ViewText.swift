@@ -83,6 +83,23 @@ enum ViewText {
     return days > 0 ? Counting.of(days, "day") + " left" : Counting.of(-days, "day") + " past the target"
   }
 
+  /// The text broken into lines of at most `width` cells at spaces (a longer word is cut).
+  static func wrap(_ text: String, _ width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if DisplayWidth.of(candidate) <= width || line.isEmpty {
+        line = DisplayWidth.of(candidate) <= width ? candidate : fit(candidate, width)
+      } else {
+        lines.append(line)
+        line = DisplayWidth.of(String(word)) <= width ? String(word) : fit(String(word), width)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// The text cut to `width` terminal cells, with `…` where it was cut.
   static func fit(_ text: String, _ width: Int) -> String {
     guard width > 0, DisplayWidth.of(text) > width else { return text }

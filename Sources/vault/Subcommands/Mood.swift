@@ -73,9 +73,11 @@ struct Mood: ParsableCommand {
     }
     for line in terminal.table(rows, indent: 0, flexible: 2) { terminal.print(line) }
     terminal.print("")
-    terminal.print(
-      terminal.heading("Average") + " " + String(format1: report.average ?? 0)
-        + terminal.dim(" from \(report.from) to \(report.through)"))
+    var averages = [terminal.heading("Average") + " " + String(format1: report.average ?? 0)]
+    averages += [("this week", report.weekAverage), ("this month", report.monthAverage)].compactMap { label, value in
+      value.map { label + " " + String(format1: $0) }
+    }
+    terminal.print(averages.joined(separator: " · ") + terminal.dim("  (\(report.from) to \(report.through))"))
     if !report.byTag.isEmpty {
       terminal.print("")
       terminal.print(terminal.heading("By tag"))
@@ -101,7 +103,9 @@ struct Mood: ParsableCommand {
 
 /// `vault mood --json`.
 struct MoodJSON: Encodable {
-  enum CodingKeys: String, CodingKey { case from, through, grouping, average, rows, byTag, onThisDay }
+  enum CodingKeys: String, CodingKey {
+    case from, through, grouping, average, weekAverage, monthAverage, rows, byTag, onThisDay
+  }
 
   func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -109,6 +113,8 @@ struct MoodJSON: Encodable {
     try c.encode(through, forKey: .through)
     try c.encode(grouping, forKey: .grouping)
     try c.encode(average, forKey: .average)
+    try c.encode(weekAverage, forKey: .weekAverage)
+    try c.encode(monthAverage, forKey: .monthAverage)
     try c.encode(rows, forKey: .rows)
     try c.encode(byTag, forKey: .byTag)
     try c.encode(onThisDay, forKey: .onThisDay)
@@ -118,6 +124,8 @@ struct MoodJSON: Encodable {
   let through: LocalDate
   let grouping: MoodReport.Grouping
   let average: Double?
+  let weekAverage: Double?
+  let monthAverage: Double?
   let rows: [MoodReport.Row]
   let byTag: [MoodReport.TagAverage]
   let onThisDay: [Located<JournalEntry>]
@@ -127,6 +135,8 @@ struct MoodJSON: Encodable {
     through = report.through
     grouping = report.grouping
     average = report.average
+    weekAverage = report.weekAverage
+    monthAverage = report.monthAverage
     rows = report.rows
     byTag = report.byTag
     onThisDay = report.onThisDay
