@@ -32,15 +32,17 @@ public struct TaskSelection: Sendable {
 
 extension IndexStore {
   /// Every event, with its note's tags when `withTags` (the dashboard needs none).
-  public func events(withTags: Bool = true) throws(IndexError) -> [Located<Event>] {
+  /// `endingFrom`: only recurring events and those not over before that day.
+  public func events(withTags: Bool = true, endingFrom: LocalDate? = nil) throws(IndexError) -> [Located<Event>] {
     let tags = withTags ? "(SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)" : "NULL"
+    let ending = endingFrom.map { "AND (e.recurrence_kind IS NOT NULL OR COALESCE(e.end, e.start) >= '\($0)')" } ?? ""
     return try read { db in
       let sql = """
         SELECT files.path, files.title, e.title, e.emoji, e.start, e.end, e.all_day, e.start_time, e.end_time,
           e.category, e.location, e.time_zone, e.recurrence_kind, e.recurrence_rule, e.recurrence_end,
           e.skip_dates, e.remind, e.archived, e.completed, \(tags)
         FROM events e JOIN files ON files.id = e.file_id
-        WHERE files.skipped = 0
+        WHERE files.skipped = 0 \(ending)
         ORDER BY files.path
         """
       var events: [Located<Event>] = []
@@ -202,12 +204,17 @@ extension IndexStore {
   }
 
   /// Goals, with their note's tags when `withTags` (the dashboard needs none).
-  public func goals(withTags: Bool = true) throws(IndexError) -> [Located<Goal>] {
+  /// `openFirst`: only that many open goals, the nearest target first (as `GoalProgress.open`
+  /// orders them), for the dashboard.
+  public func goals(withTags: Bool = true, openFirst: Int? = nil) throws(IndexError) -> [Located<Goal>] {
     let tags = withTags ? "(SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)" : "NULL"
+    let choice =
+      openFirst.map { "AND g.done = 0 ORDER BY g.target IS NULL, g.target, lower(files.title) LIMIT \($0)" }
+      ?? "ORDER BY files.path"
     return try read { db in
       let sql = """
         SELECT files.path, files.title, g.progress, g.progress_source, g.target, g.status, g.done, \(tags)
-        FROM goals g JOIN files ON files.id = g.file_id WHERE files.skipped = 0 ORDER BY files.path
+        FROM goals g JOIN files ON files.id = g.file_id WHERE files.skipped = 0 \(choice)
         """
       var goals: [Located<Goal>] = []
       try RowReader.forEach(db, sql: sql) { row in

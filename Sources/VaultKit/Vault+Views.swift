@@ -30,7 +30,10 @@ extension Vault {
   /// The morning dashboard.
   public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
-    input.events = try events(in: store, withTags: false)
+    // Only what can still show: a day of margin for events moved by a time zone.
+    input.events = try indexed { try store.events(withTags: false, endingFrom: today.adding(days: -1)) }.map {
+      localized($0)
+    }
     let weekStart = settings.firstWeekday
     let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
     try indexed {
@@ -52,10 +55,7 @@ extension Vault {
       input.principle = try store.principles(pick: pick).first
     }
     // Progress only for the goals shown.
-    input.goals = try goals(
-      in: store,
-      among: Array(
-        GoalProgress.open(try indexed { try store.goals(withTags: false) }, today: today).prefix(limit).map(\.goal)))
+    input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
     var dashboard = Dashboard(input, today: today, limit: limit, weekStart: weekStart)
     // Tags only for what is shown: reading them for every event cost a few milliseconds.
     let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)
