@@ -140,6 +140,32 @@ import Testing
     #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
   }
 
+  /// On a terminal `align` waits for Enter between principles and stops at `q`. `script`
+  /// (util-linux, on every Debian) gives it a terminal; the answers are typed ahead.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func alignStepsThroughPrinciplesOnATerminal() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    let command = "'\(CLI.executable.path)' align --vault '\(folder.path)' --color never"
+    process.arguments = ["-qec", command, "/dev/null"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["VAULT_INDEX"] = folder.path + "-index.sqlite"
+    process.environment = environment
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data("\n\nq\n".utf8))
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(text.contains("1/7  Leave every place a little better than I found it."))
+    #expect(text.contains("Enter: next · q: stop"))
+    #expect(text.contains("3/7  Move every day, even if only for ten minutes."))
+    #expect(!text.contains("4/7"))
+  }
+
   @Test func viewsLeaveTheVaultAlone() throws {
     let folder = try Fixture.copy("Issue4Views")
     let before = try Fixture.contents(of: folder)
