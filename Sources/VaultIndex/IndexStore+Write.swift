@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import VaultCore
 
 /// What the index remembers of a file to tell whether it changed.
@@ -39,24 +38,10 @@ extension IndexStore {
       return try database.read { db in
         var result: [String: FileStamp] = [:]
         result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
-        // Read through SQLite's C API: every no-change refresh reads all of these, and GRDB's
-        // `Row` subscripts cost more than SQLite's own work here (as in `RowInserter`).
-        let statement = try db.makeStatement(sql: "SELECT path, size, mtime, inode FROM files")
-        // GRDB finalizes the statement when it is released: keep it alive while it steps.
-        try withExtendedLifetime(statement) {
-          let handle = statement.sqliteStatement
-          defer { sqlite3_reset(handle) }
-          while true {
-            let step = sqlite3_step(handle)
-            guard step == SQLITE_ROW else {
-              if step == SQLITE_DONE { break }
-              throw IndexError.failed(String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            let path = sqlite3_column_text(handle, 0).map { String(cString: $0) } ?? ""
-            result[path] = FileStamp(
-              size: Int(sqlite3_column_int64(handle, 1)), modified: sqlite3_column_int64(handle, 2),
-              inode: UInt64(bitPattern: sqlite3_column_int64(handle, 3)))
-          }
+        // Every no-change refresh reads all of these: through SQLite's C API (`RowReader`).
+        try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
+          result[row.text(0)] = FileStamp(
+            size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
         }
         return result
       }

@@ -35,7 +35,7 @@ extension Vault {
       localized($0)
     }
     let weekStart = settings.firstWeekday
-    let weekFirst = today.adding(days: -((today.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    let weekFirst = today.startOfWeek(weekStart)
     try indexed {
       // The database orders, cuts and counts: a big vault has thousands of open tasks.
       var actionable = TaskSelection()
@@ -56,7 +56,7 @@ extension Vault {
     }
     // Progress only for the goals shown.
     input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
-    var dashboard = Dashboard(input, today: today, limit: limit, weekStart: weekStart)
+    var dashboard = Dashboard(input, today: today, limit: limit)
     // Tags only for what is shown: reading them for every event cost a few milliseconds.
     let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)
     let tags = try indexed { try store.tags(ofPaths: Array(Set(shown + dashboard.goals.map(\.goal.path)))) }

@@ -53,6 +53,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
 
+  /// The first day of this date's week, for weeks that start on `weekStart`.
+  public func startOfWeek(_ weekStart: Weekday) -> LocalDate {
+    adding(days: -((weekday.rawValue - weekStart.rawValue + 7) % 7))
+  }
+
   /// Whole days from this date to `other` (positive when `other` is later).
   public func days(until other: LocalDate) -> Int { other.dayNumber - dayNumber }
 

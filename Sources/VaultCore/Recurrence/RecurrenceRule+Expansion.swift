@@ -51,7 +51,7 @@ extension RecurrenceRule {
   static func unit(of date: LocalDate, _ frequency: Frequency, weekStart: Weekday) -> Int {
     switch frequency {
     case .daily: return date.dayNumber
-    case .weekly: return date.dayNumber - (date.weekday.rawValue - weekStart.rawValue + 7) % 7
+    case .weekly: return date.startOfWeek(weekStart).dayNumber
     case .monthly: return date.year * 12 + date.month - 1
     case .yearly: return date.year
     }

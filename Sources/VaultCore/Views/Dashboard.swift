@@ -57,7 +57,7 @@ public struct Dashboard: Sendable {
   }
 
   /// The dashboard for `today`, each list cut to `limit` items.
-  public init(_ input: Input, today: LocalDate, limit: Int, weekStart: Weekday = .monday) {
+  public init(_ input: Input, today: LocalDate, limit: Int) {
     self.today = today
     week = today.isoWeek
     events = occurrences(of: input.events.filter(\.value.isShown), in: today...today)

@@ -53,7 +53,7 @@ public struct MoodReport: Sendable {
     let inRange = entries.filter { from <= $0.value.date && $0.value.date <= through }
     let moods = inRange.compactMap(\.value.mood)
     average = Self.mean(moods)
-    let weekFirst = through.adding(days: -((through.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    let weekFirst = through.startOfWeek(weekStart)
     let monthFirst = LocalDate(year: through.year, month: through.month, day: 1) ?? through
     func mean(from first: LocalDate) -> Double? {
       Self.mean(entries.filter { first <= $0.value.date && $0.value.date <= through }.compactMap(\.value.mood))
@@ -63,7 +63,7 @@ public struct MoodReport: Sendable {
     func key(_ date: LocalDate) -> LocalDate {
       switch grouping {
       case .day: return date
-      case .week: return date.adding(days: -((date.weekday.rawValue - weekStart.rawValue + 7) % 7))
+      case .week: return date.startOfWeek(weekStart)
       case .month: return LocalDate(year: date.year, month: date.month, day: 1) ?? date
       }
     }

@@ -31,7 +31,7 @@ struct CalendarCommand: ParsableCommand {
     let (from, through): (LocalDate, LocalDate)
     if week {
       let anchor = month == nil ? today : first
-      from = anchor.adding(days: -((anchor.weekday.rawValue - weekStart.rawValue + 7) % 7))
+      from = anchor.startOfWeek(weekStart)
       through = from.adding(days: 6)
     } else {
       from = first
@@ -73,7 +73,7 @@ struct CalendarCommand: ParsableCommand {
         return " " + String(name.prefix(2)).capitalized + "  "
       }.joined().trimmingTrailingSpaces())
     let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
-    var cursor = first.adding(days: -((first.weekday.rawValue - weekStart.rawValue + 7) % 7))
+    var cursor = first.startOfWeek(weekStart)
     while cursor <= last {
       var row = ""
       for _ in 0..<7 {
