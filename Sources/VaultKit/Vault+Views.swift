@@ -22,18 +22,15 @@ extension Vault {
     settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
   }
 
-  /// Every event, times moved into the vault's time zone; `withTags`: with its note's tags.
-  public func events(in store: IndexStore, withTags: Bool = true) throws(VaultError) -> [Located<Event>] {
-    try indexed { try store.events(withTags: withTags) }.map { localized($0) }
+  /// Every event, times moved into the vault's time zone.
+  public func events(in store: IndexStore) throws(VaultError) -> [Located<Event>] {
+    try indexed { try store.events() }.map { localized($0) }
   }
 
   /// The morning dashboard.
   public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
-    // Only what can still show: a day of margin for events moved by a time zone.
-    input.events = try indexed { try store.events(withTags: false, endingFrom: today.adding(days: -1)) }.map {
-      localized($0)
-    }
+    input.events = try indexed { try store.events(around: today, upcoming: limit) }.map { localized($0) }
     let weekStart = settings.firstWeekday
     let weekFirst = today.startOfWeek(weekStart)
     try indexed {
