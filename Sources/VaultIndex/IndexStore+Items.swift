@@ -137,47 +137,48 @@ extension IndexStore {
   }
 
   /// The first `limit` task lines `selection` chooses, highest priority first, then the
-  /// earliest due date (none last), then by file and line; and how many it chooses in all.
-  /// One pass over the covering index `tasks_dates` gives both; only the rows kept are read
-  /// whole (13,000 open tasks at 10,000 notes: 15 ms as an ORDER BY and a COUNT).
+  /// earliest due date (none last), ties in the order they were stored; and how many it
+  /// chooses in all. Each status is read in the order of the index `tasks_rank`, which stops
+  /// after `limit` rows (13,000 open tasks at 10,000 notes: 0.1 ms instead of a scan and sort
+  /// of 8 ms); only the count reads them all.
   public func topTasks(
     _ selection: TaskSelection, limit: Int
   ) throws(IndexError) -> (
     tasks: [Located<TaskItem>], total: Int
   ) {
-    let filter = Self.taskFilter(selection)
-    // Priority as its rank and the due date as a number (20261122): no string per row.
-    typealias Key = (rank: Int, due: Int?, file: Int, line: Int, row: Int)
-    func before(_ a: Key, _ b: Key) -> Bool {
+    let statuses = selection.statuses.isEmpty ? TaskStatus.Kind.allCases : selection.statuses
+    var kept: [(rank: Int, due: String?, row: Int)] = []
+    for status in statuses {
+      var one = selection
+      one.statuses = [status]
+      let filter = Self.taskFilter(one)
+      try read { db in
+        try RowReader.forEach(
+          db,
+          sql: """
+            SELECT t.rowid, \(Schema.priorityRank), t.due FROM tasks t WHERE \(filter.sql)
+            ORDER BY \(Schema.priorityRank) DESC, t.due IS NULL, t.due LIMIT \(limit)
+            """, arguments: filter.arguments
+        ) { row in kept.append((row.int(1), row.optionalText(2), row.int(0))) }
+      }
+    }
+    // The statuses' best rows merged: the same order, ties by storage order.
+    kept.sort { a, b in
       if a.rank != b.rank { return a.rank > b.rank }
       if a.due != b.due {
         guard let dueA = a.due else { return false }
         guard let dueB = b.due else { return true }
         return dueA < dueB
       }
-      return (a.file, a.line) < (b.file, b.line)
+      return a.row < b.row
     }
-    var kept: [Key] = []
-    var total = 0
-    let sql = """
-      SELECT t.rowid, \(Self.priorityRank.replacingOccurrences(of: "tasks.", with: "t.")),
-        CAST(replace(t.due, '-', '') AS INTEGER), t.file_id, t.line
-      FROM tasks t WHERE \(filter.sql)
-      """
-    try read { db in
-      try RowReader.forEach(db, sql: sql, arguments: filter.arguments) { row in
-        total += 1
-        let key: Key = (row.int(1), row.optionalInt(2), row.int(3), row.int(4), row.int(0))
-        guard kept.count < limit || before(key, kept[kept.count - 1]) else { return }
-        kept.insert(key, at: kept.firstIndex { before(key, $0) } ?? kept.count)
-        if kept.count > limit { kept.removeLast() }
-      }
-    }
-    guard !kept.isEmpty else { return ([], total) }
+    let chosenRows = Array(kept.prefix(limit).map(\.row))
+    let total = try taskCount(selection)
+    guard !chosenRows.isEmpty else { return ([], total) }
     var chosen = TaskSelection()
-    chosen.rowIDs = kept.map(\.row)
+    chosen.rowIDs = chosenRows
     let byRow = Dictionary(uniqueKeysWithValues: try taskRows(chosen).map { ($0.rowID, $0) })
-    return (kept.compactMap { byRow[$0.row]?.task }, total)
+    return (chosenRows.compactMap { byRow[$0]?.task }, total)
   }
 
   /// How many task lines `selection` chooses (its limit and order aside). A skipped file has

@@ -207,17 +207,12 @@ extension IndexStore {
     "priority": "tasks.priority", "status": "tasks.status_type", "description": "tasks.description",
   ]
 
-  /// Priorities in order, so `priority>=high` means high or highest.
-  static let priorityRank =
-    "CASE tasks.priority WHEN 'lowest' THEN 1 WHEN 'low' THEN 2 WHEN 'normal' THEN 3 WHEN 'medium' THEN 4 "
-    + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END"
-
   static func taskCondition(_ condition: Query.Condition, column: String) -> (String, StatementArguments) {
     let op = condition.op == .notEqual ? "<>" : condition.op.rawValue
     if column == "tasks.priority", case .text(let text) = condition.value,
       let rank = ["lowest", "low", "normal", "medium", "high", "highest"].firstIndex(of: text.lowercased())
     {
-      return ("\(priorityRank) \(op) ?", [rank + 1])
+      return ("\(Schema.priorityRank) \(op) ?", [rank + 1])
     }
     switch condition.value {
     case .date(let date): return ("(\(column) IS NOT NULL AND \(column) \(op) ?)", [date.description])

@@ -7,7 +7,7 @@ import VaultCore
 /// WAL and a busy timeout let two `vault` processes use it at once.
 public final class IndexStore: Sendable {
   /// Bump when the tables change.
-  public static let schemaVersion = 3
+  public static let schemaVersion = 4
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)

@@ -37,6 +37,7 @@ extension Vault {
       // The database orders, cuts and counts: a big vault has thousands of open tasks.
       var actionable = TaskSelection()
       actionable.actionableOn = today
+      actionable.statuses = [.todo, .inProgress]
       (input.actionableTasks, input.actionableCount) = try store.topTasks(actionable, limit: limit)
       var closed = TaskSelection()
       closed.closedFrom = weekFirst

@@ -58,7 +58,7 @@ public struct TaskItem: Hashable, Sendable {
 
 /// A checkbox's status character and what it means.
 public struct TaskStatus: Hashable, Sendable {
-  public enum Kind: String, Sendable, Codable {
+  public enum Kind: String, Sendable, Codable, CaseIterable {
     case todo, done, inProgress = "in_progress", cancelled
   }
 
