@@ -3,7 +3,8 @@ import VaultCore
 import VaultMarkdown
 
 /// Reads the settings files of a vault: vault's `.vault/config.yml` and the Obsidian files it
-/// honours (`daily-notes.json`, Periodic Notes' `data.json`, `types.json`, `app.json`).
+/// honours (`daily-notes.json`, Periodic Notes' and the Tasks plugin's `data.json`, `types.json`,
+/// `app.json`).
 /// A missing file means defaults; a broken one is a warning and defaults.
 enum SettingsLoader {
   static func load(root: String) -> (VaultSettings, [Diagnostic]) {
@@ -31,6 +32,10 @@ enum SettingsLoader {
           settings.propertyTypes[key.lowercased()] = type
         }
       }
+    }
+    if let tasks = json(root, ".obsidian/plugins/obsidian-tasks-plugin/data.json", &diagnostics) {
+      if let format = tasks["taskFormat"] as? String { settings.tasks.format = format == "dataview" ? .dataview : .emoji }
+      if let below = tasks["recurrenceOnNextLine"] as? Bool { settings.tasks.recurrenceOnNextLine = below }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),
       let filters = app["userIgnoreFilters"] as? [String]

@@ -9,6 +9,11 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case unreadable(String, reason: String)
   case invalidDate(String)
   case index(String)
+  case taskNotFound(String)
+  case ambiguousTask(String, candidates: [String])
+  case changedOnDisk(String)
+  case cannotWrite(String, reason: String)
+  case cannotChange(String, reason: String)
 
   public var description: String {
     switch self {
@@ -20,6 +25,15 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .outsideVault(let path): return "'\(path)' is outside the vault"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .index(let reason): return reason
+    case .taskNotFound(let text):
+      return "no task matches '\(text)': give its id or path:line from `vault tasks`, or words of its text"
+    case .ambiguousTask(let text, let candidates):
+      return "'\(text)' matches \(candidates.count) tasks; nothing was changed. Name one by its id or path:line:\n"
+        + candidates.map { "  " + $0 }.joined(separator: "\n")
+    case .changedOnDisk(let path):
+      return "'\(path)' changed on disk while vault was editing it; nothing was written. Run the command again"
+    case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
+    case .cannotChange(let what, let reason): return "cannot change \(what): \(reason)"
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }

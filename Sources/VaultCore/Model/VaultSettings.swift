@@ -21,6 +21,8 @@ public struct VaultSettings: Hashable, Sendable {
   public var ignoreFilters: [String]
   /// Files larger than this are skipped with a warning.
   public var maxFileSize: Int
+  /// The Tasks plugin's settings vault honours when it writes tasks.
+  public var tasks: TasksPluginSettings
 
   public init() {
     folders = [.event: "Events", .goal: "Goals", .insight: "Insights"]
@@ -33,7 +35,18 @@ public struct VaultSettings: Hashable, Sendable {
     propertyTypes = [:]
     ignoreFilters = []
     maxFileSize = 8 * 1024 * 1024
+    tasks = TasksPluginSettings()
   }
+}
+
+/// From `.obsidian/plugins/obsidian-tasks-plugin/data.json`.
+public struct TasksPluginSettings: Hashable, Sendable {
+  /// `taskFormat`: the notation new fields are written in (`tasksPluginEmoji` or `dataview`).
+  public var format: TaskFormat = .emoji
+  /// `recurrenceOnNextLine`: a recurring task's next instance goes below it, not above.
+  public var recurrenceOnNextLine = false
+
+  public init() {}
 }
 
 /// Where daily notes live and how they are named (`.obsidian/daily-notes.json`).

@@ -1,0 +1,221 @@
+/// Completing, cancelling and reopening one task line, as the Obsidian Tasks plugin does it.
+///
+/// Works on the text of the line alone (without its line ending): the status symbol and the
+/// fields it adds or removes change, every other character stays where it was. Which notation a
+/// field is written in follows the line (a Dataview-format task gets `[completion:: …]`), else
+/// `format`.
+public enum TaskLineEditor {
+  /// What changing a task gives: its line, and for a recurring task the next instance.
+  public struct Result: Equatable, Sendable {
+    /// The line that replaces the task's line; nil when it goes (`🏁 delete`).
+    public var line: String?
+    /// The next instance of a recurring task, to insert above (or below) the line.
+    public var nextInstance: String?
+
+    public init(line: String?, nextInstance: String?) {
+      self.line = line
+      self.nextInstance = nextInstance
+    }
+  }
+
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    case notATask
+    case alreadyClosed(String)
+    case notClosed
+    case noDateToRepeatFrom
+    case unreadableRepeat(String)
+
+    public var description: String {
+      switch self {
+      case .notATask: return "the line is not a task"
+      case .alreadyClosed(let state): return "the task is already \(state) (vault undo reopens it)"
+      case .notClosed: return "the task is not done or cancelled: nothing to undo"
+      case .noDateToRepeatFrom:
+        return "a recurring task needs a due, scheduled or start date to repeat from (as the Tasks plugin)"
+      case .unreadableRepeat(let rule): return "cannot read the repeat rule '\(rule)'"
+      }
+    }
+  }
+
+  /// `[x]` with the done date; for a recurring task the next instance with its dates moved on
+  /// by the rule (from today for `when done`), without its id and dependencies.
+  public static func complete(_ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat)
+    -> Swift.Result<Result, Failure>
+  {
+    close(line, task: task, symbol: "x", field: .done, on: today, format: format)
+  }
+
+  /// `[-]` with the cancelled date; a recurring task gets its next instance, as when done.
+  public static func cancel(_ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat)
+    -> Swift.Result<Result, Failure>
+  {
+    close(line, task: task, symbol: "-", field: .cancelled, on: today, format: format)
+  }
+
+  /// `[ ]` again, without the done or cancelled date.
+  public static func reopen(_ line: String, task: TaskItem) -> Swift.Result<String, Failure> {
+    guard task.status.type == .done || task.status.type == .cancelled else { return .failure(.notClosed) }
+    guard var text = setSymbol(" ", in: line) else { return .failure(.notATask) }
+    text = removing(.done, from: text)
+    text = removing(.cancelled, from: text)
+    return .success(text)
+  }
+
+  // MARK: - Fields
+
+  enum Field {
+    case done, cancelled, due, scheduled, start, id, dependsOn
+
+    var emoji: [String] {
+      switch self {
+      case .done: return ["✅"]
+      case .cancelled: return ["❌"]
+      case .due: return ["📅", "📆", "🗓"]
+      case .scheduled: return ["⏳", "⌛"]
+      case .start: return ["🛫"]
+      case .id: return ["🆔"]
+      case .dependsOn: return ["⛔"]
+      }
+    }
+
+    var dataviewKey: String {
+      switch self {
+      case .done: return "completion"
+      case .cancelled: return "cancelled"
+      case .due: return "due"
+      case .scheduled: return "scheduled"
+      case .start: return "start"
+      case .id: return "id"
+      case .dependsOn: return "dependsOn"
+      }
+    }
+  }
+
+  static func close(
+    _ line: String, task: TaskItem, symbol: Character, field: Field, on today: LocalDate, format: TaskFormat
+  ) -> Swift.Result<Result, Failure> {
+    switch task.status.type {
+    case .done: return .failure(.alreadyClosed("done"))
+    case .cancelled: return .failure(.alreadyClosed("cancelled"))
+    case .todo, .inProgress: break
+    }
+    guard let marked = setSymbol(symbol, in: line) else { return .failure(.notATask) }
+    let notation = task.format == .dataview || (task.format == .none && format == .dataview) ? TaskFormat.dataview : .emoji
+    let closed = appending(field, today.description, to: marked, notation: notation)
+    guard let rule = task.recurrence else { return .success(Result(line: closed, nextInstance: nil)) }
+    switch nextInstance(line, task: task, rule: rule, on: today) {
+    case .failure(let failure): return .failure(failure)
+    case .success(let next):
+      return .success(Result(line: task.onCompletion?.lowercased() == "delete" ? nil : closed, nextInstance: next))
+    }
+  }
+
+  /// The line with another status symbol in its checkbox.
+  static func setSymbol(_ symbol: Character, in line: String) -> String? {
+    guard let checkbox = TaskLineParser.checkbox(line) else { return nil }
+    let prefix = checkbox.indentation + checkbox.marker
+    guard let open = line[line.index(line.startIndex, offsetBy: prefix.count)...].firstIndex(of: "[") else {
+      return nil
+    }
+    let symbolIndex = line.index(after: open)
+    guard symbolIndex < line.endIndex else { return nil }
+    var result = line
+    result.replaceSubrange(symbolIndex...symbolIndex, with: String(symbol))
+    return result
+  }
+
+  /// The field added where the Tasks plugin writes it: at the end, before a `^block-id`.
+  static func appending(_ field: Field, _ value: String, to line: String, notation: TaskFormat) -> String {
+    var body = Substring(line)
+    var blockLink = ""
+    if let caret = body.lastIndex(of: "^"), caret > body.startIndex,
+      body[body.index(before: caret)] == " ",
+      body[body.index(after: caret)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
+      body.index(after: caret) < body.endIndex
+    {
+      blockLink = String(body[body.index(before: caret)...])
+      body = body[..<body.index(before: caret)]
+    }
+    while let last = body.last, last == " " || last == "\t" { body.removeLast() }
+    let added =
+      notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
+    return String(body) + added + blockLink
+  }
+
+  /// The line without a field (emoji or Dataview form) and the space before it.
+  static func removing(_ field: Field, from line: String) -> String {
+    var text = line
+    while let range = fieldRange(field, in: text) { text.removeSubrange(range) }
+    return text
+  }
+
+  /// Where a field stands, with its leading whitespace: `␠✅ 2026-11-22`, `␠␠[completion:: 2026-11-22]`.
+  /// An emoji is matched with or without its variation selector (U+FE0F).
+  static func fieldRange(_ field: Field, in line: String) -> Range<String.Index>? {
+    let scalars = Set(field.emoji.compactMap(\.unicodeScalars.first))
+    // From the end, as fields are read: the same emoji in the description is left alone.
+    if let index = line.indices.last(where: { line[$0].unicodeScalars.first.map(scalars.contains) ?? false }) {
+      var end = line.index(after: index)
+      while end < line.endIndex, line[end] == " " { end = line.index(after: end) }
+      var valueEnd = end
+      while valueEnd < line.endIndex, !line[valueEnd].isWhitespace { valueEnd = line.index(after: valueEnd) }
+      var start = index
+      while start > line.startIndex, line[line.index(before: start)] == " " { start = line.index(before: start) }
+      return start..<valueEnd
+    }
+    for (open, close) in [("[", "]"), ("(", ")")] {
+      guard let found = line.firstRange(of: open + field.dataviewKey + "::"),
+        let closing = line[found.upperBound...].firstIndex(of: Character(close))
+      else { continue }
+      var start = found.lowerBound
+      while start > line.startIndex, line[line.index(before: start)] == " " { start = line.index(before: start) }
+      return start..<line.index(after: closing)
+    }
+    return nil
+  }
+
+  /// The date a field holds on the line, and where the date stands.
+  static func dateRange(_ field: Field, in line: String) -> Range<String.Index>? {
+    guard let range = fieldRange(field, in: line) else { return nil }
+    let text = line[range]
+    guard let match = text.firstRange(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) else { return nil }
+    return match
+  }
+
+  // MARK: - Recurrence
+
+  /// The next instance: `[ ]`, no done or cancelled date, no id or dependencies, every date
+  /// moved by the distance from the reference date (due, else scheduled, else start) to its
+  /// next occurrence.
+  static func nextInstance(_ line: String, task: TaskItem, rule text: String, on today: LocalDate)
+    -> Swift.Result<String, Failure>
+  {
+    guard let rule = RecurrenceRule.parse(phrase: text.lowercased().hasPrefix("every") ? text : "every " + text)
+    else { return .failure(.unreadableRepeat(text)) }
+    guard let reference = task.due ?? task.scheduled ?? task.start else { return .failure(.noDateToRepeatFrom) }
+    let from = rule.whenDone ? today : reference
+    guard let next = nextDate(rule, after: from) else { return .failure(.unreadableRepeat(text)) }
+    let shift = reference.days(until: next)
+    guard var result = setSymbol(" ", in: line) else { return .failure(.notATask) }
+    for field in [Field.done, .cancelled, .id, .dependsOn] { result = removing(field, from: result) }
+    for (field, date) in [(Field.due, task.due), (.scheduled, task.scheduled), (.start, task.start)] {
+      guard let date, let range = dateRange(field, in: result) else { continue }
+      result.replaceSubrange(range, with: date.adding(days: shift).description)
+    }
+    return .success(result)
+  }
+
+  /// The next date after `day` by the rule, counted from `day`. As the Tasks plugin does it, a
+  /// plain `every month` (or year) from a day the next month lacks moves to its last day
+  /// (Jan 31 → Feb 28) instead of skipping it.
+  static func nextDate(_ rule: RecurrenceRule, after day: LocalDate) -> LocalDate? {
+    let plain = rule.byDay.isEmpty && rule.byMonthDay.isEmpty && rule.byMonth.isEmpty && rule.bySetPos.isEmpty
+    if plain && (rule.frequency == .monthly || rule.frequency == .yearly) {
+      let months = rule.frequency == .monthly ? rule.interval : 12 * rule.interval
+      let total = day.year * 12 + day.month - 1 + months
+      let (year, month) = (total / 12, total % 12 + 1)
+      return LocalDate(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year)))
+    }
+    return rule.next(after: day, start: day)
+  }
+}

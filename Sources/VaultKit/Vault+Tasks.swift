@@ -1,0 +1,149 @@
+import VaultCore
+import VaultIndex
+import VaultMarkdown
+
+/// What a task command does to a line.
+public enum TaskChange: Sendable {
+  case complete, cancel, reopen
+}
+
+/// What a task command changed: the file, the line, and the lines now written there.
+public struct TaskChangeResult: Sendable, Encodable {
+  public var path: String
+  public var line: Int
+  /// The task line as it was.
+  public var before: String
+  /// The task line as it is now; nil when it was removed (`🏁 delete`). `line` is where it is
+  /// now (or was).
+  public var after: String?
+  /// A recurring task's next instance, and the line it is on.
+  public var nextInstance: String?
+  public var nextInstanceLine: Int?
+
+  // Written out so absent values are null, not left out (docs/JSON.md).
+  enum CodingKeys: String, CodingKey { case path, line, before, after, nextInstance, nextInstanceLine }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(path, forKey: .path)
+    try c.encode(line, forKey: .line)
+    try c.encode(before, forKey: .before)
+    try c.encode(after, forKey: .after)
+    try c.encode(nextInstance, forKey: .nextInstance)
+    try c.encode(nextInstanceLine, forKey: .nextInstanceLine)
+  }
+}
+
+extension Vault {
+  /// The task a user named: its short id from `vault tasks`, `path:line`, or words of its text
+  /// (any case). Words must name exactly one task among `statuses`; several list them.
+  public func resolveTask(
+    _ argument: String, among statuses: [TaskStatus.Kind], in store: IndexStore
+  ) throws(VaultError) -> Located<TaskItem> {
+    var all = TaskSelection()
+    all.statuses = statuses
+    let candidates: [Located<TaskItem>]
+    do {
+      if argument.count == 6, argument.allSatisfy(\.isHexDigit) {
+        var any = TaskSelection()
+        any.statuses = []
+        let matches = try store.tasks(any).filter { $0.shortID == argument.lowercased() }
+        if !matches.isEmpty { return try unique(matches, argument) }
+      }
+      if let colon = argument.lastIndex(of: ":"), let line = Int(argument[argument.index(after: colon)...]) {
+        let path = try resolveNote(String(argument[..<colon]))
+        var any = TaskSelection()
+        any.statuses = []
+        if let task = try store.tasks(any).first(where: { $0.path == path && $0.line == line }) { return task }
+        throw VaultError.taskNotFound(argument)
+      }
+      all.text = argument
+      candidates = try store.tasks(all)
+    } catch let error as VaultError {
+      throw error
+    } catch {
+      throw .index("\(error)")
+    }
+    return try unique(candidates, argument)
+  }
+
+  private func unique(_ tasks: [Located<TaskItem>], _ argument: String) throws(VaultError) -> Located<TaskItem> {
+    guard let first = tasks.first else { throw .taskNotFound(argument) }
+    guard tasks.count == 1 else {
+      throw .ambiguousTask(
+        argument,
+        candidates: tasks.map { "\($0.shortID)  \($0.location)  [\($0.value.status.symbol)] \($0.value.description)" })
+    }
+    return first
+  }
+
+  /// Completes, cancels or reopens the task in its file. The file is read again and parsed, the
+  /// line changed as the Tasks plugin changes it (a recurring task's next instance above it, or
+  /// below with `recurrenceOnNextLine`), and written atomically; every other byte stays.
+  public func change(_ task: Located<TaskItem>, _ change: TaskChange, today: LocalDate) throws(VaultError)
+    -> TaskChangeResult
+  {
+    let absolute = root + "/" + task.path
+    let display = displayPath(task.path)
+    let bytes: [UInt8]
+    switch FileSystem.readFile(absolute) {
+    case .success(let read): bytes = read
+    case .failure(let reason): throw .unreadable(display, reason: reason.description)
+    }
+    let note = NoteParser.parse(bytes, path: task.path)
+    guard let fresh = note.tasks.first(where: { $0.line == task.line }),
+      fresh.description == task.value.description
+    else { throw .changedOnDisk(display) }
+    let range = fresh.byteRange
+    let before = String(decoding: bytes[range], as: UTF8.self)
+    let what = "the task at \(display):\(task.line)"
+    let edited: TaskLineEditor.Result
+    switch change {
+    case .complete, .cancel:
+      let result =
+        change == .complete
+        ? TaskLineEditor.complete(before, task: fresh, on: today, format: settings.tasks.format)
+        : TaskLineEditor.cancel(before, task: fresh, on: today, format: settings.tasks.format)
+      switch result {
+      case .success(let value): edited = value
+      case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+      }
+    case .reopen:
+      switch TaskLineEditor.reopen(before, task: fresh) {
+      case .success(let line): edited = TaskLineEditor.Result(line: line, nextInstance: nil)
+      case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+      }
+    }
+    let newline: [UInt8] = note.encoding.lineEnding == .crlf ? [13, 10] : [10]
+    // The line's ending: what follows its bytes (nothing on a last line without one).
+    var lineEnd = range.upperBound
+    if lineEnd < bytes.count, bytes[lineEnd] == 13 { lineEnd += 1 }
+    if lineEnd < bytes.count, bytes[lineEnd] == 10 { lineEnd += 1 }
+    var replacement: [UInt8] = []
+    var nextLine: Int?
+    let below = settings.tasks.recurrenceOnNextLine
+    if let next = edited.nextInstance, !below || edited.line == nil {
+      replacement += Array(next.utf8) + newline
+      nextLine = task.line
+    }
+    if let line = edited.line {
+      replacement += Array(line.utf8)
+      replacement += lineEnd > range.upperBound ? Array(bytes[range.upperBound..<lineEnd]) : []
+      if let next = edited.nextInstance, below {
+        if lineEnd == range.upperBound { replacement += newline }
+        replacement += Array(next.utf8) + (lineEnd > range.upperBound ? newline : [])
+        nextLine = task.line + 1
+      }
+    } else if lineEnd == range.upperBound, edited.nextInstance != nil {
+      // The removed line was the last and had no ending: neither does the next instance.
+      replacement.removeLast(newline.count)
+    }
+    let result = Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[lineEnd...])
+    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
+    // Where the task line is now: one lower when its next instance went above it.
+    let taskLine = nextLine == task.line && edited.line != nil ? task.line + 1 : task.line
+    return TaskChangeResult(
+      path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
+      nextInstanceLine: nextLine)
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// Issue 5: `vault done`, `cancel` and `undo` change exactly the task's bytes.
+@Suite struct TaskCommandTests {
+  func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
+    try CLI.run(
+      arguments, in: folder,
+      environment: ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"])
+  }
+
+  func text(_ folder: URL, _ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+  }
+
+  @Test func doneInACRLFFileWithABOMKeepsEveryOtherByte() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try text(folder, "CRLF Note.md")
+    let result = try run(["done", "call the bank"], in: folder)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == "CRLF Note.md:3  - [ ] Call the bank 📅 2026-11-21".replacingOccurrences(of: "[ ]", with: "[x]")
+        + " ✅ 2026-11-22\n")
+    let after = try text(folder, "CRLF Note.md")
+    #expect(
+      after
+        == before.replacingOccurrences(
+          of: "- [ ] Call the bank 📅 2026-11-21\r\n", with: "- [x] Call the bank 📅 2026-11-21 ✅ 2026-11-22\r\n"))
+    #expect(after.utf8.prefix(3).elementsEqual([0xEF, 0xBB, 0xBF]))
+  }
+
+  @Test func aRecurringTaskGetsItsNextInstanceAboveAndKeepsItsBlockLink() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let result = try run(["done", "Chores.md:6"], in: folder)
+    #expect(result.status == 0)
+    #expect(
+      try text(folder, "Chores.md")
+        == """
+        ---
+        tags: [home]
+        ---
+        # Chores
+
+        - [ ] Recycling 🔁 every 2 weeks 🛫 2026-12-02 📅 2026-12-04 ^chore-1
+        - [x] Recycling 🔁 every 2 weeks 🛫 2026-11-18 📅 2026-11-20 ✅ 2026-11-22 ^chore-1
+        - [ ] Recycling bins wash
+        - [x] Sweep the yard ✅ 2026-11-20
+        - [ ] Last task, no newline 📅 2026-11-30
+        """)
+  }
+
+  @Test func deleteOnCompletionLeavesOnlyTheNextInstance() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    #expect(try run(["done", "pills"], in: folder).status == 0)
+    let after = try text(folder, "CRLF Note.md")
+    #expect(after.contains("- [ ] Pills 🔁 every day 🏁 delete 📅 2026-11-23\r\n  - [ ] Sub task"))
+    #expect(!after.contains("2026-11-22"))
+  }
+
+  @Test func aDataviewSubtaskAndAFileWithoutAFinalNewline() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    #expect(try run(["cancel", "sub task"], in: folder).status == 0)
+    #expect(
+      try text(folder, "CRLF Note.md").contains("  - [-] Sub task  [due:: 2026-11-25]  [cancelled:: 2026-11-22]\r\n"))
+    #expect(try run(["done", "no newline"], in: folder).status == 0)
+    #expect(try text(folder, "Chores.md").hasSuffix("- [x] Last task, no newline 📅 2026-11-30 ✅ 2026-11-22"))
+  }
+
+  @Test func undoReopensAndTheIdFromVaultTasksWorks() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let listing = try run(["tasks", "--status", "done", "--json"], in: folder)
+    let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
+    let id = try #require(tasks.first?["id"] as? String)
+    let result = try run(["undo", id], in: folder)
+    #expect(result.status == 0)
+    #expect(try text(folder, "Chores.md").contains("\n- [ ] Sweep the yard\n"))
+  }
+
+  @Test func ambiguousWordsListTheCandidatesAndChangeNothing() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try Fixture.contents(of: folder)
+    let result = try run(["done", "recycling"], in: folder)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("vault: error: 'recycling' matches 2 tasks; nothing was changed."))
+    #expect(result.stderr.contains("Chores.md:6  [ ] Recycling"))
+    #expect(result.stderr.contains("Chores.md:7  [ ] Recycling bins wash"))
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+
+  @Test(arguments: [
+    (
+      ["done", "Chores.md:8"],
+      "vault: error: cannot change the task at Chores.md:8: the task is already done (vault undo reopens it)"
+    ),
+    (
+      ["undo", "bank"],
+      "vault: error: no task matches 'bank': give its id or path:line from `vault tasks`, or words of its text"
+    ),
+    (
+      ["done", "zebra"],
+      "vault: error: no task matches 'zebra': give its id or path:line from `vault tasks`, or words of its text"
+    ),
+  ])
+  func refusals(arguments: [String], message: String) throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try Fixture.contents(of: folder)
+    let result = try run(arguments, in: folder)
+    #expect(result.status == 1)
+    #expect(result.stderr == message + "\n")
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+
+  @Test func theFileKeepsItsModeAndNoTemporaryFileIsLeft() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let path = folder.appendingPathComponent("Chores.md").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    #expect(try run(["done", "bins"], in: folder).status == 0)
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        ".obsidian", "CRLF Note.md", "Chores.md",
+      ])
+  }
+}

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import VaultCore
+
+/// Issue 5: completing, cancelling and reopening a task line, byte for byte as the Tasks plugin.
+@Suite struct TaskLineEditorTests {
+  static let today = DateParsing.validDate("2026-11-22") ?? LocalDate(dayNumber: 0)
+
+  static func task(_ line: String) -> TaskItem {
+    let checkbox = TaskLineParser.checkbox(line)
+    var task = TaskItem(line: 1, status: TaskStatus(symbol: checkbox?.symbol ?? " "))
+    _ = TaskLineParser.readFields(checkbox?.text ?? "", into: &task)
+    return task
+  }
+
+  static func complete(_ line: String, format: TaskFormat = .emoji) -> TaskLineEditor.Result? {
+    try? TaskLineEditor.complete(line, task: task(line), on: today, format: format).get()
+  }
+
+  @Test(arguments: [
+    ("- [ ] Renew passport ⏫ 📅 2026-11-20", "- [x] Renew passport ⏫ 📅 2026-11-20 ✅ 2026-11-22"),
+    ("    * [ ] Nested, with a block link ^abc-1", "    * [x] Nested, with a block link ✅ 2026-11-22 ^abc-1"),
+    ("> - [/] In a callout  ", "> - [x] In a callout ✅ 2026-11-22"),
+    ("1. [ ] Numbered #tag", "1. [x] Numbered #tag ✅ 2026-11-22"),
+    ("- [ ] Dataview task  [due:: 2026-11-24]", "- [x] Dataview task  [due:: 2026-11-24]  [completion:: 2026-11-22]"),
+    ("- [ ] Café ✅ stickers 📅 2026-11-30", "- [x] Café ✅ stickers 📅 2026-11-30 ✅ 2026-11-22"),
+  ])
+  func completing(line: String, expected: String) {
+    #expect(Self.complete(line) == TaskLineEditor.Result(line: expected, nextInstance: nil))
+  }
+
+  @Test func aPlainTaskTakesTheVaultsNotation() {
+    #expect(Self.complete("- [ ] Plain", format: .dataview)?.line == "- [x] Plain  [completion:: 2026-11-22]")
+  }
+
+  @Test(arguments: [
+    (
+      "- [ ] Water the plants 🔁 every week on Sunday ⏳ 2026-11-22",
+      "- [ ] Water the plants 🔁 every week on Sunday ⏳ 2026-11-29"
+    ),
+    (
+      "- [ ] Recycling 🔁 every 2 weeks 🛫 2026-11-18 📅 2026-11-20",
+      "- [ ] Recycling 🔁 every 2 weeks 🛫 2026-12-02 📅 2026-12-04"
+    ),
+    ("- [ ] Rent 🔁 every month 📅 2026-01-31", "- [ ] Rent 🔁 every month 📅 2026-02-28"),
+    ("- [ ] Stretch 🔁 every day when done 📅 2026-11-01", "- [ ] Stretch 🔁 every day when done 📅 2026-11-23"),
+    (
+      "- [ ] Report 🆔 abc ⛔ xyz 🔁 every month on the last Friday 📅 2026-11-27",
+      "- [ ] Report 🔁 every month on the last Friday 📅 2026-12-25"
+    ),
+    (
+      "- [ ] Review  [repeat:: every week]  [due:: 2026-11-20]",
+      "- [ ] Review  [repeat:: every week]  [due:: 2026-11-27]"
+    ),
+  ])
+  func recurringTasksGetTheirNextInstance(line: String, next: String) {
+    let result = Self.complete(line)
+    #expect(result?.nextInstance == next)
+    #expect(result?.line?.hasPrefix("- [x] ") == true)
+  }
+
+  @Test func deleteOnCompletionDropsTheDoneInstance() {
+    let result = Self.complete("- [ ] Pills 🔁 every day 🏁 delete 📅 2026-11-22")
+    #expect(result == TaskLineEditor.Result(line: nil, nextInstance: "- [ ] Pills 🔁 every day 🏁 delete 📅 2026-11-23"))
+  }
+
+  @Test func cancellingAndReopening() throws {
+    let line = "- [ ] Sell the bike 📅 2026-11-30"
+    let cancelled = try TaskLineEditor.cancel(line, task: Self.task(line), on: Self.today, format: .emoji).get()
+    #expect(cancelled.line == "- [-] Sell the bike 📅 2026-11-30 ❌ 2026-11-22")
+    let closed = try #require(cancelled.line)
+    #expect(try TaskLineEditor.reopen(closed, task: Self.task(closed)).get() == line)
+    let done = "- [x] Return library books ✅ 2026-11-18 📅 2026-11-19"
+    #expect(try TaskLineEditor.reopen(done, task: Self.task(done)).get() == "- [ ] Return library books 📅 2026-11-19")
+  }
+
+  @Test(arguments: [
+    ("- [x] Done already ✅ 2026-11-01", TaskLineEditor.Failure.alreadyClosed("done")),
+    ("- [ ] Floating 🔁 every week", TaskLineEditor.Failure.noDateToRepeatFrom),
+    ("- [ ] Odd 🔁 every blue moon 📅 2026-11-22", TaskLineEditor.Failure.unreadableRepeat("every blue moon")),
+  ])
+  func refusals(line: String, failure: TaskLineEditor.Failure) {
+    guard
+      case .failure(let error) = TaskLineEditor.complete(line, task: Self.task(line), on: Self.today, format: .emoji)
+    else {
+      Issue.record("\(line) should fail")
+      return
+    }
+    #expect(error == failure)
+  }
+}
