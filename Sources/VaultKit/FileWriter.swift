@@ -10,7 +10,9 @@ import Darwin
 /// the bytes the change was computed from.
 enum FileWriter {
   /// Replaces the file at `path` (absolute) with `bytes`, if it still holds `expected`.
-  static func replace(_ path: String, with bytes: [UInt8], expecting expected: [UInt8], display: String)
+  static func replace(
+    _ path: String, with bytes: [UInt8], expecting expected: [UInt8], display: String
+  )
     throws(VaultError)
   {
     guard case .success(let current) = FileSystem.readFile(path), current == expected else {

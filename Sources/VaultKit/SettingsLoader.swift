@@ -34,7 +34,9 @@ enum SettingsLoader {
       }
     }
     if let tasks = json(root, ".obsidian/plugins/obsidian-tasks-plugin/data.json", &diagnostics) {
-      if let format = tasks["taskFormat"] as? String { settings.tasks.format = format == "dataview" ? .dataview : .emoji }
+      if let format = tasks["taskFormat"] as? String {
+        settings.tasks.format = format == "dataview" ? .dataview : .emoji
+      }
       if let below = tasks["recurrenceOnNextLine"] as? Bool { settings.tasks.recurrenceOnNextLine = below }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),

@@ -80,7 +80,9 @@ extension Vault {
   /// Completes, cancels or reopens the task in its file. The file is read again and parsed, the
   /// line changed as the Tasks plugin changes it (a recurring task's next instance above it, or
   /// below with `recurrenceOnNextLine`), and written atomically; every other byte stays.
-  public func change(_ task: Located<TaskItem>, _ change: TaskChange, today: LocalDate) throws(VaultError)
+  public func change(
+    _ task: Located<TaskItem>, _ change: TaskChange, today: LocalDate
+  ) throws(VaultError)
     -> TaskChangeResult
   {
     let absolute = root + "/" + task.path

@@ -12,7 +12,8 @@ struct VaultCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
-      Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Done.self, Cancel.self, Undo.self, Goals.self, Tags.self,
+      Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Done.self, Cancel.self,
+      Undo.self, Goals.self, Tags.self,
       Mood.self, Insights.self, Align.self, Check.self, Show.self, Index.self, Search.self, List.self,
     ],
     defaultSubcommand: Today.self

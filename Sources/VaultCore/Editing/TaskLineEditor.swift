@@ -39,14 +39,18 @@ public enum TaskLineEditor {
 
   /// `[x]` with the done date; for a recurring task the next instance with its dates moved on
   /// by the rule (from today for `when done`), without its id and dependencies.
-  public static func complete(_ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat)
+  public static func complete(
+    _ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat
+  )
     -> Swift.Result<Result, Failure>
   {
     close(line, task: task, symbol: "x", field: .done, on: today, format: format)
   }
 
   /// `[-]` with the cancelled date; a recurring task gets its next instance, as when done.
-  public static func cancel(_ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat)
+  public static func cancel(
+    _ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat
+  )
     -> Swift.Result<Result, Failure>
   {
     close(line, task: task, symbol: "-", field: .cancelled, on: today, format: format)
@@ -100,7 +104,8 @@ public enum TaskLineEditor {
     case .todo, .inProgress: break
     }
     guard let marked = setSymbol(symbol, in: line) else { return .failure(.notATask) }
-    let notation = task.format == .dataview || (task.format == .none && format == .dataview) ? TaskFormat.dataview : .emoji
+    let notation =
+      task.format == .dataview || (task.format == .none && format == .dataview) ? TaskFormat.dataview : .emoji
     let closed = appending(field, today.description, to: marked, notation: notation)
     guard let rule = task.recurrence else { return .success(Result(line: closed, nextInstance: nil)) }
     switch nextInstance(line, task: task, rule: rule, on: today) {
@@ -187,7 +192,9 @@ public enum TaskLineEditor {
   /// The next instance: `[ ]`, no done or cancelled date, no id or dependencies, every date
   /// moved by the distance from the reference date (due, else scheduled, else start) to its
   /// next occurrence.
-  static func nextInstance(_ line: String, task: TaskItem, rule text: String, on today: LocalDate)
+  static func nextInstance(
+    _ line: String, task: TaskItem, rule text: String, on today: LocalDate
+  )
     -> Swift.Result<String, Failure>
   {
     guard let rule = RecurrenceRule.parse(phrase: text.lowercased().hasPrefix("every") ? text : "every " + text)
