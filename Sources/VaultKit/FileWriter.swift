@@ -52,4 +52,33 @@ enum FileWriter {
       close(folderDescriptor)
     }
   }
+
+  /// Creates the file at `path` with `bytes`, never over an existing one: the bytes are written
+  /// to a temporary file and linked in under the name, which fails if the name is taken.
+  static func create(_ path: String, with bytes: [UInt8], display: String) throws(VaultError) {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    var template = Array("\(folder)/.vault-new-XXXXXX".utf8CString)
+    let descriptor = mkstemp(&template)
+    guard descriptor >= 0 else { throw .cannotWrite(display, reason: FileSystem.Reason.current().description) }
+    let temporary = String(cString: template)
+    defer { unlink(temporary) }
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        close(descriptor)
+        throw .cannotWrite(display, reason: FileSystem.Reason.current().description)
+      }
+      written += count
+    }
+    let mask = umask(0)
+    umask(mask)
+    let synced = fchmod(descriptor, 0o666 & ~mask) == 0 && fsync(descriptor) == 0
+    close(descriptor)
+    guard synced, link(temporary, path) == 0 else {
+      if errno == EEXIST { throw .cannotWrite(display, reason: "it exists already") }
+      throw .cannotWrite(display, reason: FileSystem.Reason.current().description)
+    }
+  }
 }

@@ -38,6 +38,7 @@ enum SettingsLoader {
         settings.tasks.format = format == "dataview" ? .dataview : .emoji
       }
       if let below = tasks["recurrenceOnNextLine"] as? Bool { settings.tasks.recurrenceOnNextLine = below }
+      if let filter = tasks["globalFilter"] as? String, !filter.isEmpty { settings.tasks.globalFilter = filter }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),
       let filters = app["userIgnoreFilters"] as? [String]

@@ -226,3 +226,41 @@ public enum TaskLineEditor {
     return rule.next(after: day, start: day)
   }
 }
+
+/// A new task line, written as the Tasks plugin writes one: its fields in the plugin's order
+/// (description, priority, repeat, start, scheduled, due), in the vault's notation.
+public struct NewTask: Sendable {
+  public var description: String
+  public var priority: TaskPriority = .normal
+  public var recurrence: String?
+  public var start: LocalDate?
+  public var scheduled: LocalDate?
+  public var due: LocalDate?
+  public var tags: [String] = []
+
+  public init(description: String) { self.description = description }
+
+  /// `- [ ] Call Mum #family ⏫ 🔁 every week 📅 2026-11-27`; with a global filter such as `#task`
+  /// at the start of the description when it is not there yet.
+  public func line(format: TaskFormat, globalFilter: String? = nil) -> String {
+    var text = description.trimmingSpaces()
+    if let globalFilter, !globalFilter.isEmpty, !text.split(separator: " ").contains(Substring(globalFilter)) {
+      text = globalFilter + " " + text
+    }
+    for tag in tags {
+      let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+      if !text.split(separator: " ").contains(Substring("#" + name)) { text += " #" + name }
+    }
+    var fields: [(emoji: String, key: String, value: String)] = []
+    if priority != .normal, let emoji = priority.emoji { fields.append((emoji, "priority", priority.rawValue)) }
+    if let recurrence { fields.append(("🔁", "repeat", recurrence)) }
+    if let start { fields.append(("🛫", "start", start.description)) }
+    if let scheduled { fields.append(("⏳", "scheduled", scheduled.description)) }
+    if let due { fields.append(("📅", "due", due.description)) }
+    let written =
+      format == .dataview
+      ? fields.map { "  [\($0.key):: \($0.value)]" }.joined()
+      : fields.map { " " + ($0.key == "priority" ? $0.emoji : "\($0.emoji) \($0.value)") }.joined()
+    return "- [ ] " + text + written
+  }
+}

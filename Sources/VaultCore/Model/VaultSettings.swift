@@ -45,6 +45,8 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var format: TaskFormat = .emoji
   /// `recurrenceOnNextLine`: a recurring task's next instance goes below it, not above.
   public var recurrenceOnNextLine = false
+  /// `globalFilter`: the tag (such as `#task`) that makes a checkbox a task; vault writes it.
+  public var globalFilter: String?
 
   public init() {}
 }

@@ -1,0 +1,67 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// Where an added line went.
+public struct AddedLine: Sendable, Encodable {
+  public var path: String
+  public var line: Int
+  public var text: String
+  /// The note was made for it.
+  public var created: Bool
+}
+
+extension Vault {
+  /// A vault-relative path for a note that may not exist yet, refused when it would reach
+  /// outside the vault (`..`, an absolute path, a folder linked to elsewhere) or names a hidden
+  /// file. `.md` is added when missing.
+  public func newNotePath(_ argument: String) throws(VaultError) -> String {
+    var path = argument.hasSuffix(".md") ? argument : argument + ".md"
+    if path.hasPrefix("./") { path.removeFirst(2) }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !path.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0.isEmpty }) else {
+      throw .outsideVault(argument)
+    }
+    if parts.contains(where: { $0.hasPrefix(".") }) {
+      throw .cannotWrite(argument, reason: "hidden files and folders are Obsidian's and vault's own, not notes")
+    }
+    // The deepest folder that exists must really be inside the vault (a link may point out).
+    var folder = (root + "/" + path as NSString).deletingLastPathComponent
+    while !FileManager.default.fileExists(atPath: folder) { folder = (folder as NSString).deletingLastPathComponent }
+    guard let real = FileSystem.realPath(folder), let realRoot = FileSystem.realPath(root),
+      real == realRoot || real.hasPrefix(realRoot + "/")
+    else { throw .outsideVault(argument) }
+    return path
+  }
+
+  /// Appends `text` as a line at the end of the note at `path` (vault-relative), in the note's
+  /// line ending, after a line ending if the note lacked a final one; creates the note (and its
+  /// folders) when missing. The write is atomic and refused if the note changed meanwhile.
+  public func append(_ text: String, to path: String) throws(VaultError) -> AddedLine {
+    let absolute = root + "/" + path
+    let display = displayPath(path)
+    guard FileManager.default.fileExists(atPath: absolute) else {
+      let folder = (absolute as NSString).deletingLastPathComponent
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
+      }
+      try FileWriter.create(absolute, with: Array((text + "\n").utf8), display: display)
+      return AddedLine(path: path, line: 1, text: text, created: true)
+    }
+    let bytes: [UInt8]
+    switch FileSystem.readFile(absolute) {
+    case .success(let read): bytes = read
+    case .failure(let reason): throw .unreadable(display, reason: reason.description)
+    }
+    let newline: [UInt8] = NoteParser.parse(bytes, path: path).encoding.lineEnding == .crlf ? [13, 10] : [10]
+    var result = bytes
+    let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])
+    if hasContent && bytes.last != 10 { result += newline }
+    result += Array(text.utf8) + newline
+    let line = result.count(where: { $0 == 10 })
+    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
+    return AddedLine(path: path, line: line, text: text, created: false)
+  }
+}

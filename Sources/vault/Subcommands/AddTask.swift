@@ -1,0 +1,105 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct AddTask: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "task",
+    abstract: "Append a task line to the inbox, a note, or today's daily note.",
+    discussion: """
+      The line is written as the Tasks plugin writes it, in the vault's notation (emoji, or
+      Dataview when .obsidian/plugins/obsidian-tasks-plugin/data.json says taskFormat:
+      dataview), fields in the plugin's order, with its global filter. The inbox is `inbox` in
+      .vault/config.yml (default Tasks.md); it is made when missing. Dates take natural
+      language: today, tomorrow, fri, next friday, in 3 days, +2w, dec 5, 2026-12-05.
+        vault add task "Call Mum" --due fri --priority high --tag family
+        vault add task "Water the plants" --scheduled sun --repeat "every week on Sunday"
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "What to do.")
+  var text: String
+
+  @Option(name: .long, help: ArgumentHelp("Due date.", valueName: "date"))
+  var due: String?
+
+  @Option(name: .long, help: ArgumentHelp("Scheduled date.", valueName: "date"))
+  var scheduled: String?
+
+  @Option(name: .long, help: ArgumentHelp("Start date.", valueName: "date"))
+  var start: String?
+
+  @Option(name: .long, help: "highest, high, medium, low or lowest.")
+  var priority: TaskPriority?
+
+  @Option(
+    name: .long, help: ArgumentHelp("A Tasks repeat rule: 'every week', 'every month on the 1st'.", valueName: "rule"))
+  var `repeat`: String?
+
+  @Option(name: .long, help: "A tag for the task (repeatable).")
+  var tag: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("The note to append to (made when missing).", valueName: "note"))
+  var to: String?
+
+  @Flag(name: .long, help: "Append to today's daily note (made when missing).")
+  var daily = false
+
+  func validate() throws {
+    if to != nil && daily { throw ValidationError("give --to or --daily, not both") }
+    if text.trimmingSpaces().isEmpty { throw ValidationError("the task needs some text") }
+    if let rule = `repeat`,
+      RecurrenceRule.parse(phrase: rule.lowercased().hasPrefix("every") ? rule : "every " + rule) == nil
+    {
+      throw ValidationError(
+        "--repeat '\(rule)' is not a rule the Tasks plugin reads: use 'every day', 'every 2 weeks', 'every week on Monday', 'every month on the 1st'"
+      )
+    }
+    for tag in tag where !TagSyntax.isValid(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) {
+      throw ValidationError("--tag '\(tag)' is not a tag: letters, digits, _, - and / only, not all digits")
+    }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let today = options.today(vault)
+    var task = NewTask(description: text)
+    task.priority = priority ?? .normal
+    task.recurrence = `repeat`.map { $0.lowercased().hasPrefix("every") ? $0 : "every " + $0 }
+    task.tags = tag
+    task.due = try date(due, "--due", today)
+    task.scheduled = try date(scheduled, "--scheduled", today)
+    task.start = try date(start, "--start", today)
+    if task.recurrence != nil && task.due == nil && task.scheduled == nil && task.start == nil {
+      throw ValidationError("a repeating task needs --due, --scheduled or --start to repeat from (as the Tasks plugin)")
+    }
+    let target: String
+    if let to {
+      // An existing note by any name vault resolves, else a new note at that path.
+      if let existing = try? vault.resolveNote(to) { target = existing } else { target = try vault.newNotePath(to) }
+    } else if daily {
+      target = vault.settings.dailyNotes.path(for: today)
+    } else {
+      target = try vault.newNotePath(vault.settings.inbox)
+    }
+    let line = task.line(format: vault.settings.tasks.format, globalFilter: vault.settings.tasks.globalFilter)
+    let added = try vault.append(line, to: target)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(added)
+      return
+    }
+    terminal.print(
+      terminal.location(vault.displayPath(added.path) + ":\(added.line)") + "  " + added.text
+        + (added.created ? terminal.dim("  (new note)") : ""))
+  }
+
+  private func date(_ text: String?, _ option: String, _ today: LocalDate) throws -> LocalDate? {
+    guard let text else { return nil }
+    switch NaturalDate.date(text, today: today) {
+    case .success(let date): return date
+    case .failure(let problem): throw ValidationError("\(option): \(problem)")
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// Issue 5: `vault add task` appends one line in the Tasks plugin's form and changes nothing else.
+@Suite struct AddTaskCommandTests {
+  func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
+    try CLI.run(
+      arguments, in: folder,
+      environment: ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"])
+  }
+
+  func text(_ folder: URL, _ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+  }
+
+  @Test func theInboxGetsOneLineWithFieldsInThePluginsOrder() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let before = try text(folder, "Tasks.md")
+    let result = try run(
+      [
+        "add", "task", "Call Mum", "--due", "fri", "--priority", "high", "--tag", "family", "--start", "tomorrow",
+        "--repeat", "every week", "--scheduled", "in 3 days",
+      ], in: folder)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == "Tasks.md:20  - [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
+    #expect(
+      try text(folder, "Tasks.md")
+        == before + "- [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
+  }
+
+  @Test func aCRLFNoteWithoutAFinalNewlineKeepsItsLineEnding() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try text(folder, "CRLF Note.md")
+    #expect(try run(["add", "task", "Pay the card", "--to", "CRLF Note"], in: folder).status == 0)
+    #expect(try text(folder, "CRLF Note.md") == before + "\r\n- [ ] Pay the card\r\n")
+  }
+
+  @Test func theDataviewNotationAndTheGlobalFilterFromTheTasksPlugin() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin")
+    try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+    try Data(##"{"taskFormat": "dataview", "globalFilter": "#task"}"##.utf8)
+      .write(to: settings.appendingPathComponent("data.json"))
+    let result = try run(["add", "task", "Renew insurance", "--due", "dec 5", "--priority", "medium"], in: folder)
+    #expect(result.status == 0)
+    #expect(try text(folder, "Tasks.md") == "- [ ] #task Renew insurance  [priority:: medium]  [due:: 2026-12-05]\n")
+    #expect(result.stdout.hasSuffix("(new note)\n"))
+  }
+
+  @Test(arguments: [
+    (["add", "task", "x", "--to", "../Outside"], "vault: error: '../Outside' is outside the vault"),
+    (
+      ["add", "task", "x", "--to", ".obsidian/hack"],
+      "vault: error: cannot write '.obsidian/hack': hidden files and folders are Obsidian's and vault's own, not notes"
+    ),
+    (["add", "task", "x", "--due", "someday"], "Error: --due: 'someday' is not a date vault understands"),
+    (["add", "task", "x", "--repeat", "now and then", "--due", "fri"], "Error: --repeat 'now and then' is not a rule"),
+    (["add", "task", "x", "--repeat", "every week"], "Error: a repeating task needs --due, --scheduled or --start"),
+  ])
+  func refusalsWriteNothing(arguments: [String], message: String) throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try Fixture.contents(of: folder)
+    let result = try run(arguments, in: folder)
+    #expect(result.status != 0)
+    #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+}
