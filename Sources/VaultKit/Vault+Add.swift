@@ -37,7 +37,8 @@ extension Vault {
   /// Appends `text` as a line at the end of the note at `path` (vault-relative), in the note's
   /// line ending, after a line ending if the note lacked a final one; creates the note (and its
   /// folders) when missing. The write is atomic and refused if the note changed meanwhile.
-  public func append(_ text: String, to path: String) throws(VaultError) -> AddedLine {
+  /// With `creatingOnly`, `text` is the whole new note, written as it is.
+  public func append(_ text: String, to path: String, creatingOnly: Bool = false) throws(VaultError) -> AddedLine {
     let absolute = root + "/" + path
     let display = displayPath(path)
     guard FileManager.default.fileExists(atPath: absolute) else {
@@ -47,7 +48,8 @@ extension Vault {
       } catch {
         throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
       }
-      try FileWriter.create(absolute, with: Array((text + "\n").utf8), display: display)
+      let content = creatingOnly ? text : text + "\n"
+      try FileWriter.create(absolute, with: Array(content.utf8), display: display)
       return AddedLine(path: path, line: 1, text: text, created: true)
     }
     let bytes: [UInt8]

@@ -17,6 +17,14 @@ extension Vault {
       ?? LocalDate(dayNumber: 0)
   }
 
+  /// The time of day now in the vault's time zone (for `{{time}}` in templates).
+  public func timeNow() -> LocalTime {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.hour, .minute], from: Date())
+    return LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .midnight
+  }
+
   /// The time zone views show times in.
   var zone: TimeZone {
     settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current

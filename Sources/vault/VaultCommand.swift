@@ -13,7 +13,8 @@ struct VaultCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Goals.self, Tags.self,
-      Mood.self, Insights.self, Align.self, Add.self, Done.self, Cancel.self, Undo.self, Check.self, Show.self,
+      Mood.self, Insights.self, Align.self, Add.self, Done.self, Cancel.self, Undo.self, SetProperty.self,
+      UnsetProperty.self, Check.self, Show.self,
       Index.self, Search.self, List.self,
     ],
     defaultSubcommand: Today.self

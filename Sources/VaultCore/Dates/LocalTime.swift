@@ -13,6 +13,15 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     self.second = second
   }
 
+  /// 00:00.
+  public static let midnight = LocalTime(checkedHour: 0, minute: 0)
+
+  private init(checkedHour hour: Int, minute: Int) {
+    self.hour = hour
+    self.minute = minute
+    second = 0
+  }
+
   public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
   public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {

@@ -14,6 +14,15 @@ struct Mood: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
+  @Argument(help: "Set today's mood to this, 1 to 10, in the daily note (made from its template when missing).")
+  var value: Int?
+
+  @Option(name: .long, help: "With a mood: its tags, comma-separated (mood_tags).")
+  var tags: String?
+
+  @Option(name: .long, help: ArgumentHelp("With a mood: the day, if not today (natural language).", valueName: "date"))
+  var date: String?
+
   @Option(name: .long, help: "The last N days, one row a day (default 30).")
   var days: Int?
 
@@ -24,6 +33,10 @@ struct Mood: ParsableCommand {
   var months: Int?
 
   func validate() throws {
+    if let value, !(1...10).contains(value) { throw ValidationError("a mood is from 1 to 10, not \(value)") }
+    if value == nil && (tags != nil || date != nil) {
+      throw ValidationError("--tags and --date go with a mood: vault mood 7 --tags work")
+    }
     let given = [days, weeks, months].compactMap { $0 }
     if given.count > 1 { throw ValidationError("give one of --days, --weeks or --months") }
     if let count = given.first, !(1...1000).contains(count) {
@@ -32,6 +45,10 @@ struct Mood: ParsableCommand {
   }
 
   func run() throws {
+    if let value {
+      try record(value)
+      return
+    }
     let vault = try options.openVault()
     let store = try options.freshIndex(vault)
     let today = options.today(vault)
@@ -94,6 +111,25 @@ struct Mood: ParsableCommand {
         terminal.print("  \(entry.value.date.year): \(mood) " + terminal.dim(entry.path))
       }
     }
+  }
+
+  /// `vault mood 7 [--tags a,b] [--date D]`: the mood in the day's daily note.
+  private func record(_ mood: Int) throws {
+    let vault = try options.openVault()
+    let today = options.today(vault)
+    var day = today
+    if let date {
+      switch NaturalDate.date(date, today: today) {
+      case .success(let parsed): day = parsed
+      case .failure(let problem): throw ValidationError("--date: \(problem)")
+      }
+    }
+    let (path, created) = try vault.dailyNote(for: day, time: vault.timeNow())
+    var change = try vault.setProperty("mood", to: String(mood), in: path, preferred: .number, created: created)
+    if let tags {
+      change = try vault.setProperty("mood_tags", to: tags, in: path, preferred: .multitext, created: created)
+    }
+    try PropertyKey.report(change, vault: vault, options: options)
   }
 
   private func colored(_ bar: String, _ mood: Double, _ terminal: Terminal) -> String {

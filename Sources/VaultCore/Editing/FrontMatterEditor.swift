@@ -1,0 +1,131 @@
+/// Setting and removing one property in a note's bytes without re-serialising anything: a
+/// value replaces the old value's span, a new key is one inserted line, a removed key takes its
+/// lines with it. Key order, quoting, comments, indentation, the line ending and the BOM stay.
+public enum FrontMatterEditor {
+  /// The bytes with `key` set to `yaml` (a YAML value as `PropertyWriter` writes it).
+  public static func set(
+    _ key: String, to yaml: String, in bytes: [UInt8], layout: FrontMatterLayout?, encoding: TextEncoding
+  ) -> [UInt8] {
+    let newline: [UInt8] = encoding.lineEnding == .crlf ? [13, 10] : [10]
+    let line = Array("\(key): \(yaml)".utf8)
+    guard let layout else {
+      // No front matter yet: one goes first, after a BOM.
+      let start = encoding.hasBOM ? 3 : 0
+      let block = Array("---".utf8) + newline + line + newline + Array("---".utf8) + newline
+      return Array(bytes[..<start]) + block + Array(bytes[start...])
+    }
+    if let entry = layout.entries.first(where: { $0.key == key }) {
+      let keyLineEnd = lineEnd(in: bytes, from: entry.range.lowerBound)
+      if entry.valueRange.upperBound <= keyLineEnd && entry.valueRange.lowerBound < entry.valueRange.upperBound {
+        // A value on the key's line: only its span changes (a trailing comment stays).
+        return Array(bytes[..<entry.valueRange.lowerBound]) + Array(yaml.utf8)
+          + Array(bytes[entry.valueRange.upperBound...])
+      }
+      // An empty value, or a block (an indented list): the entry becomes one line.
+      var entryEnd = entry.range.upperBound
+      let ending = entryEnd > entry.range.lowerBound && bytes[entryEnd - 1] == 10
+      if ending { entryEnd -= bytes[entryEnd - 2] == 13 ? 2 : 1 }
+      return Array(bytes[..<entry.range.lowerBound]) + line + Array(bytes[entryEnd...])
+    }
+    // A new key: the last line of the front matter.
+    var insertAt = layout.contentRange.upperBound
+    var prefix: [UInt8] = []
+    if insertAt > layout.contentRange.lowerBound, bytes[insertAt - 1] != 10 { prefix = newline }
+    if layout.contentRange.isEmpty { insertAt = layout.contentRange.lowerBound }
+    return Array(bytes[..<insertAt]) + prefix + line + newline + Array(bytes[insertAt...])
+  }
+
+  /// The bytes without `key` (its lines, line endings included); unchanged when it is absent.
+  public static func remove(_ key: String, in bytes: [UInt8], layout: FrontMatterLayout?) -> [UInt8] {
+    guard let entry = layout?.entries.first(where: { $0.key == key }) else { return bytes }
+    return Array(bytes[..<entry.range.lowerBound]) + Array(bytes[entry.range.upperBound...])
+  }
+
+  private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
+    var index = start
+    while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
+    return index
+  }
+}
+
+/// Property values written as YAML that reads back with the intended type, in the form
+/// Obsidian writes: plain when YAML would read the text as text, quoted otherwise; lists
+/// in flow style `[a, b]`.
+public enum PropertyWriter {
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case notANumber(String)
+    case notACheckbox(String)
+    case notADate(String)
+
+    public var description: String {
+      switch self {
+      case .notANumber(let text): return "'\(text)' is not a number"
+      case .notACheckbox(let text): return "'\(text)' is not a checkbox value: use true or false"
+      case .notADate(let text): return "'\(text)' is not a date such as 2026-12-05"
+      }
+    }
+  }
+
+  /// `value` as YAML for a property of `type`.
+  public static func yaml(_ value: String, as type: PropertyType) -> Result<String, Problem> {
+    let text = value.trimmingSpaces()
+    switch type {
+    case .number:
+      guard let number = Double(text), number.isFinite else { return .failure(.notANumber(text)) }
+      return .success(number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number))
+    case .checkbox:
+      switch text.lowercased() {
+      case "true", "yes", "on", "1": return .success("true")
+      case "false", "no", "off", "0": return .success("false")
+      default: return .failure(.notACheckbox(text))
+      }
+    case .date:
+      guard DateParsing.validDate(text) != nil else { return .failure(.notADate(text)) }
+      return .success(text)
+    case .datetime:
+      return .success(text)
+    case .multitext, .tags, .aliases:
+      let items = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+      return .success(
+        "["
+          + items.map { scalar(type == .tags && $0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
+          .joined(separator: ", ") + "]")
+    default:
+      return .success(scalar(text))
+    }
+  }
+
+  /// The type a value typed on the command line has when nothing declares one.
+  public static func inferredType(of value: String) -> PropertyType {
+    let text = value.trimmingSpaces()
+    if Double(text) != nil { return .number }
+    if ["true", "false"].contains(text.lowercased()) { return .checkbox }
+    if DateParsing.validDate(text) != nil { return .date }
+    return .text
+  }
+
+  /// Text as a YAML scalar: plain when YAML reads it back as the same text, else double-quoted.
+  public static func scalar(_ text: String) -> String {
+    let reserved: Set<Character> = [
+      "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+    ]
+    let specialWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"]
+    let needsQuotes =
+      text.isEmpty || reserved.contains(text.first ?? " ") || text.first?.isWhitespace == true
+      || text.last?.isWhitespace == true || text.contains(": ") || text.contains(" #") || text.hasSuffix(":")
+      || specialWords.contains(text.lowercased()) || Double(text) != nil || DateParsing.validDate(text) != nil
+      || text.contains(where: { $0.isNewline || $0 == "\t" })
+    guard needsQuotes else { return text }
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\t": escaped += "\\t"
+      default: escaped.append(character)
+      }
+    }
+    return "\"" + escaped + "\""
+  }
+}
