@@ -12,10 +12,14 @@ struct VaultCommand: ParsableCommand {
       """,
     version: "0.1.0",
     subcommands: [
+      // Views.
       Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Goals.self, Tags.self,
-      Mood.self, Insights.self, Align.self, Add.self, Done.self, Cancel.self, Undo.self, SetProperty.self,
-      UnsetProperty.self, Check.self, Show.self,
-      Index.self, Search.self, List.self,
+      Mood.self, Insights.self, Align.self,
+      // Writing.
+      Add.self, Done.self, Cancel.self, Undo.self, SetProperty.self, UnsetProperty.self, Archive.self, Remove.self,
+      Edit.self,
+      // The vault and its index.
+      Check.self, Show.self, Index.self, Search.self, List.self,
     ],
     defaultSubcommand: Today.self
   )

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultKit
+
+struct Remove: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rm",
+    abstract: "Move a note to the vault's .trash/, or remove a task line.",
+    discussion: """
+      ITEM is a note (a path, or a unique name), or a task: its id from `vault tasks`, or
+      path:line. A note goes to .trash/ as Obsidian's trash does (restore it by moving it back);
+      a task's line is removed and printed, so it can be put back. On a terminal vault asks
+      first; in a pipe it needs --yes.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The note or task.")
+  var item: String
+
+  @Flag(name: .long, help: "Do not ask.")
+  var yes = false
+
+  func run() throws {
+    let vault = try options.openVault()
+    let terminal = options.terminal()
+    let store = try options.freshIndex(vault)
+    let isTaskID = item.count == 6 && item.allSatisfy(\.isHexDigit)
+    let isLine = item.lastIndex(of: ":").map { Int(item[item.index(after: $0)...]) != nil } ?? false
+    if !isTaskID && !isLine, let path = try? vault.resolveNote(item) {
+      try confirm("Move \(vault.displayPath(path)) to .trash/?", terminal)
+      let target = try vault.trash(path)
+      terminal.print(terminal.location(vault.displayPath(path)) + "  moved to " + target)
+      return
+    }
+    let task = try vault.resolveTask(item, among: [], in: store)
+    try confirm("Remove \(task.location)  [\(task.value.status.symbol)] \(task.value.description)?", terminal)
+    let line = try vault.removeLine(of: task)
+    terminal.print(terminal.location(vault.displayPath(task.path) + ":\(task.line)") + "  removed: " + line)
+  }
+
+  private func confirm(_ question: String, _ terminal: Terminal) throws {
+    if yes { return }
+    guard terminal.isInteractive else {
+      throw ValidationError("vault rm asks before it removes anything: add --yes to run it without a terminal")
+    }
+    terminal.prompt(question + " [y/N] ")
+    guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+      throw ExitCode(1)
+    }
+  }
+}
+
+struct Edit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit",
+    abstract: "Open a note or a task in $VISUAL or $EDITOR, at its line.",
+    discussion: """
+      ITEM is a note, or a task's id, path:line or words. The editor is started as
+      `$EDITOR +LINE FILE` (vi, vim, nano, emacs, micro, kak and helix read +LINE); the
+      default is vi.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The note or task.")
+  var item: String
+
+  func run() throws {
+    let vault = try options.openVault()
+    let store = try options.freshIndex(vault)
+    let (path, line): (String, Int)
+    if let note = try? vault.resolveNote(item), !item.contains(":") {
+      (path, line) = (note, 1)
+    } else {
+      let task = try vault.resolveTask(item, among: [], in: store)
+      (path, line) = (task.path, task.line)
+    }
+    let environment = options.environment
+    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // Through the shell: $EDITOR may hold arguments ("code --wait").
+    process.arguments = ["-c", "\(editor) \"+$1\" \"$2\"", "vault-edit", String(line), vault.root + "/" + path]
+    try process.run()
+    process.waitUntilExit()
+    if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+  }
+}
