@@ -71,3 +71,28 @@ extension Vault {
     return (path, true)
   }
 }
+
+extension Vault {
+  /// Adds `- HH:MM TEXT` as the last line under the journal heading (`journal.heading` in
+  /// .vault/config.yml, default Journal) of the note at `path`; the heading is added at the
+  /// end when the note has none.
+  public func appendJournal(_ text: String, at time: LocalTime, in path: String) throws(VaultError) -> AddedLine {
+    let absolute = root + "/" + path
+    let display = displayPath(path)
+    let bytes: [UInt8]
+    switch FileSystem.readFile(absolute) {
+    case .success(let read): bytes = read
+    case .failure(let reason): throw .unreadable(display, reason: reason.description)
+    }
+    let note = NoteParser.parse(bytes, path: path)
+    let hhmm = (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+    let line = "- \(hhmm) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let result = SectionEditor.append(
+      line, under: settings.journalHeading, in: bytes, headings: note.headings, encoding: note.encoding)
+    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
+    // Where the line went: the first line that differs from the old bytes.
+    let prefix = zip(bytes, result).prefix { $0 == $1 }.count
+    let number = result[..<prefix].count(where: { $0 == 10 }) + (result[prefix] == 10 || result[prefix] == 13 ? 2 : 1)
+    return AddedLine(path: path, line: number, text: line, created: false)
+  }
+}

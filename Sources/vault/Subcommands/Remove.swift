@@ -78,12 +78,18 @@ struct Edit: ParsableCommand {
       let task = try vault.resolveTask(item, among: [], in: store)
       (path, line) = (task.path, task.line)
     }
-    let environment = options.environment
+    try EditorLauncher.open(vault.root + "/" + path, line: line, environment: options.environment)
+  }
+}
+
+/// Starts `$VISUAL` or `$EDITOR` (default vi) on a file at a line, and waits for it.
+enum EditorLauncher {
+  static func open(_ file: String, line: Int, environment: [String: String]) throws {
     let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     // Through the shell: $EDITOR may hold arguments ("code --wait").
-    process.arguments = ["-c", "\(editor) \"+$1\" \"$2\"", "vault-edit", String(line), vault.root + "/" + path]
+    process.arguments = ["-c", "\(editor) \"+$1\" \"$2\"", "vault-edit", String(line), file]
     try process.run()
     process.waitUntilExit()
     if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }

@@ -1,0 +1,48 @@
+/// Adding a line at the end of a note's section (the lines under a heading, up to the next
+/// heading of the same or a higher level), leaving every other byte where it was.
+public enum SectionEditor {
+  /// The bytes with `line` added as the last non-blank line of the section under the first
+  /// heading whose text is `heading` (any level, any case). Without such a heading, the heading
+  /// and the line are added at the end of the note. Blank lines after the section stay after it.
+  public static func append(
+    _ line: String, under heading: String, in bytes: [UInt8], headings: [Heading], encoding: TextEncoding
+  ) -> [UInt8] {
+    let newline: [UInt8] = encoding.lineEnding == .crlf ? [13, 10] : [10]
+    let starts = lineStarts(bytes)
+    guard let found = headings.first(where: { $0.text.lowercased() == heading.lowercased() }) else {
+      var result = bytes
+      let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])
+      if hasContent && bytes.last != 10 { result += newline }
+      if hasContent { result += newline }
+      return result + Array("## \(heading)".utf8) + newline + newline + Array(line.utf8) + newline
+    }
+    let next = headings.first { $0.line > found.line && $0.level <= found.level }
+    // The section's lines: after the heading, before the next one (or the end).
+    let lastLine = (next?.line ?? starts.count + 1) - 1
+    var insertAfter = found.line
+    if found.line + 1 <= lastLine {
+      for number in (found.line + 1)...lastLine where !isBlank(number, bytes, starts) { insertAfter = number }
+    }
+    let position = insertAfter < starts.count ? starts[insertAfter] : bytes.count
+    var inserted = Array(line.utf8) + newline
+    var prefix: [UInt8] = []
+    if position == bytes.count, bytes.last != 10, !bytes.isEmpty { prefix = newline }
+    // Right under the heading: a blank line first, as Markdown writers expect.
+    if insertAfter == found.line { inserted = newline + inserted }
+    return Array(bytes[..<position]) + prefix + inserted + Array(bytes[position...])
+  }
+
+  /// The byte offset where each line starts (line 1 at index 0).
+  static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == 10 && index + 1 < bytes.count { starts.append(index + 1) }
+    return starts
+  }
+
+  static func isBlank(_ line: Int, _ bytes: [UInt8], _ starts: [Int]) -> Bool {
+    guard line - 1 < starts.count else { return true }
+    let start = starts[line - 1]
+    let end = line < starts.count ? starts[line] : bytes.count
+    return bytes[start..<end].allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
+  }
+}
