@@ -72,11 +72,16 @@ struct DashboardText {
     }
     if stats.journalStreak > 0 { summary.append("journal streak " + Counting.of(stats.journalStreak, "day")) }
     if !summary.isEmpty { section("This week", ["  " + summary.joined(separator: " · ")]) }
-    if lines.count == 1 && dashboard.insight == nil && dashboard.principle == nil {
-      lines += [
-        "", "Nothing planned, nothing due. Add an event note to Events/ (see docs/FORMAT.md), a task line",
-        "such as '- [ ] Call Mum 📅 \(today.adding(days: 1))' to any note, or start today's journal at \(journalPath).",
-      ]
+    let planned =
+      !dashboard.events.isEmpty || !dashboard.tasks.isEmpty || !dashboard.countdowns.isEmpty
+      || !dashboard.goals.isEmpty || anyJournal
+    if !planned {
+      // A new vault: what to do first, right under the date.
+      lines.insert(
+        contentsOf: [
+          "", "Nothing planned, nothing due. Try: vault add task \"Call Mum\" --due tomorrow,",
+          "vault journal \"First entry\" --mood 7, or an event note in Events/ (docs/FORMAT.md).",
+        ], at: 1)
     }
     return lines
   }

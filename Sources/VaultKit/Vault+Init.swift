@@ -1,0 +1,138 @@
+import Foundation
+import VaultCore
+
+/// `vault init`: what a new vault starts with. Nothing is ever overwritten: on an existing
+/// vault only what is missing is added.
+public enum VaultStarter {
+  /// What one run added and what was already there, vault-relative (`Events/` for a folder).
+  public struct Report: Sendable, Encodable {
+    public var added: [String]
+    public var kept: [String]
+  }
+
+  static let folders = ["Events", "Goals", "Insights", "Journal", "Templates"]
+
+  static let files: [(String, String)] = [
+    (
+      ".vault/config.yml",
+      """
+      # vault's settings for this vault. Every key is optional: remove the # to change one;
+      # the values shown are the defaults.
+
+      # Folders that decide an item's kind (a `type` property wins over them).
+      # folders:
+      #   events: Events
+      #   goals: Goals
+      #   insights: Insights
+
+      # The note whose list items are your personal code of principles (`vault align`).
+      # personal_code: Personal Code.md
+
+      # Where `vault add task` puts new tasks.
+      # inbox: Tasks.md
+
+      # How many items each section of `vault today` shows (1 to 10).
+      # dashboard:
+      #   limit: 3
+
+      # First day of the week in calendars: monday or sunday.
+      # week_start: monday
+
+      # The time zone views show times in (IANA name); default: the system's.
+      # timezone: Europe/Berlin
+
+      # Heading in the daily note under which `vault journal TEXT` writes.
+      # journal:
+      #   heading: Journal
+
+      # Files larger than this are skipped with a warning.
+      # max_file_size_mb: 8
+
+      """
+    ),
+    (
+      ".obsidian/daily-notes.json",
+      """
+      {
+        "folder": "Journal",
+        "format": "YYYY/MM/YYYY-MM-DD",
+        "template": "Templates/Daily"
+      }
+
+      """
+    ),
+    (".obsidian/templates.json", "{\n  \"folder\": \"Templates\"\n}\n"),
+    (".obsidian/app.json", "{\n  \"userIgnoreFilters\": [\n    \"Templates/\"\n  ]\n}\n"),
+    (
+      ".obsidian/core-plugins.json",
+      """
+      [
+        "file-explorer", "global-search", "switcher", "graph", "backlink", "outgoing-link", "tag-pane",
+        "properties", "page-preview", "daily-notes", "templates", "command-palette", "editor-status",
+        "bookmarks", "outline", "word-count", "file-recovery"
+      ]
+
+      """
+    ),
+    (
+      "Templates/Daily.md",
+      """
+      ---
+      mood:
+      mood_tags: []
+      ---
+      # {{date:dddd, MMMM D, YYYY}}
+
+      ## Journal
+
+      ## Tasks
+
+      """
+    ),
+    (
+      "Personal Code.md",
+      """
+      # Personal Code
+
+      The principles you want to live by, one list item each. `vault align` walks through them.
+
+      - Leave every place a little better than I found it.
+
+      """
+    ),
+    ("Tasks.md", "# Tasks\n\nInbox for quick tasks: `vault add task` appends here.\n\n"),
+  ]
+
+  /// Makes `path` a vault (creating the folder if needed) by adding what is missing.
+  public static func initialize(_ path: String) throws(VaultError) -> Report {
+    var report = Report(added: [], kept: [])
+    let manager = FileManager.default
+    func makeFolder(_ relative: String) throws(VaultError) {
+      do {
+        try manager.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotWrite(relative.isEmpty ? path : relative, reason: error.localizedDescription)
+      }
+    }
+    try makeFolder("")
+    for folder in folders {
+      var isFolder: ObjCBool = false
+      if manager.fileExists(atPath: path + "/" + folder, isDirectory: &isFolder) {
+        report.kept.append(folder + "/")
+      } else {
+        try makeFolder(folder)
+        report.added.append(folder + "/")
+      }
+    }
+    for (relative, content) in files {
+      if manager.fileExists(atPath: path + "/" + relative) {
+        report.kept.append(relative)
+        continue
+      }
+      try makeFolder((relative as NSString).deletingLastPathComponent)
+      try FileWriter.create(path + "/" + relative, with: Array(content.utf8), display: relative)
+      report.added.append(relative)
+    }
+    return report
+  }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import VaultKit
+
+struct Init: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init",
+    abstract: "Make a folder a vault you can open in Obsidian at once.",
+    discussion: """
+      Adds the folders Events/, Goals/, Insights/, Journal/ and Templates/, the Obsidian settings
+      for daily notes (Journal/YYYY/MM/YYYY-MM-DD from Templates/Daily), a daily-note template, a
+      task inbox (Tasks.md), Personal Code.md and .vault/config.yml with every setting
+      commented. It never overwrites anything: on an existing vault it adds only what is
+      missing and says so.
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The folder (default: the current one); made when missing.")
+  var path: String = "."
+
+  func run() throws {
+    let report = try VaultStarter.initialize(path)
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(report)
+      return
+    }
+    for item in report.added { terminal.print("added  " + item) }
+    if !report.kept.isEmpty { terminal.print(terminal.dim("kept   " + report.kept.joined(separator: ", "))) }
+    terminal.print(
+      report.added.isEmpty
+        ? "nothing to add: \(path) has everything vault init makes"
+        : "open \(path) in Obsidian (Open folder as vault), then try: vault --vault \(path) today")
+  }
+}
