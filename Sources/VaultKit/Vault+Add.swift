@@ -67,3 +67,34 @@ extension Vault {
     return AddedLine(path: path, line: line, text: text, created: false)
   }
 }
+
+extension Vault {
+  /// Creates a note `name.md` in `folder` (vault-relative, made when missing) holding `text`;
+  /// a taken name gets ` 1`, ` 2`, …, never an overwrite. Returns its vault-relative path.
+  public func createNote(named name: String, in folder: String, text: String) throws(VaultError) -> String {
+    let base = NewNote.fileName(name)
+    for number in 0..<1000 {
+      let candidate = (folder.isEmpty ? "" : folder + "/") + base + (number == 0 ? "" : " \(number)")
+      let path = try newNotePath(candidate)
+      if FileManager.default.fileExists(atPath: root + "/" + path) { continue }
+      _ = try append(text, to: path, creatingOnly: true)
+      return path
+    }
+    throw .cannotWrite(base, reason: "a thousand notes of that name exist already")
+  }
+
+  /// The marker a new last item of the note's list takes: `8. ` after `7. `, else `- `.
+  public func nextListMarker(in path: String) throws(VaultError) -> String {
+    guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return "- " }
+    let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+    guard let last = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) else { return "- " }
+    let digits = last.prefix { $0.isNumber }
+    if !digits.isEmpty, let number = Int(digits), let delimiter = last.dropFirst(digits.count).first,
+      delimiter == "." || delimiter == ")"
+    {
+      return "\(number + 1)\(delimiter) "
+    }
+    if let marker = last.first, "-*+".contains(marker) { return "\(marker) " }
+    return "- "
+  }
+}

@@ -16,7 +16,8 @@ struct VaultCommand: ParsableCommand {
       Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Goals.self, Tags.self,
       Mood.self, Insights.self, Align.self,
       // Writing.
-      Init.self, Add.self, Journal.self, Done.self, Cancel.self, Undo.self, SetProperty.self, UnsetProperty.self,
+      Init.self, Add.self, Journal.self, Progress.self, Principle.self, Done.self, Cancel.self, Undo.self,
+      SetProperty.self, UnsetProperty.self,
       Archive.self,
       Remove.self,
       Edit.self,

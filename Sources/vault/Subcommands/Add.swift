@@ -5,5 +5,5 @@ struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "add",
     abstract: "Add an item to the vault.",
-    subcommands: [AddTask.self])
+    subcommands: [AddTask.self, AddEvent.self, AddGoal.self, AddNote.self, AddInsight.self])
 }

@@ -1,0 +1,93 @@
+/// New notes as vault writes them: a safe file name, front matter in a fixed order, a body.
+public enum NewNote {
+  /// A title as a file name: without `/ \ : * ? " < > | # ^ [ ]` (Obsidian refuses them in
+  /// names or links), without a leading or trailing dot, cut to 120 characters; Unicode kept.
+  public static func fileName(_ title: String) -> String {
+    let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]"]
+    var name = String(title.map { forbidden.contains($0) || $0.isNewline ? " " : $0 })
+    name = name.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    while name.hasPrefix(".") { name.removeFirst() }
+    name = String(name.prefix(120)).trimmingSpaces()
+    // A trailing dot would meet `.md` (`Done..md`), and some systems drop it.
+    while name.hasSuffix(".") || name.hasSuffix(" ") { name.removeLast() }
+    return name.isEmpty ? "Untitled" : name
+  }
+
+  /// The note's text: `---`, one `key: value` line per property (values already YAML), `---`,
+  /// then the body, ending with a newline.
+  public static func text(properties: [(String, String)], body: String?) -> String {
+    var lines = ["---"] + properties.map { "\($0.0): \($0.1)" } + ["---"]
+    if let body, !body.trimmingSpaces().isEmpty { lines.append(body.trimmingSpaces()) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// An event in Full Calendar's form (docs/FORMAT.md, "What vault writes").
+  public struct EventFields: Sendable {
+    public var title: String
+    public var date: LocalDate
+    public var end: LocalDate?
+    public var startTime: LocalTime?
+    public var endTime: LocalTime?
+    public var emoji: String?
+    public var category: String?
+    public var location: String?
+    public var tags: [String] = []
+    /// `yearly`, `monthly`, `weekly`, `daily`, or an RRULE.
+    public var recurrence: String?
+    public var timeZone: String?
+    public var remind: [String] = []
+
+    public init(title: String, date: LocalDate) {
+      self.title = title
+      self.date = date
+    }
+
+    /// The front matter, in Full Calendar's keys and order.
+    public func properties() -> Result<[(String, String)], RecurrenceError> {
+      var result: [(String, String)] = [("title", PropertyWriter.scalar(title))]
+      let allDay = startTime == nil
+      if let recurrence {
+        let rule: RecurrenceRule
+        switch recurrence.lowercased() {
+        case "yearly", "monthly", "weekly", "daily":
+          rule = RecurrenceRule.parse(phrase: recurrence) ?? RecurrenceRule(.yearly)
+        default:
+          switch RecurrenceRule.parse(rrule: recurrence) {
+          case .success(let parsed): rule = parsed
+          case .failure(let error): return .failure(error)
+          }
+        }
+        if rule.frequency == .weekly, rule.interval == 1, rule.count == nil, rule.until == nil, rule.byMonth.isEmpty,
+          rule.byMonthDay.isEmpty, rule.bySetPos.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil })
+        {
+          let days = rule.byDay.isEmpty ? [date.weekday] : rule.byDay.map(\.weekday)
+          let letters = days.map { ["U", "M", "T", "W", "R", "F", "S"][$0.rawValue] }
+          result += [
+            ("type", "recurring"), ("daysOfWeek", "[" + letters.joined(separator: ", ") + "]"),
+            ("startRecur", date.description),
+          ]
+        } else {
+          result += [("type", "rrule"), ("startDate", date.description), ("rrule", rule.rruleText)]
+        }
+      } else {
+        result += [("type", "single"), ("date", date.description), ("endDate", end?.description ?? "null")]
+      }
+      result.append(("allDay", allDay ? "true" : "false"))
+      if let startTime { result.append(("startTime", "\"\(Self.hhmm(startTime))\"")) }
+      if let endTime { result.append(("endTime", "\"\(Self.hhmm(endTime))\"")) }
+      if let timeZone { result.append(("timezone", PropertyWriter.scalar(timeZone))) }
+      if let emoji { result.append(("emoji", PropertyWriter.scalar(emoji))) }
+      if let category { result.append(("category", PropertyWriter.scalar(category))) }
+      if let location { result.append(("location", PropertyWriter.scalar(location))) }
+      if !tags.isEmpty { result.append(("tags", "[" + tags.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
+      if !remind.isEmpty {
+        result.append(("remind", "[" + remind.map(PropertyWriter.scalar).joined(separator: ", ") + "]"))
+      }
+      return .success(result)
+    }
+
+    static func hhmm(_ time: LocalTime) -> String {
+      (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import VaultCore
+import VaultKit
+
+struct AddEvent: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "event",
+    abstract: "Add an event note, in Full Calendar's form.",
+    discussion: """
+      The note is `YYYY-MM-DD Title.md` in the events folder (a taken name gets a number), its
+      front matter in the form docs/FORMAT.md shows, which Obsidian's Full Calendar plugin reads.
+      Dates and times take natural language (fri, dec 5, 7pm).
+        vault add event "Radiohead Concert" --date "dec 5" --time 19:30 --end-time 23:00 --emoji 🎸
+        vault add event "Mum's Birthday" --date 1966-03-14 --repeat yearly --category birthday
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The event's title.")
+  var title: String
+
+  @Option(name: .long, help: ArgumentHelp("The (first) day.", valueName: "date"))
+  var date: String
+
+  @Option(name: .long, help: ArgumentHelp("The start time: 19:30, 7pm.", valueName: "time"))
+  var time: String?
+
+  @Option(name: .long, help: ArgumentHelp("The last day of a multi-day event.", valueName: "date"))
+  var end: String?
+
+  @Option(name: .long, help: ArgumentHelp("The end time.", valueName: "time"))
+  var endTime: String?
+
+  @Flag(name: .long, help: "An all-day event (the default without --time).")
+  var allDay = false
+
+  @Option(name: .long, help: "An emoji for the event.")
+  var emoji: String?
+
+  @Option(name: .long, help: "A category: birthday and anniversary make countdowns say the years.")
+  var category: String?
+
+  @Option(name: .long, help: "A tag (repeatable).")
+  var tag: [String] = []
+
+  @Option(name: .long, help: "Where.")
+  var location: String?
+
+  @Option(name: .long, help: ArgumentHelp("yearly, monthly, weekly, daily, or an RRULE.", valueName: "rule"))
+  var `repeat`: String?
+
+  @Option(name: .long, help: ArgumentHelp("The IANA time zone of the times: Europe/Berlin.", valueName: "zone"))
+  var timezone: String?
+
+  @Option(name: .long, help: ArgumentHelp("Reminders before it: 1d,2h.", valueName: "list"))
+  var remind: String?
+
+  @Option(name: .long, help: "Text for the note's body.")
+  var notes: String?
+
+  func validate() throws {
+    if allDay && time != nil { throw ValidationError("--all-day and --time do not go together") }
+    if endTime != nil && time == nil { throw ValidationError("--end-time needs --time") }
+  }
+
+  func run() throws {
+    let vault = try options.openVault()
+    let today = options.today(vault)
+    var event = NewNote.EventFields(title: title, date: try DateOption.parse(date, "--date", today))
+    event.end = try end.map { try DateOption.parse($0, "--end", today) }
+    if let end = event.end, end < event.date { throw ValidationError("--end \(end) is before --date \(event.date)") }
+    event.startTime = try time.map { try DateOption.time($0, "--time") }
+    event.endTime = try endTime.map { try DateOption.time($0, "--end-time") }
+    (event.emoji, event.category, event.location, event.timeZone) = (emoji, category, location, timezone)
+    event.tags = tag
+    event.remind = remind.map { $0.split(separator: ",").map { $0.trimmingSpaces() } } ?? []
+    event.recurrence = `repeat`
+    let properties: [(String, String)]
+    switch event.properties() {
+    case .success(let written): properties = written
+    case .failure(let problem): throw ValidationError("--repeat: \(problem)")
+    }
+    let folder = vault.settings.folders[.event] ?? "Events"
+    let path = try vault.createNote(
+      named: "\(event.date) \(title)", in: folder, text: NewNote.text(properties: properties, body: notes))
+    try NewNoteReport.print(path, vault: vault, options: options)
+  }
+}
+
+/// Natural-language date and time options, with the option's name in the error.
+enum DateOption {
+  static func parse(_ text: String, _ option: String, _ today: LocalDate) throws -> LocalDate {
+    switch NaturalDate.date(text, today: today) {
+    case .success(let date): return date
+    case .failure(let problem): throw ValidationError("\(option): \(problem)")
+    }
+  }
+
+  static func time(_ text: String, _ option: String) throws -> LocalTime {
+    switch NaturalDate.time(text) {
+    case .success(let time): return time
+    case .failure(let problem): throw ValidationError("\(option): \(problem)")
+    }
+  }
+}
+
+/// What the `add` commands print: the new note's path (`--json`: it and its text).
+enum NewNoteReport {
+  static func print(_ path: String, vault: Vault, options: GlobalOptions) throws {
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(["path": path])
+    } else {
+      terminal.print(vault.displayPath(path))
+    }
+  }
+}

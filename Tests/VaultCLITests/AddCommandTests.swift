@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Issue 5: the other `add` commands, `progress` and `principle add`: exact new files, safe
+/// names, no overwrite, and what they wrote reads back through the parser.
+@Suite struct AddCommandTests {
+  func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
+    try CLI.run(
+      arguments, in: folder, environment: ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": folder.path + "-index.sqlite"])
+  }
+
+  func text(_ folder: URL, _ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+  }
+
+  @Test func anEventInFullCalendarsFormWithASafeNameThatNeverOverwrites() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let arguments = [
+      "add", "event", "Radiohead: Live", "--date", "dec 5", "--time", "7:30pm", "--end-time", "23:00", "--emoji", "🎸",
+      "--category", "music", "--location", "Uber Arena, Berlin", "--tag", "music", "--notes", "Bring earplugs.",
+    ]
+    let first = try run(arguments, in: folder)
+    #expect(first.stdout == "Events/2026-12-05 Radiohead Live.md\n")
+    #expect(
+      try text(folder, "Events/2026-12-05 Radiohead Live.md")
+        == """
+        ---
+        title: "Radiohead: Live"
+        type: single
+        date: 2026-12-05
+        endDate: null
+        allDay: false
+        startTime: "19:30"
+        endTime: "23:00"
+        emoji: 🎸
+        category: music
+        location: Uber Arena, Berlin
+        tags: [music]
+        ---
+        Bring earplugs.
+
+        """)
+    #expect(try run(arguments, in: folder).stdout == "Events/2026-12-05 Radiohead Live 1.md\n")
+    let show = try run(["show", "Events/2026-12-05 Radiohead Live.md", "--json"], in: folder)
+    let note = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+    let event = try #require(note["event"] as? [String: Any])
+    #expect(event["startTime"] as? String == "19:30")
+    #expect(event["start"] as? String == "2026-12-05")
+    #expect((note["diagnostics"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test(arguments: [
+    (
+      ["--repeat", "weekly", "--time", "7am"],
+      "type: recurring\ndaysOfWeek: [F]\nstartRecur: 2026-11-27\nallDay: false\nstartTime: \"07:00\"\n"
+    ),
+    (
+      ["--repeat", "FREQ=MONTHLY;BYDAY=-1FR"],
+      "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=MONTHLY;BYDAY=-1FR\nallDay: true\n"
+    ),
+    (["--repeat", "yearly"], "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"),
+  ])
+  func recurringEvents(options: [String], frontMatter: String) throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
+    #expect(try text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "---\n")
+  }
+
+  @Test func goalsProgressInsightsNotesAndPrinciples() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    #expect(try run(["add", "goal", "Run 1000 km", "--target", "dec 31", "--tag", "health"], in: folder).status == 0)
+    #expect(try run(["progress", "Run 1000 km", "40%"], in: folder).stdout == "Goals/Run 1000 km.md  progress: 40%\n")
+    #expect(
+      try text(folder, "Goals/Run 1000 km.md")
+        == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\n---\n")
+    #expect(try run(["goals"], in: folder).stdout.contains("Run 1000 km          ██████░░░░░░░░░░   40%"))
+    let insight = try run(["add", "insight", "The obstacle is the way.", "--author", "Marcus Aurelius"], in: folder)
+    #expect(insight.stdout == "Insights/The obstacle is the way.md\n")
+    #expect(
+      try text(folder, "Insights/The obstacle is the way.md")
+        == "---\nauthor: Marcus Aurelius\n---\nThe obstacle is the way.\n")
+    #expect(try run(["add", "note", "Meeting notes", "--date", "today"], in: folder).stdout == "Meeting notes.md\n")
+    #expect(try text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\n---\n# Meeting notes\n")
+    let principle = try run(["principle", "add", "Sleep before midnight."], in: folder)
+    #expect(principle.stdout == "Personal Code.md:15  8. Sleep before midnight.\n")
+    #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))
+  }
+
+  @Test(arguments: [
+    (["add", "event", "X", "--date", "fri", "--end", "thu"], "Error: --end 2026-11-26 is before --date 2026-11-27"),
+    (
+      ["add", "event", "X", "--date", "fri", "--repeat", "FREQ=HOURLY"], "Error: --repeat: FREQ=HOURLY is not supported"
+    ),
+    (["progress", "Chores", "lots"], "Error: 'lots' is not a progress: use 40%, 40, 0.4 or 3/10"),
+  ])
+  func refusalsWriteNothing(arguments: [String], message: String) throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let before = try Fixture.contents(of: folder)
+    let result = try run(arguments, in: folder)
+    #expect(result.status != 0)
+    #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+}
