@@ -54,7 +54,7 @@ let package = Package(
       path: "Benchmarks/vault-bench"
     ),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
-    .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit"]),
+    .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit", "Yams"]),
     .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown"]),
     .testTarget(
       name: "VaultCLITests",

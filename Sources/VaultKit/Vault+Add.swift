@@ -48,7 +48,10 @@ extension Vault {
       } catch {
         throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
       }
-      let content = creatingOnly ? text : text + "\n"
+      var content = creatingOnly ? text : text + "\n"
+      if lineEndingOfVault == .crlf {
+        content = content.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+      }
       try FileWriter.create(absolute, with: Array(content.utf8), display: display)
       return AddedLine(path: path, line: 1, text: text, created: true)
     }
@@ -96,5 +99,17 @@ extension Vault {
     }
     if let marker = last.first, "-*+".contains(marker) { return "\(marker) " }
     return "- "
+  }
+
+  /// The line ending new notes get: that of the vault's inbox, personal code or daily template,
+  /// whichever exists first; LF otherwise.
+  var lineEndingOfVault: TextEncoding.LineEnding {
+    let template = settings.dailyNotes.template.map { $0.hasSuffix(".md") ? $0 : $0 + ".md" }
+    for path in [settings.inbox, settings.personalCode, template].compactMap({ $0 }) {
+      guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { continue }
+      guard let newline = bytes.firstIndex(of: 10) else { continue }
+      return newline > 0 && bytes[newline - 1] == 13 ? .crlf : .lf
+    }
+    return .lf
   }
 }

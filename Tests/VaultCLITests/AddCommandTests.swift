@@ -86,6 +86,19 @@ import Testing
     #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))
   }
 
+  @Test func newNotesTakeTheVaultsLineEnding() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    try Data("# Tasks\r\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
+    #expect(try run(["add", "goal", "Windows goal", "--target", "dec 31"], in: folder).status == 0)
+    #expect(
+      try text(folder, "Goals/Windows goal.md")
+        == "---\r\ntarget: 2026-12-31\r\nstatus: active\r\nprogress: 0%\r\n---\r\n")
+    let json = try run(["add", "note", "Listed", "--json"], in: folder)
+    let note = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(note["path"] as? String == "Listed.md")
+    #expect((note["encoding"] as? [String: Any])?["lineEnding"] as? String == "crlf")
+  }
+
   @Test(arguments: [
     (["add", "event", "X", "--date", "fri", "--end", "thu"], "Error: --end 2026-11-26 is before --date 2026-11-27"),
     (

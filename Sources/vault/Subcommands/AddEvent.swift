@@ -104,12 +104,13 @@ enum DateOption {
   }
 }
 
-/// What the `add` commands print: the new note's path (`--json`: it and its text).
+/// What the `add` commands print: the new note's path (`--json`: the note as vault reads it).
 enum NewNoteReport {
   static func print(_ path: String, vault: Vault, options: GlobalOptions) throws {
     let terminal = options.terminal()
     if options.json {
-      try terminal.json(["path": path])
+      // The new item as vault reads it (the form of `vault show --json`).
+      try terminal.json(vault.note(at: path))
     } else {
       terminal.print(vault.displayPath(path))
     }
