@@ -39,6 +39,12 @@ enum SettingsLoader {
       }
       if let below = tasks["recurrenceOnNextLine"] as? Bool { settings.tasks.recurrenceOnNextLine = below }
       if let filter = tasks["globalFilter"] as? String, !filter.isEmpty { settings.tasks.globalFilter = filter }
+      if let value = tasks["setCreatedDate"] as? Bool { settings.tasks.setCreatedDate = value }
+      if let value = tasks["setDoneDate"] as? Bool { settings.tasks.setDoneDate = value }
+      if let value = tasks["setCancelledDate"] as? Bool { settings.tasks.setCancelledDate = value }
+      if let value = tasks["removeScheduledDateOnRecurrence"] as? Bool {
+        settings.tasks.removeScheduledDateOnRecurrence = value
+      }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),
       let filters = app["userIgnoreFilters"] as? [String]

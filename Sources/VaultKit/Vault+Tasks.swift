@@ -104,8 +104,8 @@ extension Vault {
     case .complete, .cancel:
       let result =
         change == .complete
-        ? TaskLineEditor.complete(before, task: fresh, on: today, format: settings.tasks.format)
-        : TaskLineEditor.cancel(before, task: fresh, on: today, format: settings.tasks.format)
+        ? TaskLineEditor.complete(before, task: fresh, on: today, settings: settings.tasks)
+        : TaskLineEditor.cancel(before, task: fresh, on: today, settings: settings.tasks)
       switch result {
       case .success(let value): edited = value
       case .failure(let failure): throw .cannotChange(what, reason: failure.description)

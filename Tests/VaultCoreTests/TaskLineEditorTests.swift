@@ -13,8 +13,14 @@ import Testing
     return task
   }
 
-  static func complete(_ line: String, format: TaskFormat = .emoji) -> TaskLineEditor.Result? {
-    try? TaskLineEditor.complete(line, task: task(line), on: today, format: format).get()
+  static func settings(_ format: TaskFormat = .emoji) -> TasksPluginSettings {
+    var settings = TasksPluginSettings()
+    settings.format = format
+    return settings
+  }
+
+  static func complete(_ line: String, settings: TasksPluginSettings = settings()) -> TaskLineEditor.Result? {
+    try? TaskLineEditor.complete(line, task: task(line), on: today, settings: settings).get()
   }
 
   @Test(arguments: [
@@ -30,7 +36,9 @@ import Testing
   }
 
   @Test func aPlainTaskTakesTheVaultsNotation() {
-    #expect(Self.complete("- [ ] Plain", format: .dataview)?.line == "- [x] Plain  [completion:: 2026-11-22]")
+    #expect(
+      Self.complete("- [ ] Plain", settings: Self.settings(.dataview))?.line == "- [x] Plain  [completion:: 2026-11-22]"
+    )
   }
 
   @Test(arguments: [
@@ -66,7 +74,8 @@ import Testing
 
   @Test func cancellingAndReopening() throws {
     let line = "- [ ] Sell the bike 📅 2026-11-30"
-    let cancelled = try TaskLineEditor.cancel(line, task: Self.task(line), on: Self.today, format: .emoji).get()
+    let cancelled = try TaskLineEditor.cancel(line, task: Self.task(line), on: Self.today, settings: Self.settings())
+      .get()
     #expect(cancelled.line == "- [-] Sell the bike 📅 2026-11-30 ❌ 2026-11-22")
     let closed = try #require(cancelled.line)
     #expect(try TaskLineEditor.reopen(closed, task: Self.task(closed)).get() == line)
@@ -81,11 +90,22 @@ import Testing
   ])
   func refusals(line: String, failure: TaskLineEditor.Failure) {
     guard
-      case .failure(let error) = TaskLineEditor.complete(line, task: Self.task(line), on: Self.today, format: .emoji)
+      case .failure(let error) = TaskLineEditor.complete(
+        line, task: Self.task(line), on: Self.today, settings: Self.settings())
     else {
       Issue.record("\(line) should fail")
       return
     }
     #expect(error == failure)
+  }
+
+  @Test func thePluginsSettings() {
+    var settings = Self.settings()
+    settings.setCreatedDate = true
+    settings.removeScheduledDateOnRecurrence = true
+    let result = Self.complete("- [ ] Water 🔁 every week ⏳ 2026-11-22 📅 2026-11-23", settings: settings)
+    #expect(result?.nextInstance == "- [ ] Water 🔁 every week ➕ 2026-11-22 📅 2026-11-30")
+    settings.setDoneDate = false
+    #expect(Self.complete("- [ ] Plain", settings: settings)?.line == "- [x] Plain")
   }
 }

@@ -38,22 +38,22 @@ public enum TaskLineEditor {
   }
 
   /// `[x]` with the done date; for a recurring task the next instance with its dates moved on
-  /// by the rule (from today for `when done`), without its id and dependencies.
+  /// by the rule (from today for `when done`), without its id and dependencies. `settings` are
+  /// the Tasks plugin's: the notation of new fields, whether to write the date, the next
+  /// instance's created and scheduled dates.
   public static func complete(
-    _ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat
-  )
-    -> Swift.Result<Result, Failure>
-  {
-    close(line, task: task, symbol: "x", field: .done, on: today, format: format)
+    _ line: String, task: TaskItem, on today: LocalDate, settings: TasksPluginSettings
+  ) -> Swift.Result<Result, Failure> {
+    close(line, task: task, symbol: "x", field: settings.setDoneDate ? .done : nil, on: today, settings: settings)
   }
 
   /// `[-]` with the cancelled date; a recurring task gets its next instance, as when done.
   public static func cancel(
-    _ line: String, task: TaskItem, on today: LocalDate, format: TaskFormat
-  )
-    -> Swift.Result<Result, Failure>
-  {
-    close(line, task: task, symbol: "-", field: .cancelled, on: today, format: format)
+    _ line: String, task: TaskItem, on today: LocalDate, settings: TasksPluginSettings
+  ) -> Swift.Result<Result, Failure> {
+    close(
+      line, task: task, symbol: "-", field: settings.setCancelledDate ? .cancelled : nil, on: today,
+      settings: settings)
   }
 
   /// `[ ]` again, without the done or cancelled date.
@@ -68,7 +68,7 @@ public enum TaskLineEditor {
   // MARK: - Fields
 
   enum Field {
-    case done, cancelled, due, scheduled, start, id, dependsOn
+    case done, cancelled, due, scheduled, start, created, id, dependsOn
 
     var emoji: [String] {
       switch self {
@@ -77,6 +77,7 @@ public enum TaskLineEditor {
       case .due: return ["📅", "📆", "🗓"]
       case .scheduled: return ["⏳", "⌛"]
       case .start: return ["🛫"]
+      case .created: return ["➕"]
       case .id: return ["🆔"]
       case .dependsOn: return ["⛔"]
       }
@@ -89,6 +90,7 @@ public enum TaskLineEditor {
       case .due: return "due"
       case .scheduled: return "scheduled"
       case .start: return "start"
+      case .created: return "created"
       case .id: return "id"
       case .dependsOn: return "dependsOn"
       }
@@ -96,7 +98,8 @@ public enum TaskLineEditor {
   }
 
   static func close(
-    _ line: String, task: TaskItem, symbol: Character, field: Field, on today: LocalDate, format: TaskFormat
+    _ line: String, task: TaskItem, symbol: Character, field: Field?, on today: LocalDate,
+    settings: TasksPluginSettings
   ) -> Swift.Result<Result, Failure> {
     switch task.status.type {
     case .done: return .failure(.alreadyClosed("done"))
@@ -104,11 +107,10 @@ public enum TaskLineEditor {
     case .todo, .inProgress: break
     }
     guard let marked = setSymbol(symbol, in: line) else { return .failure(.notATask) }
-    let notation =
-      task.format == .dataview || (task.format == .none && format == .dataview) ? TaskFormat.dataview : .emoji
-    let closed = appending(field, today.description, to: marked, notation: notation)
+    let closed =
+      field.map { appending($0, today.description, to: marked, notation: notation(of: task, settings)) } ?? marked
     guard let rule = task.recurrence else { return .success(Result(line: closed, nextInstance: nil)) }
-    switch nextInstance(line, task: task, rule: rule, on: today) {
+    switch nextInstance(line, task: task, rule: rule, on: today, settings: settings) {
     case .failure(let failure): return .failure(failure)
     case .success(let next):
       return .success(Result(line: task.onCompletion?.lowercased() == "delete" ? nil : closed, nextInstance: next))
@@ -145,6 +147,24 @@ public enum TaskLineEditor {
     let added =
       notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
     return String(body) + added + blockLink
+  }
+
+  /// The notation a new field on this task's line is written in: the line's, else the vault's.
+  static func notation(of task: TaskItem, _ settings: TasksPluginSettings) -> TaskFormat {
+    task.format == .dataview || (task.format == .none && settings.format == .dataview) ? .dataview : .emoji
+  }
+
+  /// A field put where the plugin's order puts it: before the first of the fields that follow
+  /// it (start, scheduled, due, cancelled, done), else at the end.
+  static func inserting(_ field: Field, _ value: String, into line: String, notation: TaskFormat) -> String {
+    let later: [Field] = [.start, .scheduled, .due, .cancelled, .done]
+    guard let range = later.compactMap({ fieldRange($0, in: line) }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+      return appending(field, value, to: line, notation: notation)
+    }
+    let added = notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
+    var result = line
+    result.insert(contentsOf: added, at: range.lowerBound)
+    return result
   }
 
   /// The line without a field (emoji or Dataview form) and the space before it.
@@ -193,10 +213,8 @@ public enum TaskLineEditor {
   /// moved by the distance from the reference date (due, else scheduled, else start) to its
   /// next occurrence.
   static func nextInstance(
-    _ line: String, task: TaskItem, rule text: String, on today: LocalDate
-  )
-    -> Swift.Result<String, Failure>
-  {
+    _ line: String, task: TaskItem, rule text: String, on today: LocalDate, settings: TasksPluginSettings
+  ) -> Swift.Result<String, Failure> {
     guard let rule = RecurrenceRule.parse(phrase: text.lowercased().hasPrefix("every") ? text : "every " + text)
     else { return .failure(.unreadableRepeat(text)) }
     guard let reference = task.due ?? task.scheduled ?? task.start else { return .failure(.noDateToRepeatFrom) }
@@ -208,6 +226,14 @@ public enum TaskLineEditor {
     for (field, date) in [(Field.due, task.due), (.scheduled, task.scheduled), (.start, task.start)] {
       guard let date, let range = dateRange(field, in: result) else { continue }
       result.replaceSubrange(range, with: date.adding(days: shift).description)
+    }
+    if settings.removeScheduledDateOnRecurrence { result = removing(.scheduled, from: result) }
+    if settings.setCreatedDate {
+      if let range = dateRange(.created, in: result) {
+        result.replaceSubrange(range, with: today.description)
+      } else {
+        result = inserting(.created, today.description, into: result, notation: notation(of: task, settings))
+      }
     }
     return .success(result)
   }
@@ -236,6 +262,8 @@ public struct NewTask: Sendable {
   public var start: LocalDate?
   public var scheduled: LocalDate?
   public var due: LocalDate?
+  /// `➕`: written when the Tasks plugin's `setCreatedDate` is on.
+  public var created: LocalDate?
   public var tags: [String] = []
 
   public init(description: String) { self.description = description }
@@ -254,6 +282,7 @@ public struct NewTask: Sendable {
     var fields: [(emoji: String, key: String, value: String)] = []
     if priority != .normal, let emoji = priority.emoji { fields.append((emoji, "priority", priority.rawValue)) }
     if let recurrence { fields.append(("🔁", "repeat", recurrence)) }
+    if let created { fields.append(("➕", "created", created.description)) }
     if let start { fields.append(("🛫", "start", start.description)) }
     if let scheduled { fields.append(("⏳", "scheduled", scheduled.description)) }
     if let due { fields.append(("📅", "due", due.description)) }

@@ -47,6 +47,13 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var recurrenceOnNextLine = false
   /// `globalFilter`: the tag (such as `#task`) that makes a checkbox a task; vault writes it.
   public var globalFilter: String?
+  /// `setCreatedDate`: new tasks (and next instances) get `➕ today`.
+  public var setCreatedDate = false
+  /// `setDoneDate`, `setCancelledDate`: completing or cancelling writes the date.
+  public var setDoneDate = true
+  public var setCancelledDate = true
+  /// `removeScheduledDateOnRecurrence`: a next instance has no scheduled date.
+  public var removeScheduledDateOnRecurrence = false
 
   public init() {}
 }

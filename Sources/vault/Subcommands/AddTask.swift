@@ -68,6 +68,7 @@ struct AddTask: ParsableCommand {
     task.priority = priority ?? .normal
     task.recurrence = `repeat`.map { $0.lowercased().hasPrefix("every") ? $0 : "every " + $0 }
     task.tags = tag
+    if vault.settings.tasks.setCreatedDate { task.created = today }
     task.due = try date(due, "--due", today)
     task.scheduled = try date(scheduled, "--scheduled", today)
     task.start = try date(start, "--start", today)
