@@ -77,6 +77,14 @@ extension Vault {
   /// .vault/config.yml, default Journal) of the note at `path`; the heading is added at the
   /// end when the note has none.
   public func appendJournal(_ text: String, at time: LocalTime, in path: String) throws(VaultError) -> AddedLine {
+    let hhmm = (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
+    let line = "- \(hhmm) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return try append(line, under: settings.journalHeading, in: path)
+  }
+
+  /// Adds `line` as the last line of the section under `heading` in the note at `path`; the
+  /// heading is added at the end when the note has none.
+  public func append(_ line: String, under heading: String, in path: String) throws(VaultError) -> AddedLine {
     let absolute = root + "/" + path
     let display = displayPath(path)
     let bytes: [UInt8]
@@ -85,10 +93,7 @@ extension Vault {
     case .failure(let reason): throw .unreadable(display, reason: reason.description)
     }
     let note = NoteParser.parse(bytes, path: path)
-    let hhmm = (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
-    let line = "- \(hhmm) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    let result = SectionEditor.append(
-      line, under: settings.journalHeading, in: bytes, headings: note.headings, encoding: note.encoding)
+    let result = SectionEditor.append(line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
     try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
     // Where the line went: the first line that differs from the old bytes.
     let prefix = zip(bytes, result).prefix { $0 == $1 }.count

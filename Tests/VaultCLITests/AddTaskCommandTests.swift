@@ -48,6 +48,18 @@ import Testing
     #expect(result.stdout.hasSuffix("(new note)\n"))
   }
 
+  @Test func dailyMakesTheDailyNoteFromItsTemplate() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let result = try CLI.run(
+      ["add", "task", "Buy bread", "--daily"], in: folder,
+      environment: ["VAULT_TODAY": "2026-11-25", "VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(result.status == 0)
+    #expect(
+      try text(folder, "Journal/2026/11/2026-11-25.md")
+        == "---\nmood:\nmood_tags: []\n---\n# Wednesday, November 25, 2026\n\n## Journal\n\n## Tasks\n\n- [ ] Buy bread\n"
+    )
+  }
+
   @Test(arguments: [
     (["add", "task", "x", "--to", "../Outside"], "vault: error: '../Outside' is outside the vault"),
     (

@@ -80,12 +80,14 @@ struct AddTask: ParsableCommand {
       // An existing note by any name vault resolves, else a new note at that path.
       if let existing = try? vault.resolveNote(to) { target = existing } else { target = try vault.newNotePath(to) }
     } else if daily {
-      target = vault.settings.dailyNotes.path(for: today)
+      // Made from the daily template when missing, as `vault journal` makes it.
+      target = try vault.dailyNote(for: today, time: vault.timeNow()).path
     } else {
       target = try vault.newNotePath(vault.settings.inbox)
     }
     let line = task.line(format: vault.settings.tasks.format, globalFilter: vault.settings.tasks.globalFilter)
-    let added = try vault.append(line, to: target)
+    // In a daily note, under its Tasks heading (made when missing); elsewhere, at the end.
+    let added = daily ? try vault.append(line, under: "Tasks", in: target) : try vault.append(line, to: target)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(added)
