@@ -1,8 +1,19 @@
+import ArgumentParser
 import VaultCore
 import VaultKit
 
 /// What `vault done`, `cancel` and `undo` share: find the task, change it, say what changed.
 enum TaskCommand {
+  static let discussion = """
+    TASK is the short id `vault tasks` shows, path:line, or words of the task's text (any
+    case); words that match several tasks list them and change nothing. Only the task's
+    line changes (a recurring task also gets its next instance, as the Tasks plugin writes it:
+    above the line, or below with recurrenceOnNextLine); the file is written atomically and
+    left alone if it changed on disk meanwhile. The date is --today or today.
+    """
+
+  static let argumentHelp = ArgumentHelp("The task: its id, path:line, or words of its text.")
+
   static func run(
     _ argument: String, _ change: TaskChange, among statuses: [TaskStatus.Kind], options: GlobalOptions
   ) throws {
