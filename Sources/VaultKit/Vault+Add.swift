@@ -55,11 +55,7 @@ extension Vault {
       try FileWriter.create(absolute, with: Array(content.utf8), display: display)
       return AddedLine(path: path, line: 1, text: text, created: true)
     }
-    let bytes: [UInt8]
-    switch FileSystem.readFile(absolute) {
-    case .success(let read): bytes = read
-    case .failure(let reason): throw .unreadable(display, reason: reason.description)
-    }
+    let bytes = try bytes(of: path)
     let newline: [UInt8] = NoteParser.parse(bytes, path: path).encoding.lineEnding == .crlf ? [13, 10] : [10]
     var result = bytes
     let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])

@@ -23,11 +23,7 @@ extension Vault {
   ) throws(VaultError) -> PropertyChange {
     let absolute = root + "/" + path
     let display = displayPath(path)
-    let bytes: [UInt8]
-    switch FileSystem.readFile(absolute) {
-    case .success(let read): bytes = read
-    case .failure(let reason): throw .unreadable(display, reason: reason.description)
-    }
+    let bytes = try bytes(of: path)
     let note = NoteParser.parse(bytes, path: path)
     if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
       throw .cannotChange("\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
@@ -77,8 +73,7 @@ extension Vault {
   /// .vault/config.yml, default Journal) of the note at `path`; the heading is added at the
   /// end when the note has none.
   public func appendJournal(_ text: String, at time: LocalTime, in path: String) throws(VaultError) -> AddedLine {
-    let hhmm = (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
-    let line = "- \(hhmm) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    let line = "- \(time.hourMinute) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
     return try append(line, under: settings.journalHeading, in: path)
   }
 
@@ -87,11 +82,7 @@ extension Vault {
   public func append(_ line: String, under heading: String, in path: String) throws(VaultError) -> AddedLine {
     let absolute = root + "/" + path
     let display = displayPath(path)
-    let bytes: [UInt8]
-    switch FileSystem.readFile(absolute) {
-    case .success(let read): bytes = read
-    case .failure(let reason): throw .unreadable(display, reason: reason.description)
-    }
+    let bytes = try bytes(of: path)
     let note = NoteParser.parse(bytes, path: path)
     let result = SectionEditor.append(line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
     try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)

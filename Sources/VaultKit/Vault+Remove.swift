@@ -31,11 +31,7 @@ extension Vault {
   public func removeLine(of task: Located<TaskItem>) throws(VaultError) -> String {
     let absolute = root + "/" + task.path
     let display = displayPath(task.path)
-    let bytes: [UInt8]
-    switch FileSystem.readFile(absolute) {
-    case .success(let read): bytes = read
-    case .failure(let reason): throw .unreadable(display, reason: reason.description)
-    }
+    let bytes = try bytes(of: task.path)
     guard let fresh = NoteParser.parse(bytes, path: task.path).tasks.first(where: { $0.line == task.line }),
       fresh.description == task.value.description
     else { throw .changedOnDisk(display) }

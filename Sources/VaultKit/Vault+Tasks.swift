@@ -87,11 +87,7 @@ extension Vault {
   {
     let absolute = root + "/" + task.path
     let display = displayPath(task.path)
-    let bytes: [UInt8]
-    switch FileSystem.readFile(absolute) {
-    case .success(let read): bytes = read
-    case .failure(let reason): throw .unreadable(display, reason: reason.description)
-    }
+    let bytes = try bytes(of: task.path)
     let note = NoteParser.parse(bytes, path: task.path)
     guard let fresh = note.tasks.first(where: { $0.line == task.line }),
       fresh.description == task.value.description
@@ -116,34 +112,22 @@ extension Vault {
       case .failure(let failure): throw .cannotChange(what, reason: failure.description)
       }
     }
-    let newline: [UInt8] = note.encoding.lineEnding == .crlf ? [13, 10] : [10]
-    // The line's ending: what follows its bytes (nothing on a last line without one).
+    // The line's ending stays after the new lines (none on a last line without one); between
+    // them, the note's line ending.
     var lineEnd = range.upperBound
     if lineEnd < bytes.count, bytes[lineEnd] == 13 { lineEnd += 1 }
     if lineEnd < bytes.count, bytes[lineEnd] == 10 { lineEnd += 1 }
-    var replacement: [UInt8] = []
-    var nextLine: Int?
-    let below = settings.tasks.recurrenceOnNextLine
-    if let next = edited.nextInstance, !below || edited.line == nil {
-      replacement += Array(next.utf8) + newline
-      nextLine = task.line
+    let nextAbove = !settings.tasks.recurrenceOnNextLine || edited.line == nil
+    let written = (nextAbove ? [edited.nextInstance, edited.line] : [edited.line, edited.nextInstance]).compactMap {
+      $0
     }
-    if let line = edited.line {
-      replacement += Array(line.utf8)
-      replacement += lineEnd > range.upperBound ? Array(bytes[range.upperBound..<lineEnd]) : []
-      if let next = edited.nextInstance, below {
-        if lineEnd == range.upperBound { replacement += newline }
-        replacement += Array(next.utf8) + (lineEnd > range.upperBound ? newline : [])
-        nextLine = task.line + 1
-      }
-    } else if lineEnd == range.upperBound, edited.nextInstance != nil {
-      // The removed line was the last and had no ending: neither does the next instance.
-      replacement.removeLast(newline.count)
-    }
+    let separator = note.encoding.lineEnding == .crlf ? "\r\n" : "\n"
+    let replacement = Array(written.joined(separator: separator).utf8) + Array(bytes[range.upperBound..<lineEnd])
+    let nextLine = edited.nextInstance.map { _ in nextAbove ? task.line : task.line + 1 }
     let result = Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[lineEnd...])
     try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
     // Where the task line is now: one lower when its next instance went above it.
-    let taskLine = nextLine == task.line && edited.line != nil ? task.line + 1 : task.line
+    let taskLine = edited.line != nil && nextLine == task.line ? task.line + 1 : task.line
     return TaskChangeResult(
       path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
       nextInstanceLine: nextLine)

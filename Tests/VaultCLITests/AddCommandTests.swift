@@ -5,12 +5,7 @@ import Testing
 /// names, no overwrite, and what they wrote reads back through the parser.
 @Suite struct AddCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder, environment: ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": folder.path + "-index.sqlite"])
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: "2026-11-24")
   }
 
   @Test func anEventInFullCalendarsFormWithASafeNameThatNeverOverwrites() throws {
@@ -22,7 +17,7 @@ import Testing
     let first = try run(arguments, in: folder)
     #expect(first.stdout == "Events/2026-12-05 Radiohead Live.md\n")
     #expect(
-      try text(folder, "Events/2026-12-05 Radiohead Live.md")
+      try Fixture.text(folder, "Events/2026-12-05 Radiohead Live.md")
         == """
         ---
         title: "Radiohead: Live"
@@ -63,7 +58,7 @@ import Testing
   func recurringEvents(options: [String], frontMatter: String) throws {
     let folder = try Fixture.copy("Issue5Tasks")
     #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
-    #expect(try text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "---\n")
+    #expect(try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "---\n")
   }
 
   @Test func goalsProgressInsightsNotesAndPrinciples() throws {
@@ -71,16 +66,16 @@ import Testing
     #expect(try run(["add", "goal", "Run 1000 km", "--target", "dec 31", "--tag", "health"], in: folder).status == 0)
     #expect(try run(["progress", "Run 1000 km", "40%"], in: folder).stdout == "Goals/Run 1000 km.md  progress: 40%\n")
     #expect(
-      try text(folder, "Goals/Run 1000 km.md")
+      try Fixture.text(folder, "Goals/Run 1000 km.md")
         == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\n---\n")
     #expect(try run(["goals"], in: folder).stdout.contains("Run 1000 km          ██████░░░░░░░░░░   40%"))
     let insight = try run(["add", "insight", "The obstacle is the way.", "--author", "Marcus Aurelius"], in: folder)
     #expect(insight.stdout == "Insights/The obstacle is the way.md\n")
     #expect(
-      try text(folder, "Insights/The obstacle is the way.md")
+      try Fixture.text(folder, "Insights/The obstacle is the way.md")
         == "---\nauthor: Marcus Aurelius\n---\nThe obstacle is the way.\n")
     #expect(try run(["add", "note", "Meeting notes", "--date", "today"], in: folder).stdout == "Meeting notes.md\n")
-    #expect(try text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\n---\n# Meeting notes\n")
+    #expect(try Fixture.text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\n---\n# Meeting notes\n")
     let principle = try run(["principle", "add", "Sleep before midnight."], in: folder)
     #expect(principle.stdout == "Personal Code.md:15  8. Sleep before midnight.\n")
     #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))
@@ -91,7 +86,7 @@ import Testing
     try Data("# Tasks\r\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
     #expect(try run(["add", "goal", "Windows goal", "--target", "dec 31"], in: folder).status == 0)
     #expect(
-      try text(folder, "Goals/Windows goal.md")
+      try Fixture.text(folder, "Goals/Windows goal.md")
         == "---\r\ntarget: 2026-12-31\r\nstatus: active\r\nprogress: 0%\r\n---\r\n")
     let json = try run(["add", "note", "Listed", "--json"], in: folder)
     let note = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -4,18 +4,12 @@ import Testing
 /// Issue 5: `vault add task` appends one line in the Tasks plugin's form and changes nothing else.
 @Suite struct AddTaskCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder,
-      environment: ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"])
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: "2026-11-22")
   }
 
   @Test func theInboxGetsOneLineWithFieldsInThePluginsOrder() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let before = try text(folder, "Tasks.md")
+    let before = try Fixture.text(folder, "Tasks.md")
     let result = try run(
       [
         "add", "task", "Call Mum", "--due", "fri", "--priority", "high", "--tag", "family", "--start", "tomorrow",
@@ -25,15 +19,15 @@ import Testing
     #expect(
       result.stdout == "Tasks.md:20  - [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
     #expect(
-      try text(folder, "Tasks.md")
+      try Fixture.text(folder, "Tasks.md")
         == before + "- [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
   }
 
   @Test func aCRLFNoteWithoutAFinalNewlineKeepsItsLineEnding() throws {
     let folder = try Fixture.copy("Issue5Tasks")
-    let before = try text(folder, "CRLF Note.md")
+    let before = try Fixture.text(folder, "CRLF Note.md")
     #expect(try run(["add", "task", "Pay the card", "--to", "CRLF Note"], in: folder).status == 0)
-    #expect(try text(folder, "CRLF Note.md") == before + "\r\n- [ ] Pay the card\r\n")
+    #expect(try Fixture.text(folder, "CRLF Note.md") == before + "\r\n- [ ] Pay the card\r\n")
   }
 
   @Test func theDataviewNotationAndTheGlobalFilterFromTheTasksPlugin() throws {
@@ -44,7 +38,8 @@ import Testing
       .write(to: settings.appendingPathComponent("data.json"))
     let result = try run(["add", "task", "Renew insurance", "--due", "dec 5", "--priority", "medium"], in: folder)
     #expect(result.status == 0)
-    #expect(try text(folder, "Tasks.md") == "- [ ] #task Renew insurance  [priority:: medium]  [due:: 2026-12-05]\n")
+    #expect(
+      try Fixture.text(folder, "Tasks.md") == "- [ ] #task Renew insurance  [priority:: medium]  [due:: 2026-12-05]\n")
     #expect(result.stdout.hasSuffix("(new note)\n"))
   }
 
@@ -55,7 +50,7 @@ import Testing
       environment: ["VAULT_TODAY": "2026-11-25", "VAULT_INDEX": folder.path + "-index.sqlite"])
     #expect(result.status == 0)
     #expect(
-      try text(folder, "Journal/2026/11/2026-11-25.md")
+      try Fixture.text(folder, "Journal/2026/11/2026-11-25.md")
         == "---\nmood:\nmood_tags: []\n---\n# Wednesday, November 25, 2026\n\n## Journal\n\n## Tasks\n\n- [ ] Buy bread\n"
     )
   }

@@ -5,13 +5,7 @@ import Testing
 /// mood in the front matter, the note made from its template when missing.
 @Suite struct JournalCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder,
-      environment: ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": folder.path + "-index.sqlite", "EDITOR": "true"])
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: "2026-11-24", extra: ["EDITOR": "true"])
   }
 
   @Test func aNewDayFromTheTemplate() throws {
@@ -21,7 +15,7 @@ import Testing
       in: folder)
     #expect(result.status == 0)
     #expect(
-      try text(folder, "Journal/2026/11/2026-11-24.md")
+      try Fixture.text(folder, "Journal/2026/11/2026-11-24.md")
         == "---\nmood: 8\nmood_tags: [sport, outdoors]\n---\n# Tuesday, November 24, 2026\n\n## Journal\n\n"
         + "- 19:10 Long run by the river\n\n## Tasks\n")
     #expect(result.stdout.contains("Journal/2026/11/2026-11-24.md:9  - 19:10 Long run by the river\n"))
@@ -29,9 +23,9 @@ import Testing
 
   @Test func anExistingDayGetsOneMoreLineAtTheEndOfItsSection() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let before = try text(folder, "Journal/2026/11/2026-11-23.md")
+    let before = try Fixture.text(folder, "Journal/2026/11/2026-11-23.md")
     #expect(try run(["journal", "Back home", "--date", "yesterday", "--time", "22:00"], in: folder).status == 0)
-    #expect(try text(folder, "Journal/2026/11/2026-11-23.md") == before + "- 22:00 Back home\n")
+    #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md") == before + "- 22:00 Back home\n")
   }
 
   @Test func aNoteWithoutTheHeadingGetsIt() throws {
@@ -40,6 +34,7 @@ import Testing
       .write(to: folder.appendingPathComponent(".obsidian/daily-notes.json"))
     try Data("# Tuesday\r\nNotes.".utf8).write(to: folder.appendingPathComponent("2026-11-24.md"))
     #expect(try run(["journal", "Quiet day", "--time", "09:00"], in: folder).status == 0)
-    #expect(try text(folder, "2026-11-24.md") == "# Tuesday\r\nNotes.\r\n\r\n## Journal\r\n\r\n- 09:00 Quiet day\r\n")
+    #expect(
+      try Fixture.text(folder, "2026-11-24.md") == "# Tuesday\r\nNotes.\r\n\r\n## Journal\r\n\r\n- 09:00 Quiet day\r\n")
   }
 }

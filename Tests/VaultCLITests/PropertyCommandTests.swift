@@ -4,22 +4,17 @@ import Testing
 /// Issue 5: `vault set`, `unset` and `mood N` change one property's line and nothing else.
 @Suite struct PropertyCommandTests {
   func run(_ arguments: [String], in folder: URL, today: String = "2026-11-24") throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder, environment: ["VAULT_TODAY": today, "VAULT_INDEX": folder.path + "-index.sqlite"])
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: today)
   }
 
   @Test func setReplacesOneValueAndKeepsEverythingElse() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let before = try text(folder, "Goals/Read 24 Books.md")
+    let before = try Fixture.text(folder, "Goals/Read 24 Books.md")
     let result = try run(["set", "Read 24 Books", "progress", "70"], in: folder)
     #expect(result.status == 0)
     #expect(result.stdout == "Goals/Read 24 Books.md  progress: 70\n")
     #expect(
-      try text(folder, "Goals/Read 24 Books.md")
+      try Fixture.text(folder, "Goals/Read 24 Books.md")
         == before.replacingOccurrences(of: "progress: 15/24\n", with: "progress: 70\n"))
     // The index reads it back at once: the goal's bar is 70%.
     let goals = try run(["goals"], in: folder)
@@ -28,20 +23,20 @@ import Testing
 
   @Test func aNewKeyIsOneLineAndUnsetTakesItAway() throws {
     let folder = try Fixture.copy("Issue5Tasks")
-    let before = try text(folder, "Chores.md")
+    let before = try Fixture.text(folder, "Chores.md")
     #expect(try run(["set", "Chores", "reviewed", "2026-11-24"], in: folder).status == 0)
     #expect(
-      try text(folder, "Chores.md")
+      try Fixture.text(folder, "Chores.md")
         == before.replacingOccurrences(of: "tags: [home]\n", with: "tags: [home]\nreviewed: 2026-11-24\n"))
     #expect(try run(["unset", "Chores", "reviewed"], in: folder).status == 0)
-    #expect(try text(folder, "Chores.md") == before)
+    #expect(try Fixture.text(folder, "Chores.md") == before)
   }
 
   @Test func aCRLFNoteWithABOMGetsFrontMatterInItsOwnLineEnding() throws {
     let folder = try Fixture.copy("Issue5Tasks")
-    let before = try text(folder, "CRLF Note.md")
+    let before = try Fixture.text(folder, "CRLF Note.md")
     #expect(try run(["set", "CRLF Note", "done", "true"], in: folder).status == 0)
-    #expect(try text(folder, "CRLF Note.md") == "\u{FEFF}---\r\ndone: true\r\n---\r\n" + before.dropFirst())
+    #expect(try Fixture.text(folder, "CRLF Note.md") == "\u{FEFF}---\r\ndone: true\r\n---\r\n" + before.dropFirst())
   }
 
   @Test func moodMakesTheDailyNoteFromItsTemplate() throws {
@@ -49,7 +44,7 @@ import Testing
     let result = try run(["mood", "7", "--tags", "work, rain"], in: folder)
     #expect(result.status == 0)
     #expect(result.stdout == "Journal/2026/11/2026-11-24.md  mood_tags: [work, rain]  (new note)\n")
-    let note = try text(folder, "Journal/2026/11/2026-11-24.md")
+    let note = try Fixture.text(folder, "Journal/2026/11/2026-11-24.md")
     #expect(note.hasPrefix("---\nmood: 7\nmood_tags: [work, rain]\n---\n# Tuesday, November 24, 2026\n"))
     let today = try run(["today", "--json"], in: folder)
     #expect(today.stdout.contains("\"mood\" : 7"))
@@ -57,10 +52,10 @@ import Testing
 
   @Test func moodOnAnExistingDayChangesOnlyTheMood() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let before = try text(folder, "Journal/2026/11/2026-11-23.md")
+    let before = try Fixture.text(folder, "Journal/2026/11/2026-11-23.md")
     #expect(try run(["mood", "5", "--date", "yesterday"], in: folder).status == 0)
     #expect(
-      try text(folder, "Journal/2026/11/2026-11-23.md")
+      try Fixture.text(folder, "Journal/2026/11/2026-11-23.md")
         == before.replacingOccurrences(of: "mood: 6\n", with: "mood: 5\n"))
   }
 

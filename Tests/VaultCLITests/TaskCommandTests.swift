@@ -4,24 +4,18 @@ import Testing
 /// Issue 5: `vault done`, `cancel` and `undo` change exactly the task's bytes.
 @Suite struct TaskCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder,
-      environment: ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"])
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: "2026-11-22")
   }
 
   @Test func doneInACRLFFileWithABOMKeepsEveryOtherByte() throws {
     let folder = try Fixture.copy("Issue5Tasks")
-    let before = try text(folder, "CRLF Note.md")
+    let before = try Fixture.text(folder, "CRLF Note.md")
     let result = try run(["done", "call the bank"], in: folder)
     #expect(result.status == 0)
     #expect(
       result.stdout == "CRLF Note.md:3  - [ ] Call the bank 📅 2026-11-21".replacingOccurrences(of: "[ ]", with: "[x]")
         + " ✅ 2026-11-22\n")
-    let after = try text(folder, "CRLF Note.md")
+    let after = try Fixture.text(folder, "CRLF Note.md")
     #expect(
       after
         == before.replacingOccurrences(
@@ -34,7 +28,7 @@ import Testing
     let result = try run(["done", "Chores.md:6"], in: folder)
     #expect(result.status == 0)
     #expect(
-      try text(folder, "Chores.md")
+      try Fixture.text(folder, "Chores.md")
         == """
         ---
         tags: [home]
@@ -49,10 +43,25 @@ import Testing
         """)
   }
 
+  @Test func recurrenceOnNextLinePutsTheNextInstanceBelow() throws {
+    let folder = try Fixture.copy("Issue5Tasks")
+    let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin")
+    try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+    try Data(#"{"recurrenceOnNextLine": true}"#.utf8).write(to: settings.appendingPathComponent("data.json"))
+    let result = try run(["done", "Chores.md:6", "--json"], in: folder)
+    let change = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(change["line"] as? Int == 6)
+    #expect(change["nextInstanceLine"] as? Int == 7)
+    #expect(
+      try Fixture.text(folder, "Chores.md").contains(
+        "- [x] Recycling 🔁 every 2 weeks 🛫 2026-11-18 📅 2026-11-20 ✅ 2026-11-22 ^chore-1\n"
+          + "- [ ] Recycling 🔁 every 2 weeks 🛫 2026-12-02 📅 2026-12-04 ^chore-1\n- [ ] Recycling bins wash\n"))
+  }
+
   @Test func deleteOnCompletionLeavesOnlyTheNextInstance() throws {
     let folder = try Fixture.copy("Issue5Tasks")
     #expect(try run(["done", "pills"], in: folder).status == 0)
-    let after = try text(folder, "CRLF Note.md")
+    let after = try Fixture.text(folder, "CRLF Note.md")
     #expect(after.contains("- [ ] Pills 🔁 every day 🏁 delete 📅 2026-11-23\r\n  - [ ] Sub task"))
     #expect(!after.contains("2026-11-22"))
   }
@@ -61,9 +70,10 @@ import Testing
     let folder = try Fixture.copy("Issue5Tasks")
     #expect(try run(["cancel", "sub task"], in: folder).status == 0)
     #expect(
-      try text(folder, "CRLF Note.md").contains("  - [-] Sub task  [due:: 2026-11-25]  [cancelled:: 2026-11-22]\r\n"))
+      try Fixture.text(folder, "CRLF Note.md").contains(
+        "  - [-] Sub task  [due:: 2026-11-25]  [cancelled:: 2026-11-22]\r\n"))
     #expect(try run(["done", "no newline"], in: folder).status == 0)
-    #expect(try text(folder, "Chores.md").hasSuffix("- [x] Last task, no newline 📅 2026-11-30 ✅ 2026-11-22"))
+    #expect(try Fixture.text(folder, "Chores.md").hasSuffix("- [x] Last task, no newline 📅 2026-11-30 ✅ 2026-11-22"))
   }
 
   @Test func undoReopensAndTheIdFromVaultTasksWorks() throws {
@@ -73,7 +83,7 @@ import Testing
     let id = try #require(tasks.first?["id"] as? String)
     let result = try run(["undo", id], in: folder)
     #expect(result.status == 0)
-    #expect(try text(folder, "Chores.md").contains("\n- [ ] Sweep the yard\n"))
+    #expect(try Fixture.text(folder, "Chores.md").contains("\n- [ ] Sweep the yard\n"))
   }
 
   @Test func ambiguousWordsListTheCandidatesAndChangeNothing() throws {

@@ -4,13 +4,7 @@ import Testing
 /// Issue 5: `vault archive`, `rm` and `edit` on a copy of ExampleVault.
 @Suite struct WritingCommandTests {
   func run(_ arguments: [String], in folder: URL, extra: [String: String] = [:]) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: folder,
-      environment: ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": folder.path + "-index.sqlite"].merging(extra) { $1 })
-  }
-
-  func text(_ folder: URL, _ path: String) throws -> String {
-    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
+    try CLI.run(arguments, inVault: folder, today: "2026-11-24", extra: extra)
   }
 
   @Test func archiveMarksOnlyPastOneOffEventsAndDryRunChangesNothing() throws {
@@ -21,9 +15,9 @@ import Testing
       dry.stdout
         == "Events/2026-11-10 Book Club.md  📚 Book Club\nwould archive 1 event (run without --dry-run to do it)\n")
     #expect(try Fixture.contents(of: folder) == before)
-    let original = try text(folder, "Events/2026-11-10 Book Club.md")
+    let original = try Fixture.text(folder, "Events/2026-11-10 Book Club.md")
     #expect(try run(["archive"], in: folder).status == 0)
-    let archived = try text(folder, "Events/2026-11-10 Book Club.md")
+    let archived = try Fixture.text(folder, "Events/2026-11-10 Book Club.md")
     let closing = try #require(original.range(of: "\n---\n"))
     #expect(archived == original.replacingCharacters(in: closing, with: "\narchived: true\n---\n"))
     #expect(try run(["archive"], in: folder).stdout == "no past events to archive\n")
@@ -31,16 +25,17 @@ import Testing
 
   @Test func rmMovesANoteToTheTrashAndATaskLineAway() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let note = try text(folder, "Projects/Fix the Bike.md")
+    let note = try Fixture.text(folder, "Projects/Fix the Bike.md")
     let moved = try run(["rm", "Fix the Bike", "--yes"], in: folder)
     #expect(moved.stdout == "Projects/Fix the Bike.md  moved to .trash/Fix the Bike.md\n")
-    #expect(try text(folder, ".trash/Fix the Bike.md") == note)
+    #expect(try Fixture.text(folder, ".trash/Fix the Bike.md") == note)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Projects/Fix the Bike.md").path))
-    let tasks = try text(folder, "Tasks.md")
+    let tasks = try Fixture.text(folder, "Tasks.md")
     let removed = try run(["rm", "Tasks.md:6", "--yes"], in: folder)
     #expect(removed.stdout == "Tasks.md:6  removed: - [ ] Renew passport ⏫ 📅 2026-11-20\n")
     #expect(
-      try text(folder, "Tasks.md") == tasks.replacingOccurrences(of: "- [ ] Renew passport ⏫ 📅 2026-11-20\n", with: ""))
+      try Fixture.text(folder, "Tasks.md")
+        == tasks.replacingOccurrences(of: "- [ ] Renew passport ⏫ 📅 2026-11-20\n", with: ""))
     // A second note of the same name in the trash gets a number.
     try Data(note.utf8).write(to: folder.appendingPathComponent("Projects/Fix the Bike.md"))
     #expect(

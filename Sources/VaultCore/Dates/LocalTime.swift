@@ -22,6 +22,9 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     second = 0
   }
 
+  /// `09:30`: hours and minutes, as vault writes times.
+  public var hourMinute: String { pad(hour, 2) + ":" + pad(minute, 2) }
+
   public var secondsSinceMidnight: Int { hour * 3600 + minute * 60 + second }
 
   public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {

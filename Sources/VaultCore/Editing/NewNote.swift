@@ -73,8 +73,8 @@ public enum NewNote {
         result += [("type", "single"), ("date", date.description), ("endDate", end?.description ?? "null")]
       }
       result.append(("allDay", allDay ? "true" : "false"))
-      if let startTime { result.append(("startTime", "\"\(Self.hhmm(startTime))\"")) }
-      if let endTime { result.append(("endTime", "\"\(Self.hhmm(endTime))\"")) }
+      if let startTime { result.append(("startTime", "\"\(startTime.hourMinute)\"")) }
+      if let endTime { result.append(("endTime", "\"\(endTime.hourMinute)\"")) }
       if let timeZone { result.append(("timezone", PropertyWriter.scalar(timeZone))) }
       if let emoji { result.append(("emoji", PropertyWriter.scalar(emoji))) }
       if let category { result.append(("category", PropertyWriter.scalar(category))) }
@@ -84,10 +84,6 @@ public enum NewNote {
         result.append(("remind", "[" + remind.map(PropertyWriter.scalar).joined(separator: ", ") + "]"))
       }
       return .success(result)
-    }
-
-    static func hhmm(_ time: LocalTime) -> String {
-      (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
     }
   }
 }

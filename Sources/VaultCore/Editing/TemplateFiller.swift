@@ -21,11 +21,10 @@ public enum TemplateFiller {
   }
 
   static func value(of name: String, title: String, date: LocalDate, time: LocalTime, dateFormat: String) -> String? {
-    let hhmm = (time.hour < 10 ? "0" : "") + "\(time.hour):" + (time.minute < 10 ? "0" : "") + "\(time.minute)"
     switch name.lowercased() {
     case "title": return title
     case "date": return MomentFormat(dateFormat).format(date)
-    case "time": return hhmm
+    case "time": return time.hourMinute
     default: break
     }
     if name.lowercased().hasPrefix("date:") { return MomentFormat(String(name.dropFirst(5))).format(date) }
@@ -33,7 +32,7 @@ public enum TemplateFiller {
       // Times in moment formats: HH, H, mm, A; a date-only formatter does not know them.
       var text = String(name.dropFirst(5))
       for (token, value) in [
-        ("HH", (time.hour < 10 ? "0" : "") + "\(time.hour)"), ("mm", (time.minute < 10 ? "0" : "") + "\(time.minute)"),
+        ("HH", pad(time.hour, 2)), ("mm", pad(time.minute, 2)),
       ] {
         text = text.replacing(token, with: value)
       }

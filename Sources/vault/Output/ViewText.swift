@@ -22,11 +22,11 @@ enum ViewText {
     guard !event.allDay, let start = event.startTime else { return "all day" }
     // A timed multi-day event: its start time on the first day, its end time on the last.
     if occurrence.dayCount > 1 {
-      if day == occurrence.start { return "from " + start.short }
-      if day == occurrence.end, let end = event.endTime { return "until " + end.short }
+      if day == occurrence.start { return "from " + start.hourMinute }
+      if day == occurrence.end, let end = event.endTime { return "until " + end.hourMinute }
       return "all day"
     }
-    return event.endTime.map { start.short + "-" + $0.short } ?? start.short
+    return event.endTime.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
   }
 
   /// `🎸 Radiohead Concert`.
@@ -112,13 +112,6 @@ enum ViewText {
       used += cell
     }
     return result + "…"
-  }
-}
-
-extension LocalTime {
-  /// `09:30`.
-  var short: String {
-    (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
   }
 }
 

@@ -110,21 +110,4 @@ struct Tasks: ParsableCommand {
   }
 }
 
-/// A task in `vault tasks --json`: its id, where it is, and the task's fields.
-struct TaskListing: Encodable {
-  let id: String
-  let path: String
-  let line: Int
-  let title: String
-  let task: TaskItem
-
-  init(_ located: Located<TaskItem>) {
-    id = located.shortID
-    path = located.path
-    line = located.line
-    title = located.title
-    task = located.value
-  }
-}
-
 extension TaskPriority: ExpressibleByArgument {}

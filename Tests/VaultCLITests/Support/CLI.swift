@@ -20,6 +20,17 @@ struct CLI {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("vault")
   }()
 
+  /// Runs vault in a fixture copy on a fixed day, its index beside the copy.
+  static func run(
+    _ arguments: [String], inVault folder: URL, today: String, extra: [String: String] = [:]
+  ) throws
+    -> Result
+  {
+    try run(
+      arguments, in: folder,
+      environment: ["VAULT_TODAY": today, "VAULT_INDEX": folder.path + "-index.sqlite"].merging(extra) { $1 })
+  }
+
   static func run(
     _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
   ) throws -> Result {
@@ -63,6 +74,11 @@ enum Fixture {
       at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: source, to: target)
     return target
+  }
+
+  /// A file of a fixture copy as text.
+  static func text(_ folder: URL, _ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: folder.appendingPathComponent(path)), as: UTF8.self)
   }
 
   /// Every file's path and bytes, to prove a command left the vault alone.
