@@ -35,12 +35,13 @@ struct AgendaCommand: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
     let today = options.today(vault)
     let first = from.flatMap { DateParsing.validDate($0) } ?? today
     let last = to.flatMap { DateParsing.validDate($0) } ?? first.adding(days: (days ?? 7) - 1)
     guard first <= last else { throw ValidationError("--to \(last) is before the first day \(first)") }
-    let agenda = try vault.agenda(in: store, from: first, through: last)
+    let agenda = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.agenda(in: store, from: first, through: last)
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(agenda)

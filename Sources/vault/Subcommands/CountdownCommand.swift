@@ -30,9 +30,9 @@ struct CountdownCommand: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
     let today = options.today(vault)
-    let events = try vault.events(in: store).filter { event in
+    let events = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.events(in: store) }.filter {
+      event in
       (category.map { event.value.category?.lowercased() == $0.lowercased() } ?? true)
         && (tag.map { TagSyntax.matches(event.tags, $0) } ?? true)
     }

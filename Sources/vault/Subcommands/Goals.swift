@@ -20,9 +20,8 @@ struct Goals: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
     let today = options.today(vault)
-    let goals = try vault.goals(in: store)
+    let goals = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.goals(in: store) }
     let shown = all ? GoalProgress.all(goals, today: today) : GoalProgress.open(goals, today: today)
     let terminal = options.terminal()
     if options.json {

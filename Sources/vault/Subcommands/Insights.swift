@@ -18,8 +18,7 @@ struct Insights: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
-    var insights = try vault.insights(in: store)
+    var insights = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.insights(in: store) }
     if random, let one = insights.randomElement() { insights = [one] }
     let terminal = options.terminal()
     if options.json {

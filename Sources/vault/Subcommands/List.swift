@@ -85,11 +85,13 @@ struct List: ParsableCommand {
   func run() throws {
     let (query, kind) = try query()
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let (limit, sort, reverse) = (limit, sort, reverse)
     let terminal = options.terminal()
     let noun = kind.map { ($0.singular, $0.plural) } ?? ("item", "items")
     if kind == .task {
-      let (tasks, total) = try vault.listTasks(query, in: store, limit: limit)
+      let (tasks, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
+        try vault.listTasks(query, in: store, limit: limit)
+      }
       if options.json {
         try terminal.json(TaskList(total: total, tasks: tasks))
         return
@@ -103,7 +105,9 @@ struct List: ParsableCommand {
       print(rows, total: total, noun: noun, terminal: terminal)
       return
     }
-    let (files, total) = try vault.list(query, in: store, order: sort, reverse: reverse, limit: limit)
+    let (files, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.list(query, in: store, order: sort, reverse: reverse, limit: limit)
+    }
     if options.json {
       try terminal.json(FileList(total: total, items: files))
       return

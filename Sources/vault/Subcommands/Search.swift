@@ -41,8 +41,10 @@ struct Search: ParsableCommand {
   func run() throws {
     let parsed = try Query.parse(query.joined(separator: " "))
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
-    let (hits, total) = try vault.search(parsed, in: store, limit: limit)
+    let limit = limit
+    let (hits, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.search(parsed, in: store, limit: limit)
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(SearchResult(query: query.joined(separator: " "), total: total, hits: hits))
