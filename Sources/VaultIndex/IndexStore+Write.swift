@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import VaultCore
 
@@ -54,17 +55,51 @@ extension IndexStore {
   public func meta(_ key: String) throws(IndexError) -> String? {
     do {
       return try database.read { db in
-        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+        try String.fetchOne(db, sql: "SELECT value FROM main.meta WHERE key = ?", arguments: [key])
       }
     } catch {
       throw .failed("\(error)")
     }
   }
 
-  /// Runs `body` in one write transaction: other processes see all of its changes or none.
+  /// Whether the search file holds what the index does: false after a crash between their
+  /// commits (`SearchFeed`); the refresh then reads every file again.
+  public func searchIsInStep() throws(IndexError) -> Bool {
+    do {
+      return try database.read { db in
+        try Bool.fetchOne(
+          db,
+          sql: "SELECT (SELECT value FROM main.meta WHERE key = 'search_token') "
+            + "IS (SELECT value FROM fts.meta WHERE key = 'search_token')") ?? false
+      }
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+
+  /// Runs `body` in one write transaction of each file: other processes see all of its
+  /// changes or none. The full-text rows are written beside the others, from a second
+  /// connection (`SearchFeed`), and committed just before them.
   public func update(_ body: (IndexWriter) throws -> Void) throws(IndexError) {
     do {
-      try database.write { db in try body(IndexWriter(db: db)) }
+      let token = UUID().uuidString
+      try database.writeWithoutTransaction { db in
+        // Deferred, then a write: this takes the index file's lock only. The search file's is
+        // taken after it, by the feed, so two processes never wait for each other crosswise.
+        try db.inTransaction(.deferred) {
+          let writer = IndexWriter(db: db, feed: SearchFeed(try openSearchWriter(), token: token))
+          try writer.setMeta(IndexWriter.searchToken, token)
+          let feed = writer.feed
+          do {
+            try body(writer)
+            try feed.finish()
+          } catch {
+            feed.cancel()
+            throw error
+          }
+          return .commit
+        }
+      }
     } catch let error as IndexError {
       throw error
     } catch {
@@ -76,11 +111,15 @@ extension IndexStore {
 /// Writes inside one transaction of `IndexStore.update`.
 public final class IndexWriter {
   let db: Database
+  let feed: SearchFeed
+  /// The `meta` key of the token both files commit (`SearchFeed`).
+  static let searchToken = "search_token"
   private var inserters: [String: RowInserter] = [:]
   private var bulk = false
 
-  init(db: Database) {
+  init(db: Database, feed: SearchFeed) {
     self.db = db
+    self.feed = feed
   }
 
   /// The prepared insert into `table`, made on first use and reused for the transaction.
@@ -92,7 +131,7 @@ public final class IndexWriter {
   }
 
   public func setMeta(_ key: String, _ value: String) throws {
-    try db.execute(sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", arguments: [key, value])
+    try db.execute(sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)", arguments: [key, value])
   }
 
   /// Forgets every file, and leaves the secondary indexes out until `finish()`: a bulk load
@@ -101,6 +140,8 @@ public final class IndexWriter {
     inserters = [:]
     try Schema.erase(db)
     try Schema.createTables(db)
+    try setMeta(Self.searchToken, feed.token)
+    feed.send(.clear)
     bulk = true
   }
 
@@ -115,7 +156,7 @@ public final class IndexWriter {
     guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM files WHERE path = ?", arguments: [path]) else {
       return
     }
-    try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [id])
+    feed.send(.remove(id: id))
     try db.execute(sql: "DELETE FROM files WHERE id = ?", arguments: [id])
   }
 
@@ -135,11 +176,7 @@ public final class IndexWriter {
       $0.add(note.isSkipped)
     }
     let id = db.lastInsertedRowID
-    try into("search", ["rowid", "title", "body"]).insert {
-      $0.add(id)
-      $0.add(note.title)
-      $0.add(record.body)
-    }
+    feed.send(.store(id: id, title: note.title, body: record.body))
     try storeProperties(note, id)
     let tags = try into("tags", ["file_id", "tag", "name", "line"])
     for tag in note.tags {

@@ -5,9 +5,13 @@ import VaultCore
 /// The index: a SQLite database (through GRDB) of what the views need, kept outside the vault.
 /// It is a cache: erased when its schema or the parser changes, rebuilt when it is unreadable.
 /// WAL and a busy timeout let two `vault` processes use it at once.
+///
+/// Two files: `index.sqlite` holds the tables, `index.sqlite-search` the full-text table, so
+/// that a refresh writes both at once from two connections (`SearchFeed`). The search file is
+/// attached to the index's connection as `fts`, and queries join the two.
 public final class IndexStore: Sendable {
   /// Bump when the tables change.
-  public static let schemaVersion = 4
+  public static let schemaVersion = 5
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)
@@ -44,46 +48,80 @@ public final class IndexStore: Sendable {
     }
   }
 
+  /// The search file beside the index file at `path`.
+  static func searchPath(_ path: String) -> String { path + "-search" }
+
   static func open(_ path: String, version: Int) throws -> DatabaseQueue {
+    let database = try DatabaseQueue(path: path, configuration: configuration(attachingSearchOf: path))
+    // Any sign of corruption surfaces here rather than in the middle of a command. Reading
+    // first: an index already at this version is used without a write transaction.
+    let versions = { (db: Database) in
+      (try Int.fetchOne(db, sql: "PRAGMA user_version"), try Int.fetchOne(db, sql: "PRAGMA fts.user_version"))
+    }
+    let current = try database.read { db in
+      _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
+      _ = try Int.fetchOne(db, sql: "PRAGMA fts.schema_version")
+      return try versions(db)
+    }
+    if current != (version, version) {
+      try database.writeWithoutTransaction { db in
+        // Both files, in one immediate transaction (and another process may have rebuilt
+        // them in the meantime).
+        try db.inTransaction(.immediate) {
+          guard try versions(db) != (version, version) else { return .commit }
+          try Schema.erase(db)
+          try Schema.create(db)
+          try db.execute(sql: "DROP TABLE IF EXISTS fts.search; DROP TABLE IF EXISTS fts.meta")
+          try db.execute(sql: Schema.searchTables(in: "fts"))
+          try db.execute(sql: "PRAGMA user_version = \(version); PRAGMA fts.user_version = \(version)")
+          return .commit
+        }
+      }
+    }
+    return database
+  }
+
+  /// A connection of its own to the search file, for `SearchFeed`.
+  func openSearchWriter() throws -> DatabaseQueue {
+    try DatabaseQueue(path: Self.searchPath(path), configuration: Self.configuration(attachingSearchOf: nil))
+  }
+
+  /// The settings of a connection to the index file (which attaches the search file of
+  /// `indexPath`) or, with `nil`, to the search file.
+  static func configuration(attachingSearchOf indexPath: String?) -> Configuration {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     // A cache: after a power cut it may lose the last refresh, never its consistency (WAL).
     // WAL lets another `vault` process read while this one writes.
     configuration.prepareDatabase { db in
-      // Switching a new file to WAL takes a lock the busy timeout does not wait for: when
-      // another process is creating the index at the same moment, try again for a while.
-      for attempt in 1...100 {
-        do {
-          if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-          }
-          break
-        } catch let error as DatabaseError where Self.isBusy(error) && attempt < 100 {
-          usleep(20_000)
-        }
+      try useWAL(db, schema: "main")
+      if let indexPath {
+        try db.execute(sql: "ATTACH DATABASE ? AS fts", arguments: [searchPath(indexPath)])
+        try useWAL(db, schema: "fts")
       }
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
       // Reads map the file instead of copying pages with a system call each: the views scan
       // the task table, and at 10,000 notes that was half of `vault today`.
       try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+      if indexPath != nil { try db.execute(sql: "PRAGMA fts.mmap_size = 1073741824") }
     }
-    let database = try DatabaseQueue(path: path, configuration: configuration)
-    // Any sign of corruption surfaces here rather than in the middle of a command. Reading
-    // first: an index already at this version is used without a write transaction.
-    let current = try database.read { db in
-      _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
-      return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-    }
-    if current != version {
-      try database.write { db in
-        // Another process may have rebuilt it in the meantime.
-        guard try Int.fetchOne(db, sql: "PRAGMA user_version") != version else { return }
-        try Schema.erase(db)
-        try Schema.create(db)
-        try db.execute(sql: "PRAGMA user_version = \(version)")
+    return configuration
+  }
+
+  /// Puts the file of `schema` in WAL mode.
+  static func useWAL(_ db: Database, schema: String) throws {
+    // Switching a new file to WAL takes a lock the busy timeout does not wait for: when
+    // another process is creating the index at the same moment, try again for a while.
+    for attempt in 1...100 {
+      do {
+        if try String.fetchOne(db, sql: "PRAGMA \(schema).journal_mode") != "wal" {
+          try db.execute(sql: "PRAGMA \(schema).journal_mode = WAL")
+        }
+        break
+      } catch let error as DatabaseError where Self.isBusy(error) && attempt < 100 {
+        usleep(20_000)
       }
     }
-    return database
+    try db.execute(sql: "PRAGMA \(schema).synchronous = NORMAL")
   }
 
   static func isBusy(_ error: DatabaseError) -> Bool {
@@ -91,8 +129,10 @@ public final class IndexStore: Sendable {
   }
 
   static func removeFiles(at path: String) {
-    for suffix in ["", "-wal", "-shm"] {
-      try? FileManager.default.removeItem(atPath: path + suffix)
+    for file in [path, searchPath(path)] {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: file + suffix)
+      }
     }
   }
 }

@@ -13,10 +13,11 @@ final class RowInserter {
   private let connection: OpaquePointer?
   private var column: Int32 = 0
 
-  init(_ db: Database, table: String, columns: [String]) throws {
+  /// `orReplace`: a row with the same key (rowid) is replaced.
+  init(_ db: Database, table: String, columns: [String], orReplace: Bool = false) throws {
     statement = try db.makeStatement(
       sql:
-        "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        "INSERT \(orReplace ? "OR REPLACE " : "")INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
     )
     handle = statement.sqliteStatement
     connection = db.sqliteConnection

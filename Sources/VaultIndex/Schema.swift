@@ -5,11 +5,22 @@ import GRDB
 enum Schema {
   static let tables = [
     "files", "properties", "tags", "links", "headings", "tasks", "journal", "events", "goals", "insights",
-    "principles", "diagnostics", "meta", "search",
+    "principles", "diagnostics", "meta",
   ]
 
+  /// Drops the index's tables (and the full-text table of schema 4 and earlier, which lived in
+  /// the same file), never those of the attached search file.
   static func erase(_ db: Database) throws {
-    for table in tables { try db.execute(sql: "DROP TABLE IF EXISTS \(table)") }
+    for table in tables + ["search"] { try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)") }
+  }
+
+  /// The search file's tables, in the schema `schema`: the full-text table over titles and
+  /// bodies, whose rowid is `files.id`, and the token of its last commit (`SearchFeed`).
+  static func searchTables(in schema: String) -> String {
+    """
+    CREATE TABLE \(schema).meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE VIRTUAL TABLE \(schema).search USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+    """
   }
 
   /// The secondary indexes. A bulk load drops them and builds them after the rows are in:
@@ -176,7 +187,6 @@ enum Schema {
           severity TEXT NOT NULL,
           message TEXT NOT NULL
         );
-        CREATE VIRTUAL TABLE search USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
         """)
   }
 }

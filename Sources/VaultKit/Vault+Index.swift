@@ -111,17 +111,17 @@ extension Vault {
   ) throws(VaultError) -> IndexRefresh {
     let started = DispatchTime.now()
     // What the index knows is read while the folder is walked: both take a while on a big vault.
-    let stored = Prefetch(then: meanwhile) { () -> Result<([String: FileStamp], String?), IndexError> in
+    let stored = Prefetch(then: meanwhile) { () -> Result<([String: FileStamp], String?, Bool), IndexError> in
       do throws(IndexError) {
-        return .success((try store.stamps(), try store.meta("settings")))
+        return .success((try store.stamps(), try store.meta("settings"), try store.searchIsInStep()))
       } catch {
         return .failure(error)
       }
     }
     let (files, walkDiagnostics) = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).walk()
     do {
-      let (known, storedSettings) = try stored.value.get()
-      let readAll = rebuild || storedSettings != settings.fingerprint
+      let (known, storedSettings, searchInStep) = try stored.value.get()
+      let readAll = rebuild || storedSettings != settings.fingerprint || !searchInStep
       var unchanged = 0
       let changed = files.filter { file in
         guard !readAll, let stamp = known[file.path] else { return true }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import VaultCore
 import VaultKit
 import VaultMarkdown
 
@@ -134,6 +135,53 @@ struct TemporaryVault {
     #expect(store.recoveryWarning?.hasPrefix("the index at \(vault.indexPath) could not be read") == true)
     let summary = try vault.vault().refresh(store)
     #expect((summary.seen, summary.parsed) == (1, 1))
+  }
+
+  /// The titles the full-text table finds for `word`.
+  func found(_ word: String, in vault: TemporaryVault) throws -> [String] {
+    try vault.store().files(matching: try Query.parse(word)).matches.map(\.title).sorted()
+  }
+
+  @Test func aCrashBetweenTheTwoCommitsIsSeenAndEverythingReadAgain() throws {
+    let vault = try TemporaryVault(["a.md": "apples\n", "b.md": "pears\n"])
+    try vault.refresh()
+    // The search file committed a refresh the index file did not.
+    try DatabaseQueue(path: vault.indexPath + "-search").write { db in
+      try db.execute(sql: "UPDATE meta SET value = 'another' WHERE key = 'search_token'")
+      try db.execute(sql: "DELETE FROM search")
+    }
+    #expect(try found("apples", in: vault) == [])
+    let summary = try vault.refresh()
+    #expect(summary.parsed == 2)
+    #expect(try found("apples", in: vault) == ["a"])
+    #expect(try vault.refresh().parsed == 0)
+  }
+
+  @Test func aCorruptSearchFileIsRebuiltWithAWarning() throws {
+    let vault = try TemporaryVault(["a.md": "apples\n"])
+    try vault.refresh()
+    let search = vault.indexPath + "-search"
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: search + suffix) }
+    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: search))
+    let store = try vault.store()
+    #expect(store.recoveryWarning?.hasPrefix("the index at \(vault.indexPath) could not be read") == true)
+    #expect(try vault.vault().refresh(store).parsed == 1)
+    #expect(try found("apples", in: vault) == ["a"])
+  }
+
+  @Test func anIndexOfSchema4WithItsFullTextInsideIsErased() throws {
+    let vault = try TemporaryVault(["a.md": "apples\n"])
+    try FileManager.default.createDirectory(
+      atPath: (vault.indexPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try DatabaseQueue(path: vault.indexPath).write { db in
+      try db.execute(sql: "CREATE VIRTUAL TABLE search USING fts5(title, body); PRAGMA user_version = 40007")
+    }
+    #expect(try vault.refresh().parsed == 1)
+    let tables = try DatabaseQueue(path: vault.indexPath).read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE name LIKE 'search%'")
+    }
+    #expect(tables == [])
+    #expect(try found("apples", in: vault) == ["a"])
   }
 
   @Test func indexingLeavesTheVaultUntouched() throws {

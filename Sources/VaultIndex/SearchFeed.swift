@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// Writes the full-text table from its own connection, on its own thread, while the index's
+/// connection stores everything else. SQLite has one writer per file, and FTS5 was as much
+/// work as all the other tables together: in one file a cold index waited for both in turn
+/// (docs/PERFORMANCE.md).
+///
+/// The changes go in one transaction of the search file, committed by `finish()` just before
+/// the index's own. Both commits write the same token (`meta.search_token`): a crash between
+/// them leaves two tokens, which the next refresh sees and answers by reading every file.
+final class SearchFeed: @unchecked Sendable {
+  enum Change {
+    case store(id: Int64, title: String, body: String)
+    case remove(id: Int64)
+    /// Forget every row (a rebuild).
+    case clear
+  }
+
+  /// What both commits write.
+  let token: String
+  private let condition = NSCondition()
+  private var pending: [Change] = []
+  private var closed = false
+  private var cancelled = false
+  private var failure: (any Error)?
+  private let done = DispatchGroup()
+
+  /// Starts the transaction on `database` (the search file) on another thread.
+  init(_ database: DatabaseQueue, token: String) {
+    self.token = token
+    done.enter()
+    Thread.detachNewThread { [self] in
+      do {
+        try database.writeWithoutTransaction { db in
+          try db.inTransaction(.immediate) {
+            try run(db)
+            if isCancelled { return .rollback }
+            try db.execute(
+              sql: "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+              arguments: [IndexWriter.searchToken, token])
+            return .commit
+          }
+        }
+      } catch {
+        fail(error)
+      }
+      done.leave()
+    }
+  }
+
+  /// Queues a change; it is written in order with the others.
+  func send(_ change: Change) {
+    condition.lock()
+    // After a failure nothing more is written: `finish()` reports it.
+    if failure == nil { pending.append(change) }
+    if pending.count == 1 { condition.signal() }
+    condition.unlock()
+  }
+
+  /// Waits until every change is written and committed; throws what went wrong.
+  func finish() throws {
+    close(cancelling: false)
+    done.wait()
+    if let failure { throw failure }
+  }
+
+  /// Drops the changes: the transaction is rolled back.
+  func cancel() {
+    close(cancelling: true)
+    done.wait()
+  }
+
+  private func close(cancelling: Bool) {
+    condition.lock()
+    closed = true
+    cancelled = cancelling
+    condition.signal()
+    condition.unlock()
+  }
+
+  private var isCancelled: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return cancelled
+  }
+
+  private func fail(_ error: any Error) {
+    condition.lock()
+    failure = failure ?? error
+    pending = []
+    condition.unlock()
+  }
+
+  /// Takes the queued changes in order until the feed is closed.
+  private func run(_ db: Database) throws {
+    var insert: RowInserter?
+    while true {
+      condition.lock()
+      while pending.isEmpty && !closed { condition.wait() }
+      let changes = pending
+      pending.removeAll(keepingCapacity: true)
+      let stop = closed && changes.isEmpty || cancelled
+      condition.unlock()
+      if stop { return }
+      for change in changes {
+        switch change {
+        case .store(let id, let title, let body):
+          if insert == nil {
+            insert = try RowInserter(
+              db, table: "search", columns: ["rowid", "title", "body"], orReplace: true)
+          }
+          try insert?.insert {
+            $0.add(id)
+            $0.add(title)
+            $0.add(body)
+          }
+        case .remove(let id):
+          try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [id])
+        case .clear:
+          insert = nil
+          try db.execute(sql: "DROP TABLE search; DROP TABLE meta; " + Schema.searchTables(in: "main"))
+        }
+      }
+    }
+  }
+}
