@@ -143,8 +143,11 @@ struct Measurement {
     return (files, bytes)
   }
 
+  /// Both files of the index (the tables and the full-text table beside them), with their WAL.
   func removeIndex() {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+    for file in [index, index + "-search"] {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+    }
   }
 
   func median(_ measure: () throws -> Double) rethrows -> Double {

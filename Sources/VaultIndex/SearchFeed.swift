@@ -21,14 +21,19 @@ final class SearchFeed: @unchecked Sendable {
   let token: String
   private let condition = NSCondition()
   private var pending: [Change] = []
+  /// The bytes of text in `pending`: `send` waits while it is over `pendingLimit`, so a
+  /// full-text writer slower than the other keeps memory bounded instead of queueing bodies.
+  private var pendingBytes = 0
+  private let pendingLimit: Int
   private var closed = false
   private var cancelled = false
   private var failure: (any Error)?
   private let done = DispatchGroup()
 
   /// Starts the transaction on `database` (the search file) on another thread.
-  init(_ database: DatabaseQueue, token: String) {
+  init(_ database: DatabaseQueue, token: String, pendingLimit: Int = 16 << 20) {
     self.token = token
+    self.pendingLimit = pendingLimit
     done.enter()
     Thread.detachNewThread { [self] in
       do {
@@ -52,10 +57,13 @@ final class SearchFeed: @unchecked Sendable {
   /// Queues a change; it is written in order with the others.
   func send(_ change: Change) {
     condition.lock()
+    defer { condition.unlock() }
+    while pendingBytes > pendingLimit && failure == nil { condition.wait() }
     // After a failure nothing more is written: `finish()` reports it.
-    if failure == nil { pending.append(change) }
-    if pending.count == 1 { condition.signal() }
-    condition.unlock()
+    guard failure == nil else { return }
+    pending.append(change)
+    if case .store(_, let title, let body) = change { pendingBytes += title.utf8.count + body.utf8.count }
+    if pending.count == 1 { condition.broadcast() }
   }
 
   /// Waits until every change is written and committed; throws what went wrong.
@@ -75,7 +83,7 @@ final class SearchFeed: @unchecked Sendable {
     condition.lock()
     closed = true
     cancelled = cancelling
-    condition.signal()
+    condition.broadcast()
     condition.unlock()
   }
 
@@ -89,6 +97,8 @@ final class SearchFeed: @unchecked Sendable {
     condition.lock()
     failure = failure ?? error
     pending = []
+    pendingBytes = 0
+    condition.broadcast()
     condition.unlock()
   }
 
@@ -100,6 +110,8 @@ final class SearchFeed: @unchecked Sendable {
       while pending.isEmpty && !closed { condition.wait() }
       let changes = pending
       pending.removeAll(keepingCapacity: true)
+      pendingBytes = 0
+      condition.broadcast()
       let stop = closed && changes.isEmpty || cancelled
       condition.unlock()
       if stop { return }

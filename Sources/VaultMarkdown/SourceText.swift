@@ -15,21 +15,27 @@ struct SourceText {
     hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
     var starts = [hasBOM ? 3 : 0]
     var sawEnding = false
-    var index = starts[0]
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D {
+    var ending = TextEncoding.LineEnding.lf
+    // Every byte of every note passes here: read without bounds checks, and most bytes are
+    // past the line-ending range with one comparison.
+    bytes.withUnsafeBufferPointer { bytes in
+      var index = starts[0]
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {
+          index += 1
+          continue
+        }
         let isCRLF = byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A
         if !sawEnding {
-          lineEnding = isCRLF ? .crlf : .lf
+          ending = isCRLF ? .crlf : .lf
           sawEnding = true
         }
         index += isCRLF ? 2 : 1
         starts.append(index)
-      } else {
-        index += 1
       }
     }
+    lineEnding = ending
     lineStarts = starts
   }
 

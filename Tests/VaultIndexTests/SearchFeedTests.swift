@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import VaultIndex
+
+@Suite struct SearchFeedTests {
+  /// A search file with its tables, in a temporary folder.
+  func searchFile() throws -> DatabaseQueue {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).sqlite").path
+    let database = try DatabaseQueue(path: path, configuration: IndexStore.configuration(attachingSearchOf: nil))
+    try database.write { db in try db.execute(sql: Schema.searchTables(in: "main")) }
+    return database
+  }
+
+  func rows(_ database: DatabaseQueue) throws -> (count: Int, token: String?) {
+    try database.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM search") ?? 0,
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'search_token'")
+      )
+    }
+  }
+
+  @Test func everyChangeLandsInOrderWhenTheQueueIsKeptShort() throws {
+    let database = try searchFile()
+    // A limit of a few bytes makes nearly every send wait for the writer.
+    let feed = SearchFeed(database, token: "t1", pendingLimit: 8)
+    for id in 1...500 { feed.send(.store(id: Int64(id), title: "note \(id)", body: "apples and pears \(id)")) }
+    for id in stride(from: 2, through: 500, by: 2) { feed.send(.remove(id: Int64(id))) }
+    feed.send(.store(id: 1, title: "note 1", body: "plums"))
+    try feed.finish()
+    #expect(try rows(database) == (250, "t1"))
+    let plums = try database.read { db in
+      try Int64.fetchAll(db, sql: "SELECT rowid FROM search WHERE search MATCH 'plums'")
+    }
+    #expect(plums == [1])
+  }
+
+  @Test func aCancelledFeedWritesNothing() throws {
+    let database = try searchFile()
+    let feed = SearchFeed(database, token: "t2")
+    for id in 1...50 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    feed.cancel()
+    #expect(try rows(database) == (0, nil))
+  }
+
+  @Test func aFailureIsReportedByFinish() throws {
+    let database = try searchFile()
+    try database.write { db in try db.execute(sql: "DROP TABLE search") }
+    let feed = SearchFeed(database, token: "t3", pendingLimit: 8)
+    for id in 1...100 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    #expect(throws: (any Error).self) { try feed.finish() }
+  }
+}
