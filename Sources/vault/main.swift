@@ -4,6 +4,10 @@ import VaultKit
 
 // The one place where failures become text and exit codes: a tool failure (`VaultError`)
 // prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
+if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst())) {
+  FileHandle.standardError.write(Data("vault: error: \(unknown)\n".utf8))
+  exit(64)
+}
 do {
   var command = try VaultCommand.parseAsRoot()
   try command.run()

@@ -53,6 +53,32 @@ import Testing
     #expect(badEnvironment.stderr.contains("$VAULT_TODAY 'tomorrow' is not a date: use the form YYYY-MM-DD"))
   }
 
+  @Test(arguments: [
+    (
+      ["serch", "plans"],
+      "vault: error: unknown command 'serch'. Did you mean 'search'? 'vault --help' lists the commands.\n"
+    ),
+    (
+      ["--vault", ".", "tody"],
+      "vault: error: unknown command 'tody'. Did you mean 'today'? 'vault --help' lists the commands.\n"
+    ),
+    (["frobnicate"], "vault: error: unknown command 'frobnicate'. 'vault --help' lists the commands.\n"),
+  ])
+  func anUnknownCommandIsNamed(arguments: [String], message: String) throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let result = try CLI.run(arguments, in: vault)
+    #expect(result.status == 64)
+    #expect(result.stderr == message)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func optionsBeforeTheDefaultCommandStillRunIt() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let result = try CLI.run(["--today", "2026-11-23", "--limit", "1", "--color", "never"], in: vault)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("2026"))
+  }
+
   @Test func colourFollowsTheFlagAndNoColor() throws {
     let vault = try Fixture.copy("Broken")
     let always = try CLI.run(["check", "--color", "always"], in: vault)
