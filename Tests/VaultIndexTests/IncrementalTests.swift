@@ -116,6 +116,21 @@ struct TemporaryVault {
     #expect(summary.parsed == 2)
   }
 
+  @Test func theTasksGlobalFilterDecidesWhichCheckboxesAreTasks() throws {
+    let vault = try TemporaryVault([
+      "a.md": "- [ ] buy milk #task\n- [ ] a plain checkbox\n",
+      "Goals/run.md": "---\ntype: goal\n---\n- [x] one\n- [ ] two #task\n",
+    ])
+    var summary = try vault.refresh()
+    #expect(summary.items[.task] == 4)
+    try vault.write(".obsidian/plugins/obsidian-tasks-plugin/data.json", ##"{"globalFilter": "#task"}"##)
+    summary = try vault.refresh()
+    #expect(summary.parsed == 2)
+    #expect(summary.items[.task] == 2)
+    let goal = try #require(try vault.store().goals().first)
+    #expect(goal.value.progress == 0.5)
+  }
+
   @Test func aNewParserVersionErasesTheIndex() throws {
     let vault = try TemporaryVault(["a.md": "#one\n"])
     try vault.refresh()

@@ -45,6 +45,11 @@ public struct NoteInterpreter: Sendable {
     case .task, .note:
       break
     }
+    // With the Tasks plugin's global filter (such as `#task`), only the checkboxes holding it
+    // are tasks, as in Obsidian; a goal's progress above still counts all of its checkboxes.
+    if let filter = settings.tasks.globalFilter, !filter.isEmpty {
+      note.tasks.removeAll { !$0.description.contains(filter) }
+    }
     note.diagnostics += reader.diagnostics
   }
 

@@ -45,7 +45,8 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var format: TaskFormat = .emoji
   /// `recurrenceOnNextLine`: a recurring task's next instance goes below it, not above.
   public var recurrenceOnNextLine = false
-  /// `globalFilter`: the tag (such as `#task`) that makes a checkbox a task; vault writes it.
+  /// `globalFilter`: the text (such as `#task`) that makes a checkbox a task: only lines
+  /// holding it are read as tasks, and vault writes it into the tasks it adds.
   public var globalFilter: String?
   /// `setCreatedDate`: new tasks (and next instances) get `➕ today`.
   public var setCreatedDate = false
@@ -109,6 +110,7 @@ extension VaultSettings {
     parts.append("types=" + propertyTypes.map { "\($0.key):\($0.value.rawValue)" }.sorted().joined(separator: ","))
     parts.append("ignore=" + ignoreFilters.joined(separator: "\u{1F}"))
     parts.append("max=\(maxFileSize)")
+    parts.append("taskfilter=\(tasks.globalFilter ?? "")")
     return parts.joined(separator: "\n")
   }
 }
