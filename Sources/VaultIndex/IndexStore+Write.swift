@@ -69,8 +69,8 @@ extension IndexStore {
       return try database.read { db in
         try Bool.fetchOne(
           db,
-          sql: "SELECT (SELECT value FROM main.meta WHERE key = 'search_token') "
-            + "IS (SELECT value FROM fts.meta WHERE key = 'search_token')") ?? false
+          sql: "SELECT (SELECT value FROM main.meta WHERE key = ?1) IS (SELECT value FROM fts.meta WHERE key = ?1)",
+          arguments: [IndexWriter.searchToken]) ?? false
       }
     } catch {
       throw .failed("\(error)")
@@ -87,11 +87,12 @@ extension IndexStore {
         // Deferred, then a write: this takes the index file's lock only. The search file's is
         // taken after it, by the feed, so two processes never wait for each other crosswise.
         try db.inTransaction(.deferred) {
-          let writer = IndexWriter(db: db, feed: SearchFeed(try openSearchWriter(), token: token))
-          try writer.setMeta(IndexWriter.searchToken, token)
-          let feed = writer.feed
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)",
+            arguments: [IndexWriter.searchToken, token])
+          let feed = SearchFeed(try openSearchWriter(), token: token)
           do {
-            try body(writer)
+            try body(IndexWriter(db: db, feed: feed))
             try feed.finish()
           } catch {
             feed.cancel()

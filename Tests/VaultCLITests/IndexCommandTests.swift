@@ -18,28 +18,42 @@ import Testing
     #expect(second.stdout.contains(" s: 0 parsed, 0 removed"))
   }
 
-  @Test func twoProcessesAtOnceBothAnswer() throws {
+  /// Processes refreshing one index at once, each with something to write: the first round
+  /// creates it, the later ones find an edited note. Each takes the index file's lock before
+  /// the search file's, so none waits for another crosswise (which would end in "busy").
+  @Test func processesAtOnceAllAnswer() throws {
     let vault = try Fixture.copy("ExampleVault")
     let index = vault.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
-    let errors = [Pipe(), Pipe()]
-    let results = try errors.map { error -> Process in
-      let process = Process()
-      process.executableURL = CLI.executable
-      process.arguments = ["index", "--json", "--index", index, "--vault", vault.path]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = error
-      try process.run()
-      return process
+    let note = vault.appendingPathComponent("Tasks.md")
+    for round in 0..<3 {
+      if round > 0 {
+        let text = try String(contentsOf: note, encoding: .utf8) + "- [ ] round \(round)\n"
+        try Data(text.utf8).write(to: note)
+        try FileManager.default.setAttributes(
+          [.modificationDate: Date().addingTimeInterval(Double(round))], ofItemAtPath: note.path)
+      }
+      let errors = (0..<4).map { _ in Pipe() }
+      let results = try errors.map { error -> Process in
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["index", "--json", "--index", index, "--vault", vault.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        try process.run()
+        return process
+      }
+      let messages = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+      for process in results { process.waitUntilExit() }
+      #expect(results.map(\.terminationStatus) == [0, 0, 0, 0])
+      // None took another's new index for a damaged one (it was once rebuilt under it).
+      #expect(messages == ["", "", "", ""])
     }
-    let messages = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-    for process in results { process.waitUntilExit() }
-    #expect(results.map(\.terminationStatus) == [0, 0])
-    // Neither took the other's new index for a damaged one (it was once rebuilt under it).
-    #expect(messages == ["", ""])
     let check = try CLI.run(["index", "--json", "--index", index], in: vault)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
     #expect(object["parsed"] as? Int == 0)
-    #expect((object["items"] as? [String: Int])?["task"] == 39)
+    #expect((object["items"] as? [String: Int])?["task"] == 41)
+    let found = try CLI.run(["search", "round", "--json", "--index", index], in: vault)
+    #expect(found.stdout.contains("\"total\" : 1") || found.stdout.contains("\"total\":1"))
   }
 
   @Test func defaultLocationIsOutsideTheVault() throws {
