@@ -9,9 +9,11 @@ enum Schema {
   ]
 
   /// Drops the index's tables (and the full-text table of schema 4 and earlier, which lived in
-  /// the same file), never those of the attached search file.
+  /// the same file), never those of the attached search file. `files` goes last: dropped
+  /// first, with foreign keys on, it was deleted row by row with each row's cascade into the
+  /// other tables, which made a rebuild at 10,000 notes 3.6 s against 2.4 s for a first index.
   static func erase(_ db: Database) throws {
-    for table in tables + ["search"] { try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)") }
+    for table in tables.reversed() + ["search"] { try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)") }
   }
 
   /// The search file's tables, in the schema `schema`: the full-text table over titles and
