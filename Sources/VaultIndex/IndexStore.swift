@@ -71,7 +71,6 @@ public final class IndexStore: Sendable {
           guard try versions(db) != (version, version) else { return .commit }
           try Schema.erase(db)
           try Schema.create(db)
-          try db.execute(sql: "DROP TABLE IF EXISTS fts.search; DROP TABLE IF EXISTS fts.meta")
           try db.execute(sql: Schema.searchTables(in: "fts"))
           try db.execute(sql: "PRAGMA user_version = \(version); PRAGMA fts.user_version = \(version)")
           return .commit

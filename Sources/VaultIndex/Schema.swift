@@ -16,10 +16,12 @@ enum Schema {
     for table in tables.reversed() + ["search"] { try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)") }
   }
 
-  /// The search file's tables, in the schema `schema`: the full-text table over titles and
+  /// The search file's tables, made anew (dropped first) in the schema `schema`: the full-text table over titles and
   /// bodies, whose rowid is `files.id`, and the token of its last commit (`SearchFeed`).
   static func searchTables(in schema: String) -> String {
     """
+    DROP TABLE IF EXISTS \(schema).search;
+    DROP TABLE IF EXISTS \(schema).meta;
     CREATE TABLE \(schema).meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE VIRTUAL TABLE \(schema).search USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
     """

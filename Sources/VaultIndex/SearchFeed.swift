@@ -131,7 +131,7 @@ final class SearchFeed: @unchecked Sendable {
           try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [id])
         case .clear:
           insert = nil
-          try db.execute(sql: "DROP TABLE search; DROP TABLE meta; " + Schema.searchTables(in: "main"))
+          try db.execute(sql: Schema.searchTables(in: "main"))
         }
       }
     }
