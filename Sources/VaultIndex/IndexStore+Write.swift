@@ -146,8 +146,10 @@ public final class IndexWriter {
     bulk = true
   }
 
-  /// Ends the writes: builds the secondary indexes after `removeAll()`.
+  /// Ends the writes to files: builds the secondary indexes after `removeAll()`. The search
+  /// file's writer gets no more rows and commits meanwhile, on its own thread.
   public func finish() throws {
+    feed.endInput()
     if bulk { try Schema.createIndexes(db) }
     bulk = false
   }

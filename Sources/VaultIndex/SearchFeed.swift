@@ -6,8 +6,8 @@ import GRDB
 /// work as all the other tables together: in one file a cold index waited for both in turn
 /// (docs/PERFORMANCE.md).
 ///
-/// The changes go in one transaction of the search file, committed by `finish()` just before
-/// the index's own. Both commits write the same token (`meta.search_token`): a crash between
+/// The changes go in one transaction of the search file, committed once its input ends
+/// (`endInput()`), always before the index's own: `finish()` waits for that commit. Both commits write the same token (`meta.search_token`): a crash between
 /// them leaves two tokens, which the next refresh sees and answers by reading every file.
 final class SearchFeed: @unchecked Sendable {
   enum Change {
@@ -58,12 +58,19 @@ final class SearchFeed: @unchecked Sendable {
   func send(_ change: Change) {
     condition.lock()
     defer { condition.unlock() }
+    precondition(!closed, "a change sent to a closed search feed")
     while pendingBytes > pendingLimit && failure == nil { condition.wait() }
     // After a failure nothing more is written: `finish()` reports it.
     guard failure == nil else { return }
     pending.append(change)
     if case .store(_, let title, let body) = change { pendingBytes += title.utf8.count + body.utf8.count }
     if pending.count == 1 { condition.broadcast() }
+  }
+
+  /// Says no change follows: the writer commits as soon as it has written the queued ones,
+  /// while the caller goes on with its own work (`finish()` then waits for it).
+  func endInput() {
+    close(cancelling: false)
   }
 
   /// Waits until every change is written and committed; throws what went wrong.
@@ -82,7 +89,7 @@ final class SearchFeed: @unchecked Sendable {
   private func close(cancelling: Bool) {
     condition.lock()
     closed = true
-    cancelled = cancelling
+    cancelled = cancelled || cancelling
     condition.broadcast()
     condition.unlock()
   }

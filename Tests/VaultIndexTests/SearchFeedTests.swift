@@ -37,6 +37,22 @@ import Testing
     #expect(plums == [1])
   }
 
+  @Test func theWriterCommitsOnceItsInputEndsWithoutWaitingForFinish() throws {
+    let database = try searchFile()
+    let feed = SearchFeed(database, token: "t4")
+    for id in 1...20 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    feed.endInput()
+    // The commit lands while the caller is still busy (building the index's own tables).
+    var committed = try rows(database)
+    for _ in 0..<500 where committed.token == nil {
+      usleep(10_000)
+      committed = try rows(database)
+    }
+    #expect(committed == (20, "t4"))
+    try feed.finish()
+    #expect(try rows(database) == (20, "t4"))
+  }
+
   @Test func aCancelledFeedWritesNothing() throws {
     let database = try searchFile()
     let feed = SearchFeed(database, token: "t2")
