@@ -4,9 +4,6 @@ import ArgumentParser
 /// hand `vault serch plans` to `today` and answer "Unexpected argument 'serch'"; this says
 /// what went wrong instead, with the nearest command names.
 enum UnknownCommand {
-  /// The options of `vault` itself (`today`'s and the global ones) that take a value.
-  static let optionsWithValues: Set<String> = ["--vault", "--today", "--index", "--color", "--limit"]
-
   static var names: [String] {
     VaultCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
   }
@@ -14,22 +11,14 @@ enum UnknownCommand {
   /// The message for `arguments` (without the program's name), or nil when the first word
   /// is a command or there is none.
   static func message(for arguments: [String]) -> String? {
-    var index = arguments.startIndex
-    while index < arguments.endIndex {
-      let argument = arguments[index]
-      if argument == "--" { return nil }
-      if argument.hasPrefix("-") {
-        index += optionsWithValues.contains(argument) ? 2 : 1
-        continue
-      }
-      guard !names.contains(argument) else { return nil }
-      let near = names.filter { name in
-        name.hasPrefix(argument) || distance(argument, name) <= max(1, min(2, argument.count / 3))
-      }
-      let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
-      return "unknown command '\(argument)'.\(hint) 'vault --help' lists the commands."
+    guard let index = ArgumentOrder.firstWord(in: arguments) else { return nil }
+    let argument = arguments[index]
+    guard !names.contains(argument) else { return nil }
+    let near = names.filter { name in
+      name.hasPrefix(argument) || distance(argument, name) <= max(1, min(2, argument.count / 3))
     }
-    return nil
+    let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
+    return "unknown command '\(argument)'.\(hint) 'vault --help' lists the commands."
   }
 
   /// Levenshtein distance between two short words.

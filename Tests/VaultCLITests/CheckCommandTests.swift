@@ -79,6 +79,34 @@ import Testing
     #expect(result.stdout.contains("2026"))
   }
 
+  @Test(arguments: [
+    ["tasks", "--json"],
+    ["add", "task", "Buy milk"],
+    ["search", "--", "--lemon"],
+  ])
+  func optionsBeforeACommandReachIt(command: [String]) throws {
+    let options = ["--today", "2026-11-23", "--color", "never"]
+    let before = try CLI.run(options + command, in: try Fixture.copy("ExampleVault"))
+    var after = command
+    after.insert(contentsOf: options, at: command.firstIndex(of: "--") ?? command.endIndex)
+    let expected = try CLI.run(after, in: try Fixture.copy("ExampleVault"))
+    #expect(before.stderr == expected.stderr)
+    #expect(before.status == expected.status)
+    #expect(before.stdout == expected.stdout)
+    #expect(!before.stdout.isEmpty || !before.stderr.isEmpty)
+  }
+
+  @Test func helpNamesTheCommandWhateverTheOptions() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let expected = try CLI.run(["search", "--help"], in: vault)
+    #expect(expected.stdout.contains("OVERVIEW: Search"))
+    for arguments in [["help", "search", "--vault", "."], ["--vault", ".", "help", "search"]] {
+      let result = try CLI.run(arguments, in: vault)
+      #expect(result.status == 0)
+      #expect(result.stdout == expected.stdout)
+    }
+  }
+
   @Test func colourFollowsTheFlagAndNoColor() throws {
     let vault = try Fixture.copy("Broken")
     let always = try CLI.run(["check", "--color", "always"], in: vault)
