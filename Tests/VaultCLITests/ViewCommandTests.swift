@@ -79,6 +79,27 @@ import Testing
     #expect(result.stdout.contains("Wednesday 27 January 2027\n  19:00-21:00  🏺 Pottery Class"))
   }
 
+  @Test func theGlobalFilterIsLeftOutOfTextWhenTheTasksPluginSaysSo() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin/data.json")
+    try Data(##"{"globalFilter": "#task", "removeGlobalFilter": true}"##.utf8).write(to: settings)
+    let tasks = folder.appendingPathComponent("Tasks.md")
+    let text = try String(contentsOf: tasks, encoding: .utf8)
+    try text.replacingOccurrences(of: "- [ ] Renew passport", with: "- [ ] #task Renew passport")
+      .write(to: tasks, atomically: true, encoding: .utf8)
+    let environment = ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"]
+    for command in [["tasks"], ["today"], ["agenda", "--today", "2026-11-19"], ["show", "Tasks.md"]] {
+      let result = try CLI.run(command, in: folder, environment: environment)
+      #expect(result.status == 0)
+      let lines = result.stdout.split(separator: "\n").filter { $0.contains("Renew passport") }
+      #expect(lines.count == 1, "\(command)")
+      #expect(!lines.contains { $0.contains("#task") }, "\(command)")
+    }
+    // JSON gives the description as written.
+    let json = try CLI.run(["tasks", "--json"], in: folder, environment: environment)
+    #expect(json.stdout.contains(##""description" : "#task Renew passport""##))
+  }
+
   @Test func noSubcommandRunsToday() throws {
     let bare = try run([])
     let today = try run(["today"])

@@ -48,6 +48,8 @@ public struct TasksPluginSettings: Hashable, Sendable {
   /// `globalFilter`: the text (such as `#task`) that makes a checkbox a task: only lines
   /// holding it are read as tasks, and vault writes it into the tasks it adds.
   public var globalFilter: String?
+  /// `removeGlobalFilter`: descriptions are shown without the global filter (the file keeps it).
+  public var removeGlobalFilter = false
   /// `setCreatedDate`: new tasks (and next instances) get `➕ today`.
   public var setCreatedDate = false
   /// `setDoneDate`, `setCancelledDate`: completing or cancelling writes the date.
@@ -57,6 +59,41 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var removeScheduledDateOnRecurrence = false
 
   public init() {}
+
+  /// A task's description as it is shown: without the global filter when `removeGlobalFilter`
+  /// is on. As in the Tasks plugin, the filter goes only where it stands as a whole word (after
+  /// the start or a space, before the end or a space), then the first double space becomes one
+  /// and the ends are trimmed.
+  public func shown(_ description: String) -> String {
+    guard removeGlobalFilter, let filter = globalFilter, !filter.isEmpty else { return description }
+    let text = Array(description)
+    let needle = Array(filter)
+    func filterStarts(at start: Int) -> Bool {
+      start + needle.count <= text.count && text[start..<(start + needle.count)].elementsEqual(needle)
+    }
+    var kept: [Character] = []
+    var found = false
+    var index = 0
+    while index < text.count {
+      let atStart = index == 0 && filterStarts(at: 0)
+      let afterSpace = !atStart && text[index].isWhitespace && filterStarts(at: index + 1)
+      let end = index + (afterSpace ? 1 : 0) + needle.count
+      if (atStart || afterSpace) && (end == text.count || text[end].isWhitespace) {
+        // The plugin replaces `(^|\s)FILTER($|\s)` by the spaces it matched.
+        if afterSpace { kept.append(text[index]) }
+        if end < text.count { kept.append(text[end]) }
+        index = min(end + 1, text.count)
+        found = true
+      } else {
+        kept.append(text[index])
+        index += 1
+      }
+    }
+    guard found else { return description }
+    var result = String(kept)
+    if let double = result.firstRange(of: "  ") { result.replaceSubrange(double, with: " ") }
+    return result.trimmingSpaces()
+  }
 }
 
 /// Where daily notes live and how they are named (`.obsidian/daily-notes.json`).

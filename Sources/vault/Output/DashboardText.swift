@@ -4,6 +4,8 @@ import VaultCore
 struct DashboardText {
   let dashboard: Dashboard
   let terminal: Terminal
+  /// How task descriptions are shown (`TasksPluginSettings.shown`).
+  let tasks: TasksPluginSettings
   /// The daily note's path for today, to say where to write when there is none.
   let journalPath: String
 
@@ -26,7 +28,7 @@ struct DashboardText {
         }, flexible: 1))
     let more =
       dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
-    section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal))
+    section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks))
     section(
       "Coming up",
       terminal.table(
@@ -110,12 +112,14 @@ struct DashboardText {
 
 /// Task rows: priority, description, why it is listed, short id, `path:line`.
 enum TaskText {
-  static func rows(_ entries: [Agenda.TaskEntry], today: LocalDate, terminal: Terminal) -> [String] {
+  static func rows(
+    _ entries: [Agenda.TaskEntry], today: LocalDate, terminal: Terminal, settings: TasksPluginSettings
+  ) -> [String] {
     terminal.table(
       entries.map { entry in
         let reason = ViewText.reason(entry, today: today)
         return [
-          ViewText.priority(entry.task.value.priority), entry.task.value.description,
+          ViewText.priority(entry.task.value.priority), settings.shown(entry.task.value.description),
           entry.reason == .overdue ? terminal.red(reason) : reason, terminal.dim(entry.task.shortID),
           terminal.location(entry.task.location),
         ]

@@ -47,7 +47,8 @@ struct AgendaCommand: ParsableCommand {
       try terminal.json(agenda)
       return
     }
-    let lines = AgendaText(terminal: terminal, today: today).lines(agenda.filter { !$0.isEmpty })
+    let lines = AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks).lines(
+      agenda.filter { !$0.isEmpty })
     guard !lines.isEmpty else {
       terminal.print("nothing from \(first) to \(last): try --days 30, or `vault countdown` for what comes later")
       return
@@ -60,6 +61,8 @@ struct AgendaCommand: ParsableCommand {
 struct AgendaText {
   let terminal: Terminal
   let today: LocalDate
+  /// How task descriptions are shown (`TasksPluginSettings.shown`).
+  let tasks: TasksPluginSettings
 
   func lines(_ days: [Agenda.Day]) -> [String] {
     var lines: [String] = []
@@ -80,7 +83,7 @@ struct AgendaText {
         let task = entry.task.value
         let box = task.status.type == .done ? "[x]" : task.status.type == .cancelled ? "[-]" : "[ ]"
         rows.append([
-          entry.reason.rawValue, box + " " + task.description,
+          entry.reason.rawValue, box + " " + tasks.shown(task.description),
           terminal.dim(entry.task.shortID + "  " + entry.task.location),
         ])
       }

@@ -49,7 +49,9 @@ struct CalendarCommand: ParsableCommand {
     if busy.isEmpty {
       terminal.print("nothing planned from \(from) to \(through): `vault countdown` shows what comes later")
     } else {
-      for line in AgendaText(terminal: terminal, today: today).lines(busy) { terminal.print(line) }
+      for line in AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks).lines(busy) {
+        terminal.print(line)
+      }
     }
   }
 

@@ -98,7 +98,7 @@ struct List: ParsableCommand {
       }
       let rows = tasks.map { task in
         [
-          "[\(task.statusSymbol)]", task.due.map { "📅 \($0)" } ?? "", task.description,
+          "[\(task.statusSymbol)]", task.due.map { "📅 \($0)" } ?? "", vault.settings.tasks.shown(task.description),
           "\(vault.displayPath(task.path)):\(task.line)",
         ]
       }

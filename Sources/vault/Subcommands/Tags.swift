@@ -60,7 +60,10 @@ struct Tags: ParsableCommand {
     }
     var rows = files.map { [$0.kind, $0.title, terminal.location($0.path)] }
     rows += tasks.map {
-      ["task", "[\($0.value.status.symbol)] " + $0.value.description, terminal.location($0.location)]
+      [
+        "task", "[\($0.value.status.symbol)] " + vault.settings.tasks.shown($0.value.description),
+        terminal.location($0.location),
+      ]
     }
     for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
   }

@@ -75,7 +75,8 @@ struct Tasks: ParsableCommand {
       let item = task.value
       let box = "[\(item.status.symbol)]"
       return [
-        ViewText.priority(item.priority), box + " " + item.description, dates(item, today: today, terminal: terminal),
+        ViewText.priority(item.priority), box + " " + vault.settings.tasks.shown(item.description),
+        dates(item, today: today, terminal: terminal),
         terminal.dim(task.shortID), terminal.location(task.location),
       ]
     }

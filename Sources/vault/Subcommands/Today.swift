@@ -39,7 +39,8 @@ struct Today: ParsableCommand {
       return
     }
     let text = DashboardText(
-      dashboard: dashboard, terminal: terminal, journalPath: vault.settings.dailyNotes.path(for: today))
+      dashboard: dashboard, terminal: terminal, tasks: vault.settings.tasks,
+      journalPath: vault.settings.dailyNotes.path(for: today))
     for line in text.lines { terminal.print(line) }
   }
 }
