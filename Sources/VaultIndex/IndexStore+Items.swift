@@ -104,7 +104,8 @@ extension IndexStore {
     let sql = """
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
         t.description, t.tags, t.priority, t.created, t.start, t.scheduled, t.due, t.done, t.cancelled,
-        t.recurrence, t.on_completion, t.task_id, t.depends_on, t.block_link, t.format, t.parent_line, t.rowid
+        t.recurrence, t.on_completion, t.task_id, t.depends_on, t.block_link, t.format, t.parent_line, t.rowid,
+        t.scheduled_inferred
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
       ORDER BY files.path, t.line
@@ -120,6 +121,7 @@ extension IndexStore {
         task.created = Self.date(row.optionalText(11))
         task.start = Self.date(row.optionalText(12))
         task.scheduled = Self.date(row.optionalText(13))
+        task.scheduledIsInferred = row.int(25) != 0
         task.due = Self.date(row.optionalText(14))
         task.done = Self.date(row.optionalText(15))
         task.cancelled = Self.date(row.optionalText(16))

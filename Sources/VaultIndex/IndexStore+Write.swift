@@ -292,7 +292,8 @@ public final class IndexWriter {
       "tasks",
       [
         "file_id", "line", "byte_start", "byte_end", "indentation", "marker", "status_symbol", "status_type",
-        "description", "tags", "priority", "created", "start", "scheduled", "due", "done", "cancelled",
+        "description", "tags", "priority", "created", "start", "scheduled", "scheduled_inferred", "due", "done",
+        "cancelled",
         "recurrence", "on_completion", "task_id", "depends_on", "block_link", "format", "parent_line",
       ]
     ).insert {
@@ -310,6 +311,7 @@ public final class IndexWriter {
       $0.add(task.created?.description)
       $0.add(task.start?.description)
       $0.add(task.scheduled?.description)
+      $0.add(task.scheduledIsInferred)
       $0.add(task.due?.description)
       $0.add(task.done?.description)
       $0.add(task.cancelled?.description)

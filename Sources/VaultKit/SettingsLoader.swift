@@ -40,6 +40,11 @@ enum SettingsLoader {
       if let below = tasks["recurrenceOnNextLine"] as? Bool { settings.tasks.recurrenceOnNextLine = below }
       if let filter = tasks["globalFilter"] as? String, !filter.isEmpty { settings.tasks.globalFilter = filter }
       if let value = tasks["removeGlobalFilter"] as? Bool { settings.tasks.removeGlobalFilter = value }
+      if let value = tasks["useFilenameAsScheduledDate"] as? Bool { settings.tasks.useFilenameAsScheduledDate = value }
+      if let format = tasks["filenameAsScheduledDateFormat"] as? String, !format.isEmpty {
+        settings.tasks.filenameAsScheduledDateFormat = format
+      }
+      if let folders = tasks["filenameAsDateFolders"] as? [String] { settings.tasks.filenameAsDateFolders = folders }
       if let value = tasks["setCreatedDate"] as? Bool { settings.tasks.setCreatedDate = value }
       if let value = tasks["setDoneDate"] as? Bool { settings.tasks.setDoneDate = value }
       if let value = tasks["setCancelledDate"] as? Bool { settings.tasks.setCancelledDate = value }

@@ -38,7 +38,7 @@ import Testing
       passport.keys.sorted() == [
         "blockLink", "byteRange", "cancelled", "created", "dependsOn", "description", "done", "due", "fields",
         "format", "id", "indentation", "line", "marker", "onCompletion", "parentLine", "priority", "recurrence",
-        "scheduled", "start", "status", "tags",
+        "scheduled", "scheduledIsInferred", "start", "status", "tags",
       ])
   }
 

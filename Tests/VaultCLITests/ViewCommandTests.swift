@@ -100,6 +100,32 @@ import Testing
     #expect(json.stdout.contains(##""description" : "#task Renew passport""##))
   }
 
+  @Test func undatedTasksInADailyNoteAreScheduledThatDayWhenTheTasksPluginSaysSo() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let note = folder.appendingPathComponent("Journal/2026/11/2026-11-21.md")
+    try (try String(contentsOf: note, encoding: .utf8) + "- [ ] Call the plumber\n")
+      .write(to: note, atomically: true, encoding: .utf8)
+    let environment = ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"]
+    func plumber(_ arguments: [String]) throws -> [Substring] {
+      try CLI.run(arguments, in: folder, environment: environment).stdout.split(separator: "\n")
+        .filter { $0.contains("plumber") }
+    }
+    #expect(try plumber(["tasks"]).first?.contains("scheduled") == false)
+
+    let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin/data.json")
+    try Data(##"{"useFilenameAsScheduledDate": true, "filenameAsDateFolders": ["Journal"]}"##.utf8)
+      .write(to: settings)
+    // The setting changes what the index holds: the next command reads the vault again.
+    #expect(try plumber(["tasks"]).first?.contains("scheduled 2026-11-21") == true)
+    #expect(try plumber(["today"]).count == 1)
+    let json = try CLI.run(["tasks", "--json"], in: folder, environment: environment).stdout
+    #expect(json.contains(##""scheduledIsInferred" : true"##))
+    let shown = try CLI.run(["show", "Journal/2026/11/2026-11-21.md"], in: folder, environment: environment)
+    #expect(shown.stdout.contains("scheduled 2026-11-21 (from the file name)"))
+    // The line itself is left alone.
+    #expect(try String(contentsOf: note, encoding: .utf8).hasSuffix("- [ ] Call the plumber\n"))
+  }
+
   @Test func noSubcommandRunsToday() throws {
     let bare = try run([])
     let today = try run(["today"])

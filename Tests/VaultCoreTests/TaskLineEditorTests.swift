@@ -99,6 +99,28 @@ import Testing
     #expect(error == failure)
   }
 
+  @Test func aDateFromTheFileNameIsNoDateToRepeatFrom() {
+    // As in the Tasks plugin, a recurrence counts from the line's own dates only.
+    let line = "- [ ] Stretch 🔁 every day"
+    var task = Self.task(line)
+    task.scheduled = Self.today
+    task.scheduledIsInferred = true
+    guard
+      case .failure(let error) = TaskLineEditor.complete(line, task: task, on: Self.today, settings: Self.settings())
+    else {
+      Issue.record("a recurring task with an inferred date only should not repeat")
+      return
+    }
+    #expect(error == .noDateToRepeatFrom)
+    // An undated task that does not repeat is simply done.
+    let plain = "- [ ] Call the plumber"
+    var undated = Self.task(plain)
+    undated.scheduled = Self.today
+    undated.scheduledIsInferred = true
+    let done = try? TaskLineEditor.complete(plain, task: undated, on: Self.today, settings: Self.settings()).get()
+    #expect(done?.line == "- [x] Call the plumber ✅ 2026-11-22")
+  }
+
   @Test func thePluginsSettings() {
     var settings = Self.settings()
     settings.setCreatedDate = true

@@ -31,3 +31,65 @@ import Testing
     #expect(settings(filter: nil, remove: true).shown("#task Renew passport") == "#task Renew passport")
   }
 }
+
+@Suite struct FilenameDateTests {
+  func settings(format: String? = nil, folders: [String] = [], on: Bool = true) -> TasksPluginSettings {
+    var settings = TasksPluginSettings()
+    settings.useFilenameAsScheduledDate = on
+    settings.filenameAsScheduledDateFormat = format
+    settings.filenameAsDateFolders = folders
+    return settings
+  }
+
+  @Test(
+    arguments: [
+      ("Journal/2026-11-22.md", "2026-11-22"),
+      ("Journal/2026/11/2026-11-22 Sunday.md", "2026-11-22"),
+      ("Meetings/Standup 20261122.md", "2026-11-22"),
+      // The first YYYY-MM-DD wins over an earlier YYYYMMDD.
+      ("20261101 notes 2026-11-22.md", "2026-11-22"),
+      // Only the name counts, not the folders.
+      ("2026-11-22/Plans.md", nil),
+      // An impossible date in the name gives none, as in the plugin.
+      ("2026-02-30.md", nil),
+      ("Plans.md", nil),
+    ] as [(String, String?)])
+  func aDateInTheNameSchedulesUndatedTasks(path: String, date: String?) {
+    #expect(settings().filenameDate(forPath: path)?.description == date)
+  }
+
+  @Test func onlyWhenOnAndInTheChosenFolders() {
+    #expect(settings(on: false).filenameDate(forPath: "2026-11-22.md") == nil)
+    let journal = settings(folders: ["Journal/"])
+    #expect(journal.filenameDate(forPath: "Journal/2026/2026-11-22.md")?.description == "2026-11-22")
+    #expect(journal.filenameDate(forPath: "Notes/2026-11-22.md") == nil)
+    #expect(journal.filenameDate(forPath: "Journal 2/2026-11-22.md") == nil)
+  }
+
+  @Test func theFormatSettingReadsTheWholeName() {
+    let custom = settings(format: "DD.MM.YYYY")
+    #expect(custom.filenameDate(forPath: "Daily/22.11.2026.md")?.description == "2026-11-22")
+    // The usual patterns still apply to other names.
+    #expect(custom.filenameDate(forPath: "Daily/2026-11-23.md")?.description == "2026-11-23")
+  }
+
+  @Test func undatedTasksOnlyAndMarkedAsInferred() {
+    var vaultSettings = VaultSettings()
+    vaultSettings.tasks = settings(folders: ["Journal"])
+    var note = Note(path: "Journal/2026-11-21.md")
+    note.tasks = [
+      TaskItem(line: 5, description: "Call the plumber"),
+      {
+        var task = TaskItem(line: 6, description: "Pay rent"); task.due = LocalDate(year: 2026, month: 12, day: 1);
+        return task
+      }(),
+      {
+        var task = TaskItem(line: 7, description: "Plant bulbs"); task.start = LocalDate(year: 2026, month: 12, day: 2);
+        return task
+      }(),
+    ]
+    NoteInterpreter(settings: vaultSettings).interpret(&note)
+    #expect(note.tasks.map(\.scheduled?.description) == ["2026-11-21", nil, nil])
+    #expect(note.tasks.map(\.scheduledIsInferred) == [true, false, false])
+  }
+}

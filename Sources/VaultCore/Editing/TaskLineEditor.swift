@@ -217,7 +217,10 @@ public enum TaskLineEditor {
   ) -> Swift.Result<String, Failure> {
     guard let rule = RecurrenceRule.parse(phrase: text.lowercased().hasPrefix("every") ? text : "every " + text)
     else { return .failure(.unreadableRepeat(text)) }
-    guard let reference = task.due ?? task.scheduled ?? task.start else { return .failure(.noDateToRepeatFrom) }
+    // A date inferred from the file's name is not on the line: as in the Tasks plugin, the
+    // line's own dates are what a recurrence counts from.
+    let scheduled = task.scheduledIsInferred ? nil : task.scheduled
+    guard let reference = task.due ?? scheduled ?? task.start else { return .failure(.noDateToRepeatFrom) }
     let from = rule.whenDone ? today : reference
     guard let next = nextDate(rule, after: from) else { return .failure(.unreadableRepeat(text)) }
     let shift = reference.days(until: next)

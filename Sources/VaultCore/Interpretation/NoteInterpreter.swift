@@ -50,6 +50,15 @@ public struct NoteInterpreter: Sendable {
     if let filter = settings.tasks.globalFilter, !filter.isEmpty {
       note.tasks.removeAll { !$0.description.contains(filter) }
     }
+    // The Tasks plugin's `useFilenameAsScheduledDate`: an undated task in `2026-11-22.md` is
+    // scheduled that day.
+    if let day = settings.tasks.filenameDate(forPath: note.path) {
+      for index in note.tasks.indices
+      where note.tasks[index].start == nil && note.tasks[index].scheduled == nil && note.tasks[index].due == nil {
+        note.tasks[index].scheduled = day
+        note.tasks[index].scheduledIsInferred = true
+      }
+    }
     note.diagnostics += reader.diagnostics
   }
 

@@ -85,7 +85,7 @@ extension TaskStatus: Encodable {
 extension TaskItem: Encodable {
   enum CodingKeys: String, CodingKey {
     case line, byteRange, indentation, marker, status, description, tags, created, start,
-      scheduled, due, done, cancelled, priority, recurrence, onCompletion, id, dependsOn,
+      scheduled, scheduledIsInferred, due, done, cancelled, priority, recurrence, onCompletion, id, dependsOn,
       blockLink, format, fields, parentLine
   }
 
@@ -101,6 +101,7 @@ extension TaskItem: Encodable {
     try c.encode(created, forKey: .created)
     try c.encode(start, forKey: .start)
     try c.encode(scheduled, forKey: .scheduled)
+    try c.encode(scheduledIsInferred, forKey: .scheduledIsInferred)
     try c.encode(due, forKey: .due)
     try c.encode(done, forKey: .done)
     try c.encode(cancelled, forKey: .cancelled)

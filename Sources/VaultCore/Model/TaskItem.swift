@@ -16,6 +16,9 @@ public struct TaskItem: Hashable, Sendable {
   public var created: LocalDate?
   public var start: LocalDate?
   public var scheduled: LocalDate?
+  /// Whether `scheduled` comes from the file's name (the Tasks plugin's
+  /// `useFilenameAsScheduledDate`) rather than from the line, which then has no date.
+  public var scheduledIsInferred = false
   public var due: LocalDate?
   public var done: LocalDate?
   public var cancelled: LocalDate?

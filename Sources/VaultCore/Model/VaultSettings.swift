@@ -57,8 +57,56 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var setCancelledDate = true
   /// `removeScheduledDateOnRecurrence`: a next instance has no scheduled date.
   public var removeScheduledDateOnRecurrence = false
+  /// `useFilenameAsScheduledDate`: a task with no start, scheduled or due date, in a file whose
+  /// name holds a date, is scheduled that day (`filenameDate(forPath:)`).
+  public var useFilenameAsScheduledDate = false
+  /// `filenameAsScheduledDateFormat`: a moment.js format the whole file name may have, tried
+  /// before `YYYY-MM-DD` and `YYYYMMDD` anywhere in the name.
+  public var filenameAsScheduledDateFormat: String? {
+    didSet { filenameMoment = filenameAsScheduledDateFormat.map(MomentFormat.init) }
+  }
+  /// `filenameAsDateFolders`: the folders where file names give dates; all when empty.
+  public var filenameAsDateFolders: [String] = []
+  /// `filenameAsScheduledDateFormat`, parsed once.
+  private var filenameMoment: MomentFormat?
 
   public init() {}
+
+  /// The day the name of the file at vault-relative `path` gives its undated tasks, when
+  /// `useFilenameAsScheduledDate` is on, as the Tasks plugin reads it: in one of
+  /// `filenameAsDateFolders` (or anywhere when there are none), the whole name (without `.md`) in
+  /// `filenameAsScheduledDateFormat`, else the first `YYYY-MM-DD`, else the first `YYYYMMDD`
+  /// in it.
+  public func filenameDate(forPath path: String) -> LocalDate? {
+    guard useFilenameAsScheduledDate else { return nil }
+    let folders = filenameAsDateFolders.map { $0.trimming("/") }.filter { !$0.isEmpty }
+    guard folders.isEmpty || folders.contains(where: { path.hasPrefix($0 + "/") }) else { return nil }
+    var name = Substring(path.split(separator: "/").last ?? "")
+    if let dot = name.lastIndex(of: ".") { name = name[..<dot] }
+    if let filenameMoment, let date = filenameMoment.parseDate(String(name)) { return date }
+    // The first `YYYY-MM-DD`, else the first `YYYYMMDD` (the plugin's two expressions); an
+    // impossible date there gives none, as in the plugin.
+    let bytes = Array(name.utf8)
+    func digits(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<(start + count)] {
+        guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    func dashed(_ index: Int) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: "-") }
+    for pattern in [(month: 5, day: 8, dashes: true), (month: 4, day: 6, dashes: false)] {
+      for start in bytes.indices {
+        guard let year = digits(start, 4), let month = digits(start + pattern.month, 2),
+          let day = digits(start + pattern.day, 2), !pattern.dashes || (dashed(start + 4) && dashed(start + 7))
+        else { continue }
+        return LocalDate(year: year, month: month, day: day)
+      }
+    }
+    return nil
+  }
 
   /// A task's description as it is shown: without the global filter when `removeGlobalFilter`
   /// is on. As in the Tasks plugin, the filter goes only where it stands as a whole word (after
@@ -148,6 +196,11 @@ extension VaultSettings {
     parts.append("ignore=" + ignoreFilters.joined(separator: "\u{1F}"))
     parts.append("max=\(maxFileSize)")
     parts.append("taskfilter=\(tasks.globalFilter ?? "")")
+    if tasks.useFilenameAsScheduledDate {
+      parts.append(
+        "filenamedate=\(tasks.filenameAsScheduledDateFormat ?? "")|"
+          + tasks.filenameAsDateFolders.joined(separator: "\u{1F}"))
+    }
     return parts.joined(separator: "\n")
   }
 }

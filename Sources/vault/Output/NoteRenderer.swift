@@ -134,7 +134,9 @@ struct NoteRenderer {
       ("created", task.created), ("start", task.start), ("scheduled", task.scheduled), ("due", task.due),
       ("done", task.done), ("cancelled", task.cancelled),
     ]
-    fields += dates.compactMap { name, date in date.map { "\(name) \($0)" } }
+    fields += dates.compactMap { name, date in
+      date.map { "\(name) \($0)" + (name == "scheduled" && task.scheduledIsInferred ? " (from the file name)" : "") }
+    }
     if let recurrence = task.recurrence { fields.append("repeats \(recurrence)") }
     if let onCompletion = task.onCompletion { fields.append("on completion \(onCompletion)") }
     if let id = task.id { fields.append("id \(id)") }
