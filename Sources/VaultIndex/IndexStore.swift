@@ -126,7 +126,7 @@ public final class IndexStore: Sendable {
 
   /// Bytes per page of a new file. Four times SQLite's default: a cold index writes every
   /// page through the WAL and back, one system call per page each way, and with 16 KB pages
-  /// the full-text file took 0.2 s less of 1.2 s at 10,000 notes (docs/PERFORMANCE.md).
+  /// a cold index of 10,000 notes took 0.26 core-seconds less (docs/PERFORMANCE.md).
   /// Only a new file gets it; an existing one keeps its pages until it is made again.
   static let pageSize = 16_384
 

@@ -7,8 +7,9 @@ import GRDB
 /// (docs/PERFORMANCE.md).
 ///
 /// The changes go in one transaction of the search file, committed once its input ends
-/// (`endInput()`), always before the index's own: `finish()` waits for that commit. Both commits write the same token (`meta.search_token`): a crash between
-/// them leaves two tokens, which the next refresh sees and answers by reading every file.
+/// (`endInput()`), always before the index's own: `finish()` waits for that commit. Both
+/// commits write the same token (`meta.search_token`): a crash between them leaves two
+/// tokens, which the next refresh sees and answers by reading every file.
 final class SearchFeed: @unchecked Sendable {
   enum Change {
     case store(id: Int64, title: String, body: String)
