@@ -86,24 +86,11 @@ public struct TasksPluginSettings: Hashable, Sendable {
     if let filenameMoment, let date = filenameMoment.parseDate(String(name)) { return date }
     // The first `YYYY-MM-DD`, else the first `YYYYMMDD` (the plugin's two expressions); an
     // impossible date there gives none, as in the plugin.
-    let bytes = Array(name.utf8)
-    func digits(_ start: Int, _ count: Int) -> Int? {
-      guard start + count <= bytes.count else { return nil }
-      var value = 0
-      for byte in bytes[start..<(start + count)] {
-        guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
-    }
-    func dashed(_ index: Int) -> Bool { index < bytes.count && bytes[index] == UInt8(ascii: "-") }
-    for pattern in [(month: 5, day: 8, dashes: true), (month: 4, day: 6, dashes: false)] {
-      for start in bytes.indices {
-        guard let year = digits(start, 4), let month = digits(start + pattern.month, 2),
-          let day = digits(start + pattern.day, 2), !pattern.dashes || (dashed(start + 4) && dashed(start + 7))
-        else { continue }
-        return LocalDate(year: year, month: month, day: day)
-      }
+    let match =
+      name.firstMatch(of: /([0-9]{4})-([0-9]{2})-([0-9]{2})/)?.output
+      ?? name.firstMatch(of: /([0-9]{4})([0-9]{2})([0-9]{2})/)?.output
+    if let (_, year, month, day) = match, let year = Int(year), let month = Int(month), let day = Int(day) {
+      return LocalDate(year: year, month: month, day: day)
     }
     return nil
   }
