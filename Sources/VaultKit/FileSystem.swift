@@ -90,22 +90,51 @@ enum FileSystem {
   }
 
   /// The whole file, or the reason it cannot be read.
+  ///
+  /// The bytes are read straight into one array of the file's size (`fstat`), one byte more
+  /// so that the end is seen without a second buffer; a file that grew meanwhile is read on
+  /// in chunks. (A zeroed 64 KB chunk per file, copied out, was 5% of a cold `vault check`.)
   static func readFile(_ path: String) -> Result<[UInt8], Reason> {
-    let descriptor = open(path, O_RDONLY)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Reason.current()) }
     defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(Reason.current())
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+    var failure: Reason?
+    var filled = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+      failure = readAll(descriptor, into: buffer, count: &count)
+      filled = count == buffer.count
     }
-    return .success(bytes)
+    while filled, failure == nil {
+      let start = bytes.count
+      bytes += repeatElement(0, count: max(start, 64 * 1024))
+      var count = start
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        failure = readAll(descriptor, into: buffer, count: &count)
+      }
+      filled = count == bytes.count
+      bytes.removeSubrange(count...)
+    }
+    return failure.map { .failure($0) } ?? .success(bytes)
+  }
+
+  /// Reads into `buffer` from index `count` on, until the buffer is full or the file ends;
+  /// `count` is then the bytes in the buffer.
+  private static func readAll(
+    _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, count: inout Int
+  ) -> Reason? {
+    guard let base = buffer.baseAddress else { return nil }
+    while count < buffer.count {
+      let got = read(descriptor, base + count, buffer.count - count)
+      if got < 0 {
+        if errno == EINTR { continue }
+        return Reason.current()
+      }
+      if got == 0 { break }
+      count += got
+    }
+    return nil
   }
 
   /// The canonical absolute path, links resolved.

@@ -19,6 +19,9 @@ public struct YAMLReader {
   let firstLine: Int
   public private(set) var diagnostics: [Diagnostic] = []
   private var budget = YAMLReader.maxValues
+  /// Whether the plain subset Obsidian writes is read without Yams (`PlainYAML`); tests turn
+  /// it off to compare the two.
+  var readsPlainSubset = true
 
   public init(path: String, firstLine: Int) {
     self.path = path
@@ -36,6 +39,7 @@ public struct YAMLReader {
       report(.error, "front matter is nested more than \(Self.maxDepth) levels deep", line: line, column: 1)
       return []
     }
+    if readsPlainSubset, let entries = PlainYAML.entries(yaml) { return properties(of: entries) }
     guard let node = compose(yaml) else { return [] }
     guard case .mapping(let mapping) = node else {
       let found =
@@ -107,6 +111,23 @@ public struct YAMLReader {
     return result
   }
 
+  /// The properties of `PlainYAML`'s entries, typed as those of Yams's nodes are.
+  private mutating func properties(of entries: [PlainYAML.Entry]) -> [Property] {
+    entries.map { entry in
+      let value: PropertyValue
+      switch entry.value {
+      case .scalar(let scalar): value = resolve(scalar)
+      case .list(let items): value = .list(items.map { resolve($0) })
+      }
+      return Property(
+        key: entry.key, value: value, location: SourceLocation(line: entry.line + firstLine - 1, column: 1))
+    }
+  }
+
+  private mutating func resolve(_ scalar: PlainYAML.Scalar) -> PropertyValue {
+    resolve(scalar.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+  }
+
   private mutating func value(of node: Node, depth: Int) -> PropertyValue {
     budget -= 1
     guard budget >= 0 else {
@@ -120,7 +141,9 @@ public struct YAMLReader {
     guard depth <= Self.maxDepth else { return .null }
     switch node {
     case .scalar(let scalar):
-      return resolve(scalar)
+      return resolve(
+        scalar.string, isPlain: scalar.style == .plain || scalar.style == .any, line: scalar.mark?.line ?? 1,
+        column: scalar.mark?.column ?? 1)
     case .sequence(let sequence):
       return .list(sequence.map { value(of: $0, depth: depth + 1) })
     case .mapping(let mapping):
@@ -130,10 +153,9 @@ public struct YAMLReader {
     }
   }
 
-  /// Obsidian's typing of a scalar.
-  private mutating func resolve(_ scalar: Node.Scalar) -> PropertyValue {
-    let text = scalar.string
-    guard scalar.style == .plain || scalar.style == .any else { return .text(text) }
+  /// Obsidian's typing of a scalar written at `line` and `column` of the YAML.
+  private mutating func resolve(_ text: String, isPlain: Bool, line: Int, column: Int) -> PropertyValue {
+    guard isPlain else { return .text(text) }
     switch text {
     case "", "~", "null", "Null", "NULL": return .null
     case "true", "True", "TRUE": return .bool(true)
@@ -144,18 +166,14 @@ public struct YAMLReader {
     switch DateParsing.date(Substring(text)) {
     case .value(let date): return .date(date)
     case .impossible:
-      report(
-        .error, "impossible date \(text)", line: scalar.mark?.line ?? 1,
-        column: scalar.mark?.column ?? 1)
+      report(.error, "impossible date \(text)", line: line, column: column)
       return .text(text)
     case .notADate: break
     }
     switch DateParsing.dateTime(Substring(text)) {
     case .value(let dateTime): return .dateTime(dateTime)
     case .impossible:
-      report(
-        .error, "impossible date and time \(text)", line: scalar.mark?.line ?? 1,
-        column: scalar.mark?.column ?? 1)
+      report(.error, "impossible date and time \(text)", line: line, column: column)
       return .text(text)
     case .notADate: break
     }
