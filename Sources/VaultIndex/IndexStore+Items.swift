@@ -105,7 +105,7 @@ extension IndexStore {
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
         t.description, t.tags, t.priority, t.created, t.start, t.scheduled, t.due, t.done, t.cancelled,
         t.recurrence, t.on_completion, t.task_id, t.depends_on, t.block_link, t.format, t.parent_line, t.rowid,
-        t.scheduled_inferred
+        t.scheduled_inferred, t.status_type
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
       ORDER BY files.path, t.line
@@ -115,7 +115,9 @@ extension IndexStore {
       try RowReader.forEach(db, sql: sql, arguments: filter.arguments) { row in
         var task = TaskItem(
           line: row.int(2), byteRange: row.int(3)..<max(row.int(3), row.int(4)), indentation: row.text(5),
-          marker: row.text(6), status: TaskStatus(symbol: row.text(7).first ?? " "), description: row.text(8))
+          marker: row.text(6),
+          status: TaskStatus(symbol: row.text(7).first ?? " ", type: TaskStatus.Kind(rawValue: row.text(26))),
+          description: row.text(8))
         task.tags = Self.list(row.optionalText(9))
         task.priority = TaskPriority(rawValue: row.text(10)) ?? .normal
         task.created = Self.date(row.optionalText(11))
@@ -217,7 +219,7 @@ extension IndexStore {
         SELECT g.path, t.rowid AS task, t.status_type FROM g
           JOIN links l ON l.target = g.title COLLATE NOCASE OR l.target = g.name COLLATE NOCASE
           JOIN tasks t ON t.file_id = l.file_id AND t.line = l.line)
-      WHERE status_type <> 'cancelled'
+      WHERE status_type NOT IN ('cancelled', 'non_task')
       GROUP BY path
       """
     return try read { db in

@@ -33,7 +33,7 @@ enum SettingsLoader {
         }
       }
     }
-    if let tasks = json(root, ".obsidian/plugins/obsidian-tasks-plugin/data.json", &diagnostics) {
+    if let tasks = json(root, tasksPluginPath, &diagnostics) {
       if let format = tasks["taskFormat"] as? String {
         settings.tasks.format = format == "dataview" ? .dataview : .emoji
       }
@@ -51,6 +51,9 @@ enum SettingsLoader {
       if let value = tasks["removeScheduledDateOnRecurrence"] as? Bool {
         settings.tasks.removeScheduledDateOnRecurrence = value
       }
+      if let statuses = tasks["statusSettings"] as? [String: Any] {
+        settings.tasks.statuses = taskStatuses(statuses, &diagnostics)
+      }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),
       let filters = app["userIgnoreFilters"] as? [String]
@@ -59,6 +62,34 @@ enum SettingsLoader {
     }
     return (settings, diagnostics)
   }
+
+  /// The Tasks plugin's `statusSettings`: `coreStatuses` then `customStatuses`, each
+  /// `{"symbol": ">", "type": "NON_TASK", ...}`. One that vault cannot read is reported and
+  /// left out; the first status of a symbol counts, as in the plugin.
+  static func taskStatuses(_ object: [String: Any], _ diagnostics: inout [Diagnostic]) -> [TaskStatus] {
+    var statuses: [TaskStatus] = []
+    for list in ["coreStatuses", "customStatuses"] {
+      for entry in object[list] as? [[String: Any]] ?? [] {
+        let symbol = entry["symbol"] as? String ?? ""
+        let typeName = entry["type"] as? String ?? ""
+        // `EMPTY` is the plugin's placeholder for a row not filled in yet.
+        guard typeName != "EMPTY" else { continue }
+        guard symbol.count == 1, let character = symbol.first, let type = TaskStatus.Kind(pluginName: typeName) else {
+          diagnostics.append(
+            .warning(
+              "statusSettings: the status '\(symbol)' of type '\(typeName)' is left out (a status is one character, of type TODO, IN_PROGRESS, ON_HOLD, DONE, CANCELLED or NON_TASK)",
+              at: .start, in: tasksPluginPath))
+          continue
+        }
+        if !statuses.contains(where: { $0.symbol == character }) {
+          statuses.append(TaskStatus(symbol: character, type: type))
+        }
+      }
+    }
+    return statuses
+  }
+
+  static let tasksPluginPath = ".obsidian/plugins/obsidian-tasks-plugin/data.json"
 
   /// `folder`, `format` and `template`, each optional and trimmed, as Obsidian reads them.
   static func dailyNotes(_ object: [String: Any], defaults: DailyNoteSettings) -> DailyNoteSettings {

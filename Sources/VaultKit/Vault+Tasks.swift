@@ -107,7 +107,7 @@ extension Vault {
       case .failure(let failure): throw .cannotChange(what, reason: failure.description)
       }
     case .reopen:
-      switch TaskLineEditor.reopen(before, task: fresh) {
+      switch TaskLineEditor.reopen(before, task: fresh, settings: settings.tasks) {
       case .success(let line): edited = TaskLineEditor.Result(line: line, nextInstance: nil)
       case .failure(let failure): throw .cannotChange(what, reason: failure.description)
       }

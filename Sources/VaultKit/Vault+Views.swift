@@ -52,7 +52,7 @@ extension Vault {
       closed.closedBefore = weekFirst.adding(days: 7)
       input.closedThisWeek = try store.taskCount(closed)
       var dueThisWeek = TaskSelection()
-      dueThisWeek.statuses = [.todo, .inProgress]
+      dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
       input.openDueThisWeek = try store.taskCount(dueThisWeek)
       input.journal = try store.journal(from: today.adding(days: -400), through: today)

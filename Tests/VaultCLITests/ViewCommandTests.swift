@@ -126,6 +126,53 @@ import Testing
     #expect(try String(contentsOf: note, encoding: .utf8).hasSuffix("- [ ] Call the plumber\n"))
   }
 
+  @Test func theTasksPluginsCustomStatusesSayWhatASymbolMeans() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin/data.json")
+    try Data(
+      ##"""
+      {"statusSettings": {
+        "coreStatuses": [{"symbol": " ", "name": "Todo", "nextStatusSymbol": "x", "type": "TODO"},
+                         {"symbol": "x", "name": "Done", "nextStatusSymbol": " ", "type": "DONE"}],
+        "customStatuses": [{"symbol": ">", "name": "Forwarded", "nextStatusSymbol": "x", "type": "NON_TASK"},
+                           {"symbol": "?", "name": "Waiting", "nextStatusSymbol": "x", "type": "ON_HOLD"},
+                           {"symbol": "c", "name": "Dropped", "nextStatusSymbol": " ", "type": "CANCELLED"},
+                           {"symbol": "", "name": "", "nextStatusSymbol": "", "type": "EMPTY"},
+                           {"symbol": "!!", "name": "Bad", "nextStatusSymbol": " ", "type": "TODO"}]}}
+      """##.utf8
+    ).write(to: settings)
+    let tasks = folder.appendingPathComponent("Tasks.md")
+    let text = try String(contentsOf: tasks, encoding: .utf8)
+    try text.replacingOccurrences(of: "- [ ] Renew passport", with: "- [>] Renew passport")
+      .replacingOccurrences(of: "- [ ] Pay the electricity bill", with: "- [?] Pay the electricity bill")
+      .write(to: tasks, atomically: true, encoding: .utf8)
+    let environment = ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"]
+    func lines(_ arguments: [String]) throws -> [Substring] {
+      try CLI.run(arguments, in: folder, environment: environment).stdout.split(separator: "\n")
+    }
+    // On hold is open, but not actionable today; a non-task checkbox is never open.
+    let open = try lines(["tasks"])
+    #expect(open.contains { $0.contains("electricity") })
+    #expect(!open.contains { $0.contains("passport") })
+    #expect(!(try lines(["today"])).contains { $0.contains("electricity") || $0.contains("passport") })
+    let json = try CLI.run(["tasks", "--status", "all", "--json"], in: folder, environment: environment).stdout
+    #expect(json.contains(##""type" : "non_task""##))
+    #expect(json.contains(##""type" : "on_hold""##))
+    // What vault cannot read is said, and the rest is used.
+    let check = try CLI.run(["check"], in: folder, environment: environment)
+    #expect(
+      check.stdout.contains(
+        "data.json:1:1: warning: statusSettings: the status '!!' of type 'TODO' is left out"))
+    // A non-task checkbox cannot be completed; cancelling writes the plugin's cancelled symbol.
+    let refused = try CLI.run(["done", "passport"], in: folder, environment: environment)
+    #expect(refused.status != 0)
+    #expect(refused.stderr.contains("no task matches 'passport'"))
+    #expect(try CLI.run(["cancel", "electricity"], in: folder, environment: environment).status == 0)
+    let after = try String(contentsOf: tasks, encoding: .utf8)
+    #expect(after.contains("- [c] Pay the electricity bill 🔼 📅 2026-11-22 ❌ 2026-11-22"))
+    #expect(after.contains("- [>] Renew passport ⏫ 📅 2026-11-20"))
+  }
+
   @Test func noSubcommandRunsToday() throws {
     let bare = try run([])
     let today = try run(["today"])

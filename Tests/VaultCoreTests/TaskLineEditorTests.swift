@@ -78,9 +78,11 @@ import Testing
       .get()
     #expect(cancelled.line == "- [-] Sell the bike 📅 2026-11-30 ❌ 2026-11-22")
     let closed = try #require(cancelled.line)
-    #expect(try TaskLineEditor.reopen(closed, task: Self.task(closed)).get() == line)
+    #expect(try TaskLineEditor.reopen(closed, task: Self.task(closed), settings: Self.settings()).get() == line)
     let done = "- [x] Return library books ✅ 2026-11-18 📅 2026-11-19"
-    #expect(try TaskLineEditor.reopen(done, task: Self.task(done)).get() == "- [ ] Return library books 📅 2026-11-19")
+    #expect(
+      try TaskLineEditor.reopen(done, task: Self.task(done), settings: Self.settings()).get()
+        == "- [ ] Return library books 📅 2026-11-19")
   }
 
   @Test(arguments: [

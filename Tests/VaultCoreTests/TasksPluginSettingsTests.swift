@@ -93,3 +93,60 @@ import Testing
     #expect(note.tasks.map(\.scheduledIsInferred) == [true, false, false])
   }
 }
+
+/// The Tasks plugin's `statusSettings`: what a symbol means, and what vault writes.
+@Suite struct CustomStatusTests {
+  static var settings: TasksPluginSettings {
+    var settings = TasksPluginSettings()
+    settings.statuses = [
+      TaskStatus(symbol: " ", type: .todo), TaskStatus(symbol: "x", type: .done),
+      TaskStatus(symbol: ">", type: .nonTask), TaskStatus(symbol: "?", type: .onHold),
+      TaskStatus(symbol: "c", type: .cancelled), TaskStatus(symbol: "-", type: .todo),
+    ]
+    return settings
+  }
+
+  @Test func aSymbolMeansWhatTheSettingsSayElseThePluginsDefault() {
+    let settings = Self.settings
+    #expect(settings.statusType(of: ">") == .nonTask)
+    #expect(settings.statusType(of: "?") == .onHold)
+    #expect(settings.statusType(of: "-") == .todo)
+    #expect(settings.statusType(of: "/") == .inProgress)
+    #expect(settings.statusType(of: "X") == .done)
+    #expect(TasksPluginSettings().statusType(of: "-") == .cancelled)
+  }
+
+  @Test func vaultWritesTheFirstSymbolOfAType() throws {
+    #expect(Self.settings.symbol(for: .cancelled) == "c")
+    #expect(Self.settings.symbol(for: .done) == "x")
+    #expect(TasksPluginSettings().symbol(for: .cancelled) == "-")
+    let task = { (line: String) -> TaskItem in
+      let checkbox = TaskLineParser.checkbox(line)
+      var task = TaskItem(line: 1, status: TaskStatus(symbol: checkbox?.symbol ?? " "))
+      task.status.type = Self.settings.statusType(of: task.status.symbol)
+      _ = TaskLineParser.readFields(checkbox?.text ?? "", into: &task)
+      return task
+    }
+    var settings = Self.settings
+    settings.setCancelledDate = false
+    let cancelled = TaskLineEditor.cancel(
+      "- [?] Wait for the parcel", task: task("- [?] Wait for the parcel"),
+      on: LocalDate(year: 2026, month: 11, day: 22)!, settings: settings)
+    #expect(try cancelled.get().line == "- [c] Wait for the parcel")
+    #expect(
+      try TaskLineEditor.reopen("- [c] Dropped", task: task("- [c] Dropped"), settings: settings).get()
+        == "- [ ] Dropped")
+  }
+
+  @Test func aGoalsProgressLeavesNonTasksOut() {
+    var settings = VaultSettings()
+    settings.tasks = Self.settings
+    var note = Note(path: "Goals/Run.md")
+    note.properties = [Property(key: "type", value: .text("goal"))]
+    note.tasks = ["x", ">", " ", "c"].enumerated().map { index, symbol in
+      TaskItem(line: index + 1, status: TaskStatus(symbol: Character(symbol)))
+    }
+    NoteInterpreter(settings: settings).interpret(&note)
+    #expect(note.goal?.progressSource == "checkboxes (1/2)")
+  }
+}

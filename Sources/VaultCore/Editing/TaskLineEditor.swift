@@ -44,7 +44,9 @@ public enum TaskLineEditor {
   public static func complete(
     _ line: String, task: TaskItem, on today: LocalDate, settings: TasksPluginSettings
   ) -> Swift.Result<Result, Failure> {
-    close(line, task: task, symbol: "x", field: settings.setDoneDate ? .done : nil, on: today, settings: settings)
+    close(
+      line, task: task, symbol: settings.symbol(for: .done), field: settings.setDoneDate ? .done : nil, on: today,
+      settings: settings)
   }
 
   /// `[-]` with the cancelled date; a recurring task gets its next instance, as when done.
@@ -52,14 +54,18 @@ public enum TaskLineEditor {
     _ line: String, task: TaskItem, on today: LocalDate, settings: TasksPluginSettings
   ) -> Swift.Result<Result, Failure> {
     close(
-      line, task: task, symbol: "-", field: settings.setCancelledDate ? .cancelled : nil, on: today,
+      line, task: task, symbol: settings.symbol(for: .cancelled), field: settings.setCancelledDate ? .cancelled : nil,
+      on: today,
       settings: settings)
   }
 
-  /// `[ ]` again, without the done or cancelled date.
-  public static func reopen(_ line: String, task: TaskItem) -> Swift.Result<String, Failure> {
+  /// `[ ]` again (the first todo symbol of the plugin's statuses), without the done or
+  /// cancelled date.
+  public static func reopen(
+    _ line: String, task: TaskItem, settings: TasksPluginSettings
+  ) -> Swift.Result<String, Failure> {
     guard task.status.type == .done || task.status.type == .cancelled else { return .failure(.notClosed) }
-    guard var text = setSymbol(" ", in: line) else { return .failure(.notATask) }
+    guard var text = setSymbol(settings.symbol(for: .todo), in: line) else { return .failure(.notATask) }
     text = removing(.done, from: text)
     text = removing(.cancelled, from: text)
     return .success(text)
@@ -104,7 +110,8 @@ public enum TaskLineEditor {
     switch task.status.type {
     case .done: return .failure(.alreadyClosed("done"))
     case .cancelled: return .failure(.alreadyClosed("cancelled"))
-    case .todo, .inProgress: break
+    case .nonTask: return .failure(.notATask)
+    case .todo, .inProgress, .onHold: break
     }
     guard let marked = setSymbol(symbol, in: line) else { return .failure(.notATask) }
     let closed =
@@ -224,7 +231,7 @@ public enum TaskLineEditor {
     let from = rule.whenDone ? today : reference
     guard let next = nextDate(rule, after: from) else { return .failure(.unreadableRepeat(text)) }
     let shift = reference.days(until: next)
-    guard var result = setSymbol(" ", in: line) else { return .failure(.notATask) }
+    guard var result = setSymbol(settings.symbol(for: .todo), in: line) else { return .failure(.notATask) }
     for field in [Field.done, .cancelled, .id, .dependsOn] { result = removing(field, from: result) }
     for (field, date) in [(Field.due, task.due), (.scheduled, task.scheduled), (.start, task.start)] {
       guard let date, let range = dateRange(field, in: result) else { continue }

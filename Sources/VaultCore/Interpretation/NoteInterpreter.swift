@@ -12,6 +12,12 @@ public struct NoteInterpreter: Sendable {
 
   public func interpret(_ note: inout Note) {
     PropertyTyping.apply(settings.propertyTypes, to: &note)
+    // The Tasks plugin's own statuses (`statusSettings`), such as `[>]` forwarded or `[?]` on hold.
+    if !settings.tasks.statuses.isEmpty {
+      for index in note.tasks.indices {
+        note.tasks[index].status.type = settings.tasks.statusType(of: note.tasks[index].status.symbol)
+      }
+    }
     var reader = PropertyReader(properties: note.properties, path: note.path)
     readTags(&note, &reader)
     if let title = reader.text("title") { note.title = title }
@@ -146,7 +152,7 @@ public struct NoteInterpreter: Sendable {
       }
     }
     if goal.progress == nil {
-      let counted = note.tasks.filter { $0.status.type != .cancelled }
+      let counted = note.tasks.filter { $0.status.type != .cancelled && $0.status.type != .nonTask }
       if !counted.isEmpty {
         let done = counted.filter { $0.status.type == .done }.count
         goal.progress = Double(done) / Double(counted.count)

@@ -55,29 +55,53 @@ public struct TaskItem: Hashable, Sendable {
     fields = []
   }
 
-  /// Whether the task is still to be done (todo or in progress).
-  public var isOpen: Bool { status.type == .todo || status.type == .inProgress }
+  /// Whether the task is still to be done (todo, in progress or on hold).
+  public var isOpen: Bool { status.type.isOpen }
 }
 
 /// A checkbox's status character and what it means.
 public struct TaskStatus: Hashable, Sendable {
+  /// The Tasks plugin's status types.
   public enum Kind: String, Sendable, Codable, CaseIterable {
-    case todo, done, inProgress = "in_progress", cancelled
+    case todo, done, inProgress = "in_progress", onHold = "on_hold", cancelled, nonTask = "non_task"
+
+    /// Still to be done, as the plugin's `not done` reads it: todo, in progress, on hold.
+    public var isOpen: Bool { self == .todo || self == .inProgress || self == .onHold }
+
+    /// The type named as in the plugin's `data.json`: `TODO`, `IN_PROGRESS`, `ON_HOLD`,
+    /// `DONE`, `CANCELLED`, `NON_TASK`.
+    public init?(pluginName: String) {
+      switch pluginName {
+      case "TODO": self = .todo
+      case "IN_PROGRESS": self = .inProgress
+      case "ON_HOLD": self = .onHold
+      case "DONE": self = .done
+      case "CANCELLED": self = .cancelled
+      case "NON_TASK": self = .nonTask
+      default: return nil
+      }
+    }
   }
 
   /// The character between the brackets.
   public var symbol: Character
+  /// What the symbol means: by default as `defaultType(of:)`, else as the Tasks plugin's
+  /// `statusSettings` say (`TasksPluginSettings.statusType(of:)`).
+  public var type: Kind
 
-  public init(symbol: Character) { self.symbol = symbol }
+  public init(symbol: Character, type: Kind? = nil) {
+    self.symbol = symbol
+    self.type = type ?? Self.defaultType(of: symbol)
+  }
 
   public static let todo = TaskStatus(symbol: " ")
   public static let done = TaskStatus(symbol: "x")
   public static let inProgress = TaskStatus(symbol: "/")
   public static let cancelled = TaskStatus(symbol: "-")
 
-  /// The meaning the Tasks plugin gives the symbol by default; any other symbol is kept as
-  /// written and, as in the plugin, counts as todo.
-  public var type: Kind {
+  /// The meaning the Tasks plugin gives a symbol when its settings add none; any other
+  /// symbol is kept as written and, as in the plugin, counts as todo.
+  public static func defaultType(of symbol: Character) -> Kind {
     switch symbol {
     case "x", "X": return .done
     case "/": return .inProgress

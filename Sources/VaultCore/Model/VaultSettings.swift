@@ -69,6 +69,9 @@ public struct TasksPluginSettings: Hashable, Sendable {
   public var filenameAsDateFolders: [String] = []
   /// `filenameAsScheduledDateFormat`, parsed once.
   private var filenameMoment: MomentFormat?
+  /// `statusSettings`: the statuses of `coreStatuses` then `customStatuses`, as written; the
+  /// first of a symbol counts. Empty: the plugin's defaults (`TaskStatus.defaultType(of:)`).
+  public var statuses: [TaskStatus] = []
 
   public init() {}
 
@@ -93,6 +96,24 @@ public struct TasksPluginSettings: Hashable, Sendable {
       return LocalDate(year: year, month: month, day: day)
     }
     return nil
+  }
+
+  /// What a checkbox's symbol means: as `statuses` say, else the plugin's default.
+  public func statusType(of symbol: Character) -> TaskStatus.Kind {
+    statuses.first { $0.symbol == symbol }?.type ?? TaskStatus.defaultType(of: symbol)
+  }
+
+  /// The symbol vault writes to give a task the status `type`: the first of `statuses` with
+  /// that type, else the plugin's default (`x` done, `-` cancelled, space todo, `/` in
+  /// progress).
+  public func symbol(for type: TaskStatus.Kind) -> Character {
+    if let status = statuses.first(where: { $0.type == type }) { return status.symbol }
+    switch type {
+    case .done: return "x"
+    case .cancelled: return "-"
+    case .inProgress: return "/"
+    case .todo, .onHold, .nonTask: return " "
+    }
   }
 
   /// A task's description as it is shown: without the global filter when `removeGlobalFilter`
@@ -187,6 +208,9 @@ extension VaultSettings {
       parts.append(
         "filenamedate=\(tasks.filenameAsScheduledDateFormat ?? "")|"
           + tasks.filenameAsDateFolders.joined(separator: "\u{1F}"))
+    }
+    if !tasks.statuses.isEmpty {
+      parts.append("statuses=" + tasks.statuses.map { "\($0.symbol)\($0.type.rawValue)" }.joined(separator: "\u{1F}"))
     }
     return parts.joined(separator: "\n")
   }

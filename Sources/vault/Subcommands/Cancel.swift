@@ -14,6 +14,6 @@ struct Cancel: ParsableCommand {
   var task: String
 
   func run() throws {
-    try TaskCommand.run(task, .cancel, among: [.todo, .inProgress], options: options)
+    try TaskCommand.run(task, .cancel, among: [.todo, .inProgress, .onHold], options: options)
   }
 }

@@ -14,6 +14,6 @@ struct Done: ParsableCommand {
   var task: String
 
   func run() throws {
-    try TaskCommand.run(task, .complete, among: [.todo, .inProgress], options: options)
+    try TaskCommand.run(task, .complete, among: [.todo, .inProgress, .onHold], options: options)
   }
 }

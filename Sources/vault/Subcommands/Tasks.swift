@@ -19,7 +19,7 @@ struct Tasks: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Option(name: .long, help: "todo (also in progress; the default), done, cancelled or all.")
+  @Option(name: .long, help: "todo (also in progress and on hold; the default), done, cancelled or all.")
   var status: StatusChoice = .todo
 
   @Flag(name: .long, help: "Only open tasks due before today.")
@@ -49,7 +49,7 @@ struct Tasks: ParsableCommand {
     let today = options.today(vault)
     var selection = TaskSelection()
     switch overdue ? .todo : status {
-    case .todo: selection.statuses = [.todo, .inProgress]
+    case .todo: selection.statuses = [.todo, .inProgress, .onHold]
     case .done: selection.statuses = [.done]
     case .cancelled: selection.statuses = [.cancelled]
     case .all: break
