@@ -21,12 +21,15 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
     ),
+    // cmark's nodes carved out of per-thread blocks and freed at once (C: cmark_mem has no
+    // context pointer, so the arena is thread-local).
+    .target(name: "CMarkArena", dependencies: ["CCMark"]),
     // Pure Swift: the model, syntax scanners, interpretation of notes, diagnostics.
     .target(name: "VaultCore"),
     // The only importer of cmark and Yams: bytes in, syntax out.
     .target(
       name: "VaultMarkdown",
-      dependencies: ["VaultCore", "CCMark", .product(name: "Yams", package: "Yams")]
+      dependencies: ["VaultCore", "CCMark", "CMarkArena", .product(name: "Yams", package: "Yams")]
     ),
     // The only importer of GRDB / SQLite: the index, a disposable cache outside the vault.
     .target(

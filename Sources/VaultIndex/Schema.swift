@@ -33,52 +33,56 @@ enum Schema {
     """
   }
 
-  /// The secondary indexes. A bulk load drops them and builds them after the rows are in:
-  /// sorting once is cheaper than updating them row by row.
   /// A priority as a number, 6 for highest to 1 for lowest (normal 3): what task queries sort
   /// and compare by, and what the index `tasks_rank` holds, written the same in both.
   static let priorityRank =
     "(CASE priority WHEN 'lowest' THEN 1 WHEN 'low' THEN 2 WHEN 'normal' THEN 3 WHEN 'medium' THEN 4 "
     + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END)"
 
-  static let indexes = [
-    "CREATE INDEX files_kind ON files(kind, date);",
-    "CREATE INDEX properties_key ON properties(key, text);",
+  /// The secondary indexes whose keys follow the order rows are stored in (a file's id, which
+  /// only grows; a journal's date, like its path): made with the tables and kept up row by row
+  /// even in a bulk load, where each row lands at the end of the index. Building them after
+  /// the load cost as much, and on one core while the other idled (docs/PERFORMANCE.md).
+  static let appendedIndexes = [
     "CREATE INDEX properties_file ON properties(file_id);",
-    "CREATE INDEX tags_tag ON tags(tag);",
     "CREATE INDEX tags_file ON tags(file_id);",
-    "CREATE INDEX links_target ON links(target COLLATE NOCASE);",
     "CREATE INDEX links_file ON links(file_id);",
     "CREATE INDEX headings_file ON headings(file_id);",
-    // Covers the dashboard's questions about open tasks (what is due, scheduled, starting, by
-    // priority) without reading the wide rows: 25 ms → 5 ms at 10,000 notes (file_id and line for ordering).
-    "CREATE INDEX tasks_dates ON tasks(status_type, due, scheduled, start, priority, file_id, line);",
-    // The dashboard's best tasks, read in order: it stops after a few rows.
-    "CREATE INDEX tasks_rank ON tasks(status_type, \(priorityRank) DESC, due IS NULL, due);",
-    "CREATE INDEX tasks_done ON tasks(done);",
-    "CREATE INDEX tasks_cancelled ON tasks(cancelled);",
     "CREATE INDEX tasks_file ON tasks(file_id);",
     "CREATE INDEX journal_date ON journal(date);",
     "CREATE INDEX principles_file ON principles(file_id);",
     "CREATE INDEX diagnostics_file ON diagnostics(file_id);",
   ]
 
-  static func createIndexes(_ db: Database) throws {
-    for index in indexes { try db.execute(sql: index) }
-  }
+  /// The secondary indexes in another order than the rows': a bulk load builds them after its
+  /// rows are in (`IndexWriter.finish()`), since sorting once is cheaper than inserting row by
+  /// row at random places.
+  static let sortedIndexes = [
+    "CREATE INDEX files_kind ON files(kind, date);",
+    "CREATE INDEX properties_key ON properties(key, text);",
+    "CREATE INDEX tags_tag ON tags(tag);",
+    "CREATE INDEX links_target ON links(target COLLATE NOCASE);",
+    // Covers the dashboard's questions about open tasks (what is due, scheduled, starting, by
+    // priority) without reading the wide rows: 25 ms → 5 ms at 10,000 notes (file_id and line for ordering).
+    "CREATE INDEX tasks_dates ON tasks(status_type, due, scheduled, start, priority, file_id, line);",
+    // The dashboard's best tasks, read in order: it stops after a few rows.
+    "CREATE INDEX tasks_rank ON tasks(status_type, \(priorityRank) DESC, due IS NULL, due);",
+    // The week's closed tasks (`done >= ?` implies `done IS NOT NULL`, so SQLite uses these):
+    // only the rows that have the date, which for `cancelled` is few.
+    "CREATE INDEX tasks_done ON tasks(done) WHERE done IS NOT NULL;",
+    "CREATE INDEX tasks_cancelled ON tasks(cancelled) WHERE cancelled IS NOT NULL;",
+  ]
 
-  static func dropIndexes(_ db: Database) throws {
-    for index in indexes {
-      let name = index.split(separator: " ")[2]
-      try db.execute(sql: "DROP INDEX IF EXISTS \(name)")
-    }
+  static func createSortedIndexes(_ db: Database) throws {
+    for index in sortedIndexes { try db.execute(sql: index) }
   }
 
   static func create(_ db: Database) throws {
     try createTables(db)
-    try createIndexes(db)
+    try createSortedIndexes(db)
   }
 
+  /// The tables and their `appendedIndexes`, without the `sortedIndexes`.
   static func createTables(_ db: Database) throws {
     try db.execute(
       sql: """
@@ -199,5 +203,6 @@ enum Schema {
           message TEXT NOT NULL
         );
         """)
+    for index in appendedIndexes { try db.execute(sql: index) }
   }
 }

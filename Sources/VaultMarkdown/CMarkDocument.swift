@@ -1,4 +1,5 @@
 import CCMark
+import CMarkArena
 
 /// What vault needs of cmark's parse of a Markdown body, copied into Swift values: the leaf
 /// blocks that hold prose (paragraphs, headings) with the spans that are not prose (code,
@@ -47,17 +48,25 @@ struct CMarkDocument {
   private(set) var blocks: [Block] = []
   private(set) var items: [ListItem] = []
 
-  init(body: [UInt8]) {
-    let root: OpaquePointer? = body.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { base in
-        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-          cmark_parse_document($0, buffer.count, CMARK_OPT_SOURCEPOS)
-        }
-      } ?? cmark_parse_document("", 0, CMARK_OPT_SOURCEPOS)
+  /// `arena`: cmark allocates from this thread's arena (`CMarkArena`), given back at once when
+  /// the tree has been read; without it, from `malloc`, node by node (what the tests compare
+  /// the arena with).
+  init(body: [UInt8], arena: Bool = true) {
+    let memory = arena ? vault_cmark_arena() : cmark_get_default_mem_allocator()
+    guard let parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS, memory) else { return }
+    body.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress {
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+      }
     }
-    guard let root else { return }
-    defer { cmark_node_free(root) }
-    walk(root)
+    let root = cmark_parser_finish(parser)
+    cmark_parser_free(parser)
+    if let root { walk(root) }
+    if arena {
+      vault_cmark_arena_reset()
+    } else if let root {
+      cmark_node_free(root)
+    }
   }
 
   private mutating func walk(_ root: OpaquePointer) {
