@@ -40,9 +40,11 @@ enum Schema {
     + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END)"
 
   /// The secondary indexes whose keys follow the order rows are stored in (a file's id, which
-  /// only grows; a journal's date, like its path): made with the tables and kept up row by row
-  /// even in a bulk load, where each row lands at the end of the index. Building them after
-  /// the load cost as much, and on one core while the other idled (docs/PERFORMANCE.md).
+  /// only grows; a journal's date, which mostly follows the daily notes' paths, and is one row
+  /// a day anyway): made with the tables and kept up row by row even in a bulk load, where each
+  /// row lands at the end of the index. That costs about what building them after the load did,
+  /// but not at its end, when the main connection builds the others while the second core has
+  /// little left to do (docs/PERFORMANCE.md).
   static let appendedIndexes = [
     "CREATE INDEX properties_file ON properties(file_id);",
     "CREATE INDEX tags_file ON tags(file_id);",
