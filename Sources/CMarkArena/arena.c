@@ -36,9 +36,12 @@ static void freeChain(void *block) {
 // The blocks of a thread are freed when it ends.
 static void makeThreadKey(void) { pthread_key_create(&threadKey, freeChain); }
 
+// The bytes an allocation of `size` takes in a block: its header and its size rounded up.
+static size_t footprint(size_t size) { return sizeof(Header) + ((size + alignment - 1) & ~(size_t)(alignment - 1)); }
+
 static void *take(size_t size) {
   if (size > SIZE_MAX / 2) abort();
-  size_t need = sizeof(Header) + ((size + alignment - 1) & ~(size_t)(alignment - 1));
+  size_t need = footprint(size);
   if (!current || current->size - current->used < need) {
     size_t capacity = need > blockSize ? need : blockSize;
     Block *block = malloc(sizeof(Block) + capacity);
@@ -69,8 +72,8 @@ static void *arenaRealloc(void *old, size_t size) {
   Header *header = (Header *)old - 1;
   if (size <= header->size) return old;
   // The newest allocation grows in place when its block has room.
-  size_t oldNeed = sizeof(Header) + ((header->size + alignment - 1) & ~(size_t)(alignment - 1));
-  size_t newNeed = sizeof(Header) + ((size + alignment - 1) & ~(size_t)(alignment - 1));
+  size_t oldNeed = footprint(header->size);
+  size_t newNeed = footprint(size);
   unsigned char *end = current->data + current->used;
   if ((unsigned char *)header + oldNeed == end && current->size - current->used >= newNeed - oldNeed) {
     current->used += newNeed - oldNeed;
