@@ -7,26 +7,52 @@ import GRDBSQLite
 /// statement up by its SQL for every row; with a few hundred thousand rows in a cold index
 /// that overhead was larger than SQLite's own work, so rows are bound directly here. GRDB
 /// still prepares, owns and finalizes the statement.
+///
+/// With `rows` above 1, the inserter binds that many rows into one statement before it steps
+/// it (`INSERT … SELECT * FROM (VALUES (…), (…), …) LIMIT ?`): SQLite's work per statement
+/// (opening the cursors, finding the table's last rowid, ending the statement) is then paid
+/// once for them all. Rows wait until the statement is full or `flush()` is called: a caller
+/// must flush before it reads or deletes what it inserted.
 final class RowInserter {
   private let statement: Statement
   private let handle: OpaquePointer
   private let connection: OpaquePointer?
+  private let rows: Int
+  private let columns: Int32
+  /// Rows bound and not yet inserted.
+  private var pending: Int32 = 0
   private var column: Int32 = 0
 
   /// `orReplace`: a row with the same key (rowid) is replaced.
-  init(_ db: Database, table: String, columns: [String], orReplace: Bool = false) throws {
+  init(_ db: Database, table: String, columns: [String], rows: Int = 1, orReplace: Bool = false) throws {
+    precondition(rows >= 1)
+    let placeholders = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+    let head = "INSERT \(orReplace ? "OR REPLACE " : "")INTO \(table)(\(columns.joined(separator: ", ")))"
     statement = try db.makeStatement(
-      sql:
-        "INSERT \(orReplace ? "OR REPLACE " : "")INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+      sql: rows == 1
+        ? "\(head) VALUES \(placeholders)"
+        : "\(head) SELECT * FROM (VALUES \(Array(repeating: placeholders, count: rows).joined(separator: ", "))) LIMIT ?"
     )
     handle = statement.sqliteStatement
     connection = db.sqliteConnection
+    self.rows = rows
+    self.columns = Int32(columns.count)
   }
 
-  /// Binds the values `bind` gives, in column order, and inserts the row.
+  /// Binds the values `bind` gives, in column order, and inserts the row (or, when the
+  /// inserter takes several rows at once, queues it).
   func insert(_ bind: (RowInserter) -> Void) throws {
-    column = 0
+    column = pending * columns
     bind(self)
+    pending += 1
+    if pending == rows { try flush() }
+  }
+
+  /// Inserts the queued rows.
+  func flush() throws {
+    guard pending > 0 else { return }
+    if rows > 1 { sqlite3_bind_int64(handle, Int32(rows) * columns + 1, Int64(pending)) }
+    pending = 0
     let result = sqlite3_step(handle)
     sqlite3_reset(handle)
     guard result == SQLITE_DONE else {

@@ -199,6 +199,43 @@ struct TemporaryVault {
     #expect(try found("apples", in: vault) == ["a"])
   }
 
+  /// Issue 3: rows go in by batches of `IndexWriter.batchRows`; none may be lost or reordered
+  /// at a batch's edge, when a file is replaced, or when the load ends with a batch half full.
+  @Test func issue3BatchedRowsAreAllStoredInOrder() throws {
+    func note(tasks: Int, tag: String) -> String {
+      (0..<tasks).map { "- [ ] task \($0) #\(tag)\($0) [[link \($0)]]\n" }.joined()
+    }
+    let size = IndexWriter.batchRows
+    let vault = try TemporaryVault([
+      "a.md": note(tasks: size * 3 + 5, tag: "a"), "b.md": note(tasks: 2, tag: "b"),
+      "c.md": note(tasks: size - 1, tag: "c"),
+    ])
+    func rows(_ table: String, _ column: String) throws -> [String] {
+      try vault.store().database.read { db in
+        try String.fetchAll(
+          db,
+          sql: "SELECT path || ' ' || \(column) FROM \(table) JOIN files ON files.id = file_id ORDER BY \(table).rowid")
+      }
+    }
+    func expected(_ counts: [(String, Int)], _ row: (String, Int) -> String) -> [String] {
+      counts.flatMap { path, count in (0..<count).map { row(path, $0) } }
+    }
+    try vault.refresh()
+    var counts = [("a.md", size * 3 + 5), ("b.md", 2), ("c.md", size - 1)]
+    #expect(
+      try rows("tasks", "description") == expected(counts) { "\($0) task \($1) #\($0.prefix(1))\($1) [[link \($1)]]" })
+    #expect(try rows("tags", "tag") == expected(counts) { "\($0) \($0.prefix(1))\($1)" })
+    #expect(try rows("links", "target") == expected(counts) { "\($0) link \($1)" })
+
+    // b.md replaced in place (its rows deleted, then stored again) while a batch holds a.md's new rows.
+    try vault.write("a.md", note(tasks: size + 1, tag: "a"), secondsLater: 5)
+    try vault.write("b.md", note(tasks: size * 2, tag: "b"), secondsLater: 5)
+    try vault.refresh()
+    counts = [("c.md", size - 1), ("a.md", size + 1), ("b.md", size * 2)]
+    #expect(try rows("tags", "tag") == expected(counts) { "\($0) \($0.prefix(1))\($1)" })
+    #expect(try rows("tasks", "line") == expected(counts) { "\($0) \($1 + 1)" })
+  }
+
   @Test func indexingLeavesTheVaultUntouched() throws {
     let vault = try TemporaryVault(["a.md": "---\ntitle: x\n---\n- [ ] task 📅 2026-11-30\n", "b.md": "\r\n#crlf\r\n"])
     func snapshot() throws -> [String: Data] {
