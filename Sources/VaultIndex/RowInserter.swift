@@ -88,6 +88,19 @@ final class RowInserter {
       _ = sqlite3_bind_text(handle, column, bytes.baseAddress, Int32(bytes.count), transient)
     }
   }
+
+  /// Text given as its UTF-8 bytes.
+  func add(_ utf8: ArraySlice<UInt8>) {
+    column += 1
+    // An empty slice may have no address, which would bind NULL.
+    guard !utf8.isEmpty else {
+      sqlite3_bind_text(handle, column, "", 0, transient)
+      return
+    }
+    utf8.withUnsafeBufferPointer { bytes in
+      _ = sqlite3_bind_text(handle, column, bytes.baseAddress, Int32(bytes.count), transient)
+    }
+  }
 }
 
 /// SQLITE_TRANSIENT: SQLite copies the bytes before `bind` returns.

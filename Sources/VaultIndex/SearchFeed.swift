@@ -12,7 +12,7 @@ import GRDB
 /// tokens, which the next refresh sees and answers by reading every file.
 final class SearchFeed: @unchecked Sendable {
   enum Change {
-    case store(id: Int64, title: String, body: String)
+    case store(id: Int64, title: String, body: ArraySlice<UInt8>)
     case remove(id: Int64)
     /// Forget every row (a rebuild).
     case clear
@@ -64,7 +64,7 @@ final class SearchFeed: @unchecked Sendable {
     // After a failure nothing more is written: `finish()` reports it.
     guard failure == nil else { return }
     pending.append(change)
-    if case .store(_, let title, let body) = change { pendingBytes += title.utf8.count + body.utf8.count }
+    if case .store(_, let title, let body) = change { pendingBytes += title.utf8.count + body.count }
     if pending.count == 1 { condition.broadcast() }
   }
 

@@ -148,9 +148,11 @@ extension Vault {
           let parse: @Sendable ([VaultFile]) -> [IndexRecord] = { batch in
             parallelMap(batch) { file in
               let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
-              let bodyStart = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
+              let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
               return IndexRecord(
-                stamp: file.stamp, note: note, body: String(decoding: bytes[bodyStart...], as: UTF8.self),
+                stamp: file.stamp, note: note,
+                body: NoteParser.firstInvalidUTF8(body) == nil
+                  ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
                 bodyLine: note.frontMatter?.bodyLine ?? 1)
             }
           }

@@ -20,7 +20,7 @@ public enum NoteParser {
     }
     let source = SourceText(bytes: bytes)
     note.encoding = source.encoding
-    if let offset = firstInvalidUTF8(bytes) {
+    if let offset = firstInvalidUTF8(bytes[...]) {
       note.diagnostics.append(
         .warning(
           "not valid UTF-8; invalid bytes are read as U+FFFD", at: source.location(ofByte: offset),
@@ -48,10 +48,10 @@ public enum NoteParser {
     return note
   }
 
-  /// The offset of the first byte that breaks UTF-8 (also overlong forms and surrogates), if
-  /// any: the well-formed sequences of the Unicode Standard, Table 3-7. Written out because the
-  /// standard library's generic `UTF8.ForwardParser` cost 5% of a cold parse.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  /// The offset into `bytes` of the first byte that breaks UTF-8 (also overlong forms and
+  /// surrogates), if any: the well-formed sequences of the Unicode Standard, Table 3-7. Written
+  /// out because the standard library's generic `UTF8.ForwardParser` cost 5% of a cold parse.
+  public static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
     bytes.withUnsafeBufferPointer { b in
       var i = 0
       let count = b.count

@@ -26,9 +26,11 @@ import Testing
     let database = try searchFile()
     // A limit of a few bytes makes nearly every send wait for the writer.
     let feed = SearchFeed(database, token: "t1", pendingLimit: 8)
-    for id in 1...500 { feed.send(.store(id: Int64(id), title: "note \(id)", body: "apples and pears \(id)")) }
+    for id in 1...500 {
+      feed.send(.store(id: Int64(id), title: "note \(id)", body: ArraySlice("apples and pears \(id)".utf8)))
+    }
     for id in stride(from: 2, through: 500, by: 2) { feed.send(.remove(id: Int64(id))) }
-    feed.send(.store(id: 1, title: "note 1", body: "plums"))
+    feed.send(.store(id: 1, title: "note 1", body: ArraySlice("plums".utf8)))
     try feed.finish()
     #expect(try rows(database) == (250, "t1"))
     let plums = try database.read { db in
@@ -40,7 +42,7 @@ import Testing
   @Test func theWriterCommitsOnceItsInputEndsWithoutWaitingForFinish() throws {
     let database = try searchFile()
     let feed = SearchFeed(database, token: "t4")
-    for id in 1...20 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    for id in 1...20 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     feed.endInput()
     // The commit lands while the caller is still busy (building the index's own tables).
     var committed = try rows(database)
@@ -56,7 +58,7 @@ import Testing
   @Test func aCancelledFeedWritesNothing() throws {
     let database = try searchFile()
     let feed = SearchFeed(database, token: "t2")
-    for id in 1...50 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    for id in 1...50 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     feed.cancel()
     #expect(try rows(database) == (0, nil))
   }
@@ -65,7 +67,7 @@ import Testing
     let database = try searchFile()
     try database.write { db in try db.execute(sql: "DROP TABLE search") }
     let feed = SearchFeed(database, token: "t3", pendingLimit: 8)
-    for id in 1...100 { feed.send(.store(id: Int64(id), title: "n", body: "text")) }
+    for id in 1...100 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     #expect(throws: (any Error).self) { try feed.finish() }
   }
 }

@@ -122,4 +122,20 @@ import VaultKit
     #expect(try opened.search(Query.parse("earplugs"), in: store, limit: 5).total == 0)
     #expect(try opened.search(Query.parse("raincoat"), in: store, limit: 5).hits.map(\.line) == [5])
   }
+
+  /// The body goes to the full-text table as bytes; a file that is not valid UTF-8 is repaired
+  /// first, as the rest of the note is (U+FFFD for each bad byte).
+  @Test func aBodyThatIsNotUTF8IsSearchedAsRepaired() throws {
+    let vault = try TemporaryVault(["ok.md": "Milk and honey.\n"])
+    try Data([UInt8]("---\ntitle: Latin\n---\nCaf".utf8) + [0xE9] + [UInt8](" au lait.\n".utf8))
+      .write(to: vault.root.appendingPathComponent("latin.md"))
+    let opened = try vault.vault()
+    let store = try vault.store()
+    try opened.refresh(store)
+    let hit = try #require(try opened.search(Query.parse("lait"), in: store, limit: 5).hits.first)
+    #expect(hit.path == "latin.md")
+    #expect(hit.snippet == "Caf\u{FFFD} au lait.")
+    #expect(try opened.search(Query.parse("caf"), in: store, limit: 5).hits.map(\.path) == ["latin.md"])
+    #expect(try opened.search(Query.parse("honey"), in: store, limit: 5).hits.map(\.path) == ["ok.md"])
+  }
 }

@@ -88,6 +88,6 @@ import VaultCore
       ([0xE0, 0x80, 0x80], 0), ([0xED, 0xA0, 0x80], 0), ([0x61, 0x62, 0xC0, 0xAF], 2),
     ] as [([UInt8], Int?)])
   func firstInvalidByte(bytes: [UInt8], offset: Int?) {
-    #expect(NoteParser.firstInvalidUTF8(bytes) == offset)
+    #expect(NoteParser.firstInvalidUTF8(bytes[...]) == offset)
   }
 }
