@@ -116,8 +116,7 @@ private struct FieldReader {
   static let priorityEmoji: [UInt32: TaskPriority] = [
     0x1F53A: .highest, 0x23EB: .high, 0x1F53C: .medium, 0x1F53D: .low, 0x23EC: .lowest,
   ]
-  static let allEmoji: Set<UInt32> = Set(dateEmoji.flatMap(\.0)).union(priorityEmoji.keys)
-    .union([0x1F501, 0x1F3C1, 0x1F194, 0x26D4])
+  static let allEmoji: Set<UInt32> = Set(dateEmoji.flatMap(\.0)).union(priorityEmoji.keys).union(valueEmoji)
 
   /// Trailing `#tags` and unknown Dataview fields: passed over while reading, kept in the
   /// description in their order.
@@ -170,13 +169,13 @@ private struct FieldReader {
     guard end >= 10 else { return false }
     let dateStart = end - 10
     guard s[dateStart..<end].allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) else { return false }
-    let candidate = text(dateStart..<end)
     var j = dateStart
     while j > 0, isSpace(s[j - 1]) { j -= 1 }
     if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
     guard j > 0, let field = Self.dateEmoji.first(where: { $0.0.contains(s[j - 1].value) }) else {
       return false
     }
+    let candidate = text(dateStart..<end)
     switch DateParsing.date(Substring(candidate)) {
     case .value(let date):
       if task[keyPath: field.1] == nil { task[keyPath: field.1] = date }
@@ -192,6 +191,10 @@ private struct FieldReader {
   }
 
   mutating func takeEmojiField(into task: inout TaskItem) -> Bool {
+    // Whichever field it is, its emoji ends the longest run at the end of the text of the
+    // characters any of them allows (and of spaces), past a variation selector: when no such
+    // emoji is there, no field is, and the four scans below are skipped. That is most lines.
+    guard let emoji = emojiBeforeTrailingValue(), Self.valueEmoji.contains(emoji) else { return false }
     // 🔁 every ..., 🏁 keep|delete, 🆔 id, ⛔ id,id
     let fields: [(UInt32, (Unicode.Scalar) -> Bool)] = [
       (0x1F501, { isASCIIAlnum($0) || $0 == " " || $0 == "," || $0 == "!" }),
@@ -234,6 +237,20 @@ private struct FieldReader {
       return true
     }
     return false
+  }
+
+  /// The emoji of the fields with a value (🔁 🏁 🆔 ⛔).
+  static let valueEmoji: Set<UInt32> = [0x1F501, 0x1F3C1, 0x1F194, 0x26D4]
+
+  /// The scalar before the run at the end of the text of characters some field's value allows
+  /// (letters, digits, spaces, `,`, `!`, `-`, `_`), and before a variation selector there.
+  func emojiBeforeTrailingValue() -> UInt32? {
+    var j = end
+    while j > 0, isIDScalar(s[j - 1]) || s[j - 1] == " " || s[j - 1] == "," || s[j - 1] == "!" || isSpace(s[j - 1]) {
+      j -= 1
+    }
+    if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
+    return j > 0 ? s[j - 1].value : nil
   }
 
   mutating func takePriority() -> TaskPriority? {
