@@ -24,6 +24,9 @@ let package = Package(
     // cmark's nodes carved out of per-thread blocks and freed at once (C: cmark_mem has no
     // context pointer, so the arena is thread-local).
     .target(name: "CMarkArena", dependencies: ["CCMark"]),
+    // SQLite's process-wide settings, made before the first connection (C: `sqlite3_config` is
+    // variadic, which Swift cannot call).
+    .target(name: "SQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
     // Pure Swift: the model, syntax scanners, interpretation of notes, diagnostics.
     .target(name: "VaultCore"),
     // The only importer of cmark and Yams: bytes in, syntax out.
@@ -35,7 +38,7 @@ let package = Package(
     .target(
       name: "VaultIndex",
       dependencies: [
-        "VaultCore", .product(name: "GRDB", package: "GRDB.swift"),
+        "VaultCore", "SQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),

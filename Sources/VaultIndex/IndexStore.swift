@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteConfig
 import VaultCore
 
 /// The index: a SQLite database (through GRDB) of what the views need, kept outside the vault.
@@ -20,8 +21,14 @@ public final class IndexStore: Sendable {
   /// Set when the file could not be used and was replaced by a new one.
   public let recoveryWarning: String?
 
+  /// Whether SQLite's memory statistics are off (`SQLiteConfig`): done once, before the
+  /// process's first connection, which is an index's in `vault`. When something else opened a
+  /// connection first (a test), they stay on, which only costs time.
+  static let memoryStatisticsOff = vault_sqlite_disable_memory_statistics() == 0
+
   /// Opens (or creates) the index at `path` for notes parsed by parser `parserVersion`.
   public init(path: String, parserVersion: Int) throws(IndexError) {
+    _ = Self.memoryStatisticsOff
     self.path = path
     let folder = (path as NSString).deletingLastPathComponent
     do {

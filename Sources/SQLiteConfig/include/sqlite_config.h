@@ -1,0 +1,14 @@
+#ifndef VAULT_SQLITE_CONFIG_H
+#define VAULT_SQLITE_CONFIG_H
+
+/// Turns off SQLite's memory statistics for the process. With them on (the default), every
+/// allocation SQLite makes takes one mutex shared by all connections, and the index's two
+/// writers, on two threads, waited for each other on it: a cold index of 10,000 notes spent
+/// 0.17 core-seconds more (docs/PERFORMANCE.md). Nothing in vault reads the statistics.
+///
+/// `sqlite3_config` works only before SQLite initializes (before the first connection is
+/// opened); afterwards it changes nothing and this returns SQLITE_MISUSE (21). It is variadic,
+/// which Swift cannot call: hence this C function.
+int vault_sqlite_disable_memory_statistics(void);
+
+#endif
