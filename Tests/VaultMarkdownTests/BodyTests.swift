@@ -90,4 +90,19 @@ import VaultCore
   func firstInvalidByte(bytes: [UInt8], offset: Int?) {
     #expect(NoteParser.firstInvalidUTF8(bytes[...]) == offset)
   }
+
+  /// ASCII is skipped eight bytes at a time: a bad byte, or a sequence cut short, at every
+  /// place in and after such runs, and in a slice that does not start at 0.
+  @Test func badBytesAfterRunsOfASCII() {
+    let ascii = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    for position in 0...ascii.count {
+      for bad in [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]] as [[UInt8]] {
+        let bytes = Array(ascii[..<position]) + bad + Array(ascii[position...])
+        #expect(NoteParser.firstInvalidUTF8(bytes[...]) == position, "\(bad) at \(position)")
+        #expect(NoteParser.firstInvalidUTF8(([0x41, 0x42, 0x43] + bytes)[3...]) == position)
+      }
+      let valid = Array(ascii[..<position]) + Array("é🎸".utf8) + Array(ascii[position...])
+      #expect(NoteParser.firstInvalidUTF8(valid[...]) == nil)
+    }
+  }
 }
