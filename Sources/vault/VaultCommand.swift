@@ -6,8 +6,9 @@ struct VaultCommand: ParsableCommand {
     commandName: "vault",
     abstract: "A plain-text life planner over an Obsidian-compatible vault of Markdown files.",
     discussion: """
-      The vault is --vault PATH, else $VAULT_DIR, else the nearest folder upwards that holds
+      The vault is --vault PATH, else $VAULT_DIR, else the nearest folder upwards that holds \
       .obsidian/ or .vault/, else the current folder.
+
       Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
       """,
     version: "0.1.0",

@@ -107,6 +107,34 @@ import Testing
     }
   }
 
+  /// Each command's discussion is paragraphs that `--help` wraps itself: a line of prose never
+  /// ends where the next word would still have fit in the 79 columns argument-parser fills in a pipe (it did when the
+  /// source's own line breaks reached the output).
+  @Test func helpWrapsTheDiscussionInFullLines() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    // Every command, nested ones (`add event`) too, from the SUBCOMMANDS of each help.
+    var pending: [[String]] = [[]]
+    var checked = 0
+    while let command = pending.popLast() {
+      try #require(checked < 100, "more commands than vault has: \(command)")
+      let help = try CLI.run(command + ["--help"], in: vault).stdout
+      let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+      // The section lists `  name   what it does` up to an empty line ("  See 'vault help …'" follows).
+      let subcommands: [Substring] = lines.drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+        .prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+        .compactMap { $0.split(separator: " ").first }
+      pending += subcommands.filter { $0 != "help" }.map { command + [String($0)] }
+      let discussion = lines.drop { !$0.hasPrefix("OVERVIEW:") }.dropFirst().prefix { !$0.hasPrefix("USAGE:") }
+      for (line, next) in zip(discussion, discussion.dropFirst())
+      where !line.isEmpty && !line.hasPrefix(" ") && !next.isEmpty && !next.hasPrefix(" ") {
+        let word = next.split(separator: " ").first ?? ""
+        #expect(line.count + 1 + word.count >= 80, "\(command): '\(line)' then '\(word)'")
+      }
+      checked += 1
+    }
+    #expect(checked > 25)
+  }
+
   @Test func colourFollowsTheFlagAndNoColor() throws {
     let vault = try Fixture.copy("Broken")
     let always = try CLI.run(["check", "--color", "always"], in: vault)

@@ -5,10 +5,10 @@ import VaultKit
 /// What `vault done`, `cancel` and `undo` share: find the task, change it, say what changed.
 enum TaskCommand {
   static let discussion = """
-    TASK is the short id `vault tasks` shows, path:line, or words of the task's text (any
-    case); words that match several tasks list them and change nothing. Only the task's
-    line changes (a recurring task also gets its next instance, as the Tasks plugin writes it:
-    above the line, or below with recurrenceOnNextLine); the file is written atomically and
+    TASK is the short id `vault tasks` shows, path:line, or words of the task's text (any \
+    case); words that match several tasks list them and change nothing. Only the task's \
+    line changes (a recurring task also gets its next instance, as the Tasks plugin writes it: \
+    above the line, or below with recurrenceOnNextLine); the file is written atomically and \
     left alone if it changed on disk meanwhile. The date is --today or today.
     """
 

@@ -7,8 +7,8 @@ struct AddGoal: ParsableCommand {
     commandName: "goal",
     abstract: "Add a goal note with a target date.",
     discussion: """
-      The note is `Title.md` in the goals folder with `target`, `status: active` and
-      `progress: 0%`; set progress later with `vault progress GOAL 40%`, or add checkboxes to
+      The note is `Title.md` in the goals folder with `target`, `status: active` and \
+      `progress: 0%`; set progress later with `vault progress GOAL 40%`, or add checkboxes to \
       the note and tasks elsewhere that link to it.
       """)
 

@@ -7,10 +7,10 @@ struct AddTask: ParsableCommand {
     commandName: "task",
     abstract: "Append a task line to the inbox, a note, or today's daily note.",
     discussion: """
-      The line is written as the Tasks plugin writes it, in the vault's notation (emoji, or
-      Dataview when .obsidian/plugins/obsidian-tasks-plugin/data.json says taskFormat:
-      dataview), fields in the plugin's order, with its global filter. The inbox is `inbox` in
-      .vault/config.yml (default Tasks.md); it is made when missing. Dates take natural
+      The line is written as the Tasks plugin writes it, in the vault's notation (emoji, or \
+      Dataview when .obsidian/plugins/obsidian-tasks-plugin/data.json says taskFormat: \
+      dataview), fields in the plugin's order, with its global filter. The inbox is `inbox` in \
+      .vault/config.yml (default Tasks.md); it is made when missing. Dates take natural \
       language: today, tomorrow, fri, next friday, in 3 days, +2w, dec 5, 2026-12-05.
         vault add task "Call Mum" --due fri --priority high --tag family
         vault add task "Water the plants" --scheduled sun --repeat "every week on Sunday"

@@ -7,8 +7,8 @@ struct AgendaCommand: ParsableCommand {
     commandName: "agenda",
     abstract: "What each day holds: events, tasks, dated notes, journal entries.",
     discussion: """
-      Day by day from today (or --from): events, recurring ones expanded and multi-day ones on
-      each of their days; tasks due, scheduled or starting that day; notes dated that day;
+      Day by day from today (or --from): events, recurring ones expanded and multi-day ones on \
+      each of their days; tasks due, scheduled or starting that day; notes dated that day; \
       the journal entry with its mood. Days with nothing are left out.
       """)
 

@@ -7,8 +7,8 @@ struct Align: ParsableCommand {
     commandName: "align",
     abstract: "Reflect on your personal code, one principle at a time.",
     discussion: """
-      The principles are the list items of the personal code note (personal_code in
-      .vault/config.yml, default `Personal Code.md`). On a terminal, Enter shows the next and
+      The principles are the list items of the personal code note (personal_code in \
+      .vault/config.yml, default `Personal Code.md`). On a terminal, Enter shows the next and \
       q stops; in a pipe all are printed.
       """)
 

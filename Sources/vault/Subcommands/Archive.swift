@@ -7,9 +7,9 @@ struct Archive: ParsableCommand {
     commandName: "archive",
     abstract: "Mark past one-off events archived: true.",
     discussion: """
-      An event is past when its last day is before today; recurring events never are. Each
-      such event note gets `archived: true` (one new line in its front matter, or its value
-      changed); archived events leave countdowns and the dashboard. Views never do this on their
+      An event is past when its last day is before today; recurring events never are. Each \
+      such event note gets `archived: true` (one new line in its front matter, or its value \
+      changed); archived events leave countdowns and the dashboard. Views never do this on their \
       own. --dry-run lists them and changes nothing.
       """)
 

@@ -7,8 +7,8 @@ struct CalendarCommand: ParsableCommand {
     commandName: "calendar",
     abstract: "A month (or week) as a grid, like cal, with the agenda under it.",
     discussion: """
-      Days are marked: * an event, ~ a day of a multi-day event, ! a task due, + a dated note;
-      today is highlighted (> without colour). Weeks start on first_weekday from
+      Days are marked: * an event, ~ a day of a multi-day event, ! a task due, + a dated note; \
+      today is highlighted (> without colour). Weeks start on first_weekday from \
       .vault/config.yml (Monday by default). MONTH is 2026-12, 12, dec or december (this year).
       """)
 

@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
     commandName: "check",
     abstract: "Parse the whole vault and report every problem.",
     discussion: """
-      Prints each problem as path:line:column: error|warning: message, then a summary of files
+      Prints each problem as path:line:column: error|warning: message, then a summary of files \
       and items by kind. Exits 1 when there are errors.
       """)
 

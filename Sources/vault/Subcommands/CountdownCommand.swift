@@ -7,10 +7,10 @@ struct CountdownCommand: ParsableCommand {
     commandName: "countdown",
     abstract: "Upcoming events with the days until each.",
     discussion: """
-      One line per event, soonest first: a one-off event, or the next occurrence of a recurring
-      one, within a year; birthdays and anniversaries (category birthday or anniversary) say
-      the age or the years. Events repeating daily or weekly are left out unless --all.
-      Archived events and done task-events are hidden; --past lists events already over,
+      One line per event, soonest first: a one-off event, or the next occurrence of a recurring \
+      one, within a year; birthdays and anniversaries (category birthday or anniversary) say \
+      the age or the years. Events repeating daily or weekly are left out unless --all. \
+      Archived events and done task-events are hidden; --past lists events already over, \
       with the days since, most recent first.
       """)
 

@@ -7,9 +7,9 @@ struct Goals: ParsableCommand {
     commandName: "goals",
     abstract: "Goals with their progress and the days left to their target.",
     discussion: """
-      Progress comes from the goal's `progress` property (40, 40% or 0.4), else from the
-      checkboxes in the goal note together with the tasks elsewhere that link to it
-      ([[Goal name]]). Nearest target first; done goals (status done, or done: true) are
+      Progress comes from the goal's `progress` property (40, 40% or 0.4), else from the \
+      checkboxes in the goal note together with the tasks elsewhere that link to it \
+      ([[Goal name]]). Nearest target first; done goals (status done, or done: true) are \
       hidden unless --all.
       """)
 

@@ -8,8 +8,8 @@ struct Index: ParsableCommand {
     commandName: "index",
     abstract: "Bring the index up to date and say what changed.",
     discussion: """
-      Every read command does this first on its own; `vault index` does it explicitly. Only files
-      whose size, modification time or inode changed are read again. The index is a cache kept
+      Every read command does this first on its own; `vault index` does it explicitly. Only files \
+      whose size, modification time or inode changed are read again. The index is a cache kept \
       outside the vault: --rebuild reads every file anew, and deleting it loses nothing.
       """)
 

@@ -6,10 +6,10 @@ struct Init: ParsableCommand {
     commandName: "init",
     abstract: "Make a folder a vault you can open in Obsidian at once.",
     discussion: """
-      Adds the folders Events/, Goals/, Insights/, Journal/ and Templates/, the Obsidian settings
-      for daily notes (Journal/YYYY/MM/YYYY-MM-DD from Templates/Daily), a daily-note template, a
-      task inbox (Tasks.md), Personal Code.md and .vault/config.yml with every setting
-      commented. It never overwrites anything: on an existing vault it adds only what is
+      Adds the folders Events/, Goals/, Insights/, Journal/ and Templates/, the Obsidian settings \
+      for daily notes (Journal/YYYY/MM/YYYY-MM-DD from Templates/Daily), a daily-note template, a \
+      task inbox (Tasks.md), Personal Code.md and .vault/config.yml with every setting \
+      commented. It never overwrites anything: on an existing vault it adds only what is \
       missing and says so.
       """)
 

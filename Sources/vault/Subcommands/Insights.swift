@@ -7,7 +7,7 @@ struct Insights: ParsableCommand {
     commandName: "insights",
     abstract: "Your insights: quotes and lessons worth keeping.",
     discussion: """
-      Insights are the notes in Insights/ (or of type insight): the text, its author and
+      Insights are the notes in Insights/ (or of type insight): the text, its author and \
       source. --random shows one, chosen anew each time (`vault today` shows one a day).
       """)
 

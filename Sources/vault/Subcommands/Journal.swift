@@ -7,10 +7,10 @@ struct Journal: ParsableCommand {
     commandName: "journal",
     abstract: "Write in today's daily note: a line of text, the mood, or open it.",
     discussion: """
-      The daily note is at the path and in the format of .obsidian/daily-notes.json, made from
-      its template when missing ({{date}}, {{time}}, {{title}}, {{date:FORMAT}}). TEXT goes in as
-      `- HH:MM TEXT`, the last line under the journal heading (journal.heading in
-      .vault/config.yml, default Journal; added when missing). --mood sets `mood` in the front
+      The daily note is at the path and in the format of .obsidian/daily-notes.json, made from \
+      its template when missing ({{date}}, {{time}}, {{title}}, {{date:FORMAT}}). TEXT goes in as \
+      `- HH:MM TEXT`, the last line under the journal heading (journal.heading in \
+      .vault/config.yml, default Journal; added when missing). --mood sets `mood` in the front \
       matter. Without TEXT or --mood, --edit (or nothing) opens the note in $EDITOR.
         vault journal "Long run by the river, felt strong" --mood 8 --mood-tags sport,outdoors
       """)

@@ -8,16 +8,16 @@ struct List: ParsableCommand {
     commandName: "list",
     abstract: "List the items that match property filters.",
     discussion: """
-      Every filter must hold. --where takes KEY OP VALUE with OP one of = != < <= > >=; the value
-      compares as a date (YYYY-MM-DD), a number, or text (= and != ignore case); a list property
+      Every filter must hold. --where takes KEY OP VALUE with OP one of = != < <= > >=; the value \
+      compares as a date (YYYY-MM-DD), a number, or text (= and != ignore case); a list property \
       matches when one of its elements does.
         vault list --type event --where category=music
         vault list --type journal --where 'mood>=7'
         vault list --tag health --where 'created<2026-01-01'
         vault list --type task --where 'due<2026-12-01' --where priority>=high
-      With --type task the lines are tasks: --where names a task field (due, scheduled, start,
-      created, done, cancelled, priority, status, description) or a property of the task's
-      note, and --tag a tag on the task line.
+      With --type task the lines are tasks: --where names a task field (due, scheduled, start, \
+      created, done, cancelled, priority, status, description) or a property of the task's \
+      note, and --tag a tag on the task line. \
       The index is brought up to date first.
       """)
 

@@ -7,8 +7,8 @@ struct Mood: ParsableCommand {
     commandName: "mood",
     abstract: "Your mood over time: by day, week or month, by tag, and on this day.",
     discussion: """
-      Moods come from the daily notes' `mood` property (1 to 10) and `mood_tags`. The chart
-      covers the last 30 days by default; --weeks and --months average by week and month.
+      Moods come from the daily notes' `mood` property (1 to 10) and `mood_tags`. The chart \
+      covers the last 30 days by default; --weeks and --months average by week and month. \
       Under it: the average mood with each tag, and the entries of this day in earlier years.
       """)
 

@@ -9,9 +9,9 @@ struct Remove: ParsableCommand {
     commandName: "rm",
     abstract: "Move a note to the vault's .trash/, or remove a task line.",
     discussion: """
-      ITEM is a note (a path, or a unique name), or a task: its id from `vault tasks`, or
-      path:line. A note goes to .trash/ as Obsidian's trash does (restore it by moving it back);
-      a task's line is removed and printed, so it can be put back. On a terminal vault asks
+      ITEM is a note (a path, or a unique name), or a task: its id from `vault tasks`, or \
+      path:line. A note goes to .trash/ as Obsidian's trash does (restore it by moving it back); \
+      a task's line is removed and printed, so it can be put back. On a terminal vault asks \
       first; in a pipe it needs --yes.
       """)
 
@@ -58,8 +58,8 @@ struct Edit: ParsableCommand {
     commandName: "edit",
     abstract: "Open a note or a task in $VISUAL or $EDITOR, at its line.",
     discussion: """
-      ITEM is a note, or a task's id, path:line or words. The editor is started as
-      `$EDITOR +LINE FILE` (vi, vim, nano, emacs, micro, kak and helix read +LINE); the
+      ITEM is a note, or a task's id, path:line or words. The editor is started as \
+      `$EDITOR +LINE FILE` (vi, vim, nano, emacs, micro, kak and helix read +LINE); the \
       default is vi.
       """)
 

@@ -7,10 +7,10 @@ struct SetProperty: ParsableCommand {
     commandName: "set",
     abstract: "Set one property of a note, typed as Obsidian types it.",
     discussion: """
-      The type is the key's type in .obsidian/types.json, else a list when the note has a list
-      there, else what VALUE reads as: a number, a checkbox (true/false), a date, or text. Lists
-      (multitext, tags, aliases) take VALUE as comma-separated items. Only the key's line
-      changes (a new key is one new line at the end of the front matter); quoting, comments,
+      The type is the key's type in .obsidian/types.json, else a list when the note has a list \
+      there, else what VALUE reads as: a number, a checkbox (true/false), a date, or text. Lists \
+      (multitext, tags, aliases) take VALUE as comma-separated items. Only the key's line \
+      changes (a new key is one new line at the end of the front matter); quoting, comments, \
       key order, the line ending and the BOM stay.
         vault set "Read 24 Books" progress 70
         vault set Journal/2026/11/2026-11-22 mood_tags "family, outdoors"

@@ -7,8 +7,8 @@ struct Show: ParsableCommand {
     commandName: "show",
     abstract: "Show one note as vault reads it.",
     discussion: """
-      NOTE is a path from the current folder or from the vault's root, with or without .md, or
-      a file name found anywhere in the vault. Shows the kind, the properties with their types,
+      NOTE is a path from the current folder or from the vault's root, with or without .md, or \
+      a file name found anywhere in the vault. Shows the kind, the properties with their types, \
       tags, links, headings, tasks with every field, and problems.
       """)
 

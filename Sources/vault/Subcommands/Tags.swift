@@ -8,8 +8,8 @@ struct Tags: ParsableCommand {
     commandName: "tags",
     abstract: "Tags as a nested tree with counts, or the items carrying one.",
     discussion: """
-      Without TAG: every tag, nested (#health/running under #health), with how many notes
-      carry it; a parent's count includes its children's notes. With TAG: the notes that
+      Without TAG: every tag, nested (#health/running under #health), with how many notes \
+      carry it; a parent's count includes its children's notes. With TAG: the notes that \
       carry it or a tag nested under it, and the task lines tagged so. Tags ignore case.
       """)
 

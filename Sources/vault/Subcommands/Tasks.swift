@@ -8,8 +8,8 @@ struct Tasks: ParsableCommand {
     commandName: "tasks",
     abstract: "Task lines from the whole vault, by priority then due date.",
     discussion: """
-      Every checkbox line (Obsidian Tasks emoji or Dataview format), open ones by default.
-      Each line ends with a short id and path:line; commands that change a task accept either,
+      Every checkbox line (Obsidian Tasks emoji or Dataview format), open ones by default. \
+      Each line ends with a short id and path:line; commands that change a task accept either, \
       and the id stays the same while the task's text and note do.
       """)
 

@@ -7,11 +7,11 @@ struct Today: ParsableCommand {
     commandName: "today",
     abstract: "The morning dashboard (what `vault` alone runs).",
     discussion: """
-      In order, each left out when empty: the date and week; today's events (multi-day and
-      recurring ones included); tasks overdue, due today, or scheduled or starting by today,
-      by priority then due date; the next events with days until them, birthdays with the age;
-      goals nearest their target; today's journal entry and mood with the last 7 days; an
-      insight and a principle of the day; tasks done this week and the journal streak.
+      In order, each left out when empty: the date and week; today's events (multi-day and \
+      recurring ones included); tasks overdue, due today, or scheduled or starting by today, \
+      by priority then due date; the next events with days until them, birthdays with the age; \
+      goals nearest their target; today's journal entry and mood with the last 7 days; an \
+      insight and a principle of the day; tasks done this week and the journal streak. \
       Each list shows --limit items (dashboard_limit in .vault/config.yml, default 3).
       """)
 
