@@ -23,7 +23,10 @@ struct CMarkDocument {
 
     var kind: Kind
     var span: Span
-    /// Inline text with soft and hard breaks as spaces.
+    /// Inline text with soft and hard breaks as spaces, for the blocks whose text a note uses:
+    /// headings, the first paragraph of a list item, the first paragraph, and the paragraphs
+    /// outside lists up to the first that surely makes a summary. Empty for the others: making
+    /// a `String` of every text node of every paragraph cost 4% of the parse.
     var text: String
     /// Code spans, inline HTML, link destinations, images: never scanned for tags or links.
     var masked: [Span]
@@ -77,6 +80,11 @@ struct CMarkDocument {
     var current: Block?
     var linkStack: [(destination: String, start: Span, text: String)] = []
     var imageDepth = 0
+    // Whether `current` keeps its text (see `Block.text`), and whether paragraphs outside
+    // lists still do: until one of them surely gives the note's summary.
+    var keepsText = false
+    var summaryFound = false
+    var sawParagraph = false
 
     while true {
       let event = cmark_iter_next(iterator)
@@ -111,20 +119,26 @@ struct CMarkDocument {
             block.itemIndex = item
             items[item].firstParagraph = blocks.count
           }
+          keepsText =
+            kind != .paragraph || block.itemIndex != nil || !sawParagraph || (!block.inListItem && !summaryFound)
+          if kind == .paragraph { sawParagraph = true }
           current = block
         } else if let block = current {
+          if block.kind == .paragraph, !block.inListItem, Self.surelySummarizes(block.text) { summaryFound = true }
           blocks.append(block)
           current = nil
+          keepsText = false
         }
       case CMARK_NODE_TEXT:
+        guard keepsText || !linkStack.isEmpty else { break }
         let literal = Self.literal(node)
-        current?.text += literal
+        if keepsText { current?.text += literal }
         if !linkStack.isEmpty { linkStack[linkStack.count - 1].text += literal }
       case CMARK_NODE_CODE:
-        current?.text += Self.literal(node)
+        if keepsText { current?.text += Self.literal(node) }
         current?.masked.append(Self.span(node))
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-        current?.text += " "
+        if keepsText { current?.text += " " }
       case CMARK_NODE_HTML_INLINE:
         current?.masked.append(Self.span(node))
       case CMARK_NODE_IMAGE:
@@ -165,6 +179,23 @@ struct CMarkDocument {
       startColumn: Int(cmark_node_get_start_column(node)),
       endLine: Int(cmark_node_get_end_line(node)),
       endColumn: Int(cmark_node_get_end_column(node)))
+  }
+
+  /// Whether a paragraph's text certainly gives a summary that is not empty: it has a letter or
+  /// a digit and no `[[` (a wikilink's text may be dropped from the summary, as `[[Note|]]`'s).
+  static func surelySummarizes(_ text: String) -> Bool {
+    var sawAlphanumeric = false
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "["), previous == UInt8(ascii: "[") { return false }
+      if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+      {
+        sawAlphanumeric = true
+      }
+      previous = byte
+    }
+    return sawAlphanumeric
   }
 
   private static func literal(_ node: OpaquePointer) -> String {

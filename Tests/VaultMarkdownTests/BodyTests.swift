@@ -35,6 +35,24 @@ import VaultCore
     Budget:: 150
     """
 
+  /// Only some blocks keep their text (`CMarkDocument.Block.text`): the summary, headings and
+  /// list entries must come out the same as when every block kept it.
+  @Test func summaryHeadingsAndListEntriesAfterTheSummary() {
+    let parsed = note(
+      "- first item\n\n[[Only a link|]]\n\n日本語の段落\n\nThe *real* summary, `code`.\n\nLater text.\n\n"
+        + "## Later heading *here*\n\n- later item with [[Note|alias]]\n\n  second paragraph of the item\n")
+    // The first paragraph outside a list whose summary is not empty: the empty alias gives
+    // nothing, the Japanese one (no ASCII letter, so kept to be sure) does.
+    #expect(parsed.summary == "日本語の段落")
+    #expect(parsed.headings.map(\.text) == ["Later heading here"])
+    #expect(parsed.listEntries.map(\.text) == ["first item", "later item with [[Note|alias]]"])
+    #expect(note("[[Only a link|]]\n\n- an item\n").summary == "")
+    #expect(note("- an item\n\n  inside it\n").summary == "an item")
+    #expect(CMarkDocument.surelySummarizes("Plain words"))
+    #expect(!CMarkDocument.surelySummarizes("See [[Note|]]"))
+    #expect(!CMarkDocument.surelySummarizes("— … !"))
+  }
+
   @Test func tagsLinksAndHeadings() {
     let parsed = note(Self.body)
     #expect(parsed.uniqueTags == ["fm-tag", "quoted", "h1tag", "body-tag", "list-tag"])
