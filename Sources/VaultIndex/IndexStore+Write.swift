@@ -163,10 +163,10 @@ public final class IndexWriter {
     bulk = true
   }
 
-  /// Ends the writes to files: inserts the rows still queued, and builds the sorted secondary
-  /// indexes after `removeAll()`. The search file's writer gets no more rows and commits
-  /// meanwhile, on its own thread. `IndexStore.update` calls it too, after its body.
-  public func finish() throws {
+  /// Ends the writes, after the body of `IndexStore.update`: inserts the rows still queued, and
+  /// builds the sorted secondary indexes after `removeAll()`. The search file's writer gets no
+  /// more rows and commits meanwhile, on its own thread.
+  func finish() throws {
     try flushRows()
     feed.endInput()
     if bulk { try Schema.createSortedIndexes(db) }

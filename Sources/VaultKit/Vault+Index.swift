@@ -165,7 +165,6 @@ extension Vault {
             done += records.count
             progress?(done, changed.count)
           }
-          try writer.finish()
           try writer.setMeta("settings", settings.fingerprint)
         }
       }
