@@ -84,6 +84,13 @@ enum Schema {
     try createSortedIndexes(db)
   }
 
+  /// How a row points at its file: it goes when the file's row goes, and the check that the
+  /// file exists waits for the commit. Checked at once, a missing file would have to undo half
+  /// of a statement that inserts several rows (`RowInserter`'s batches), and for that SQLite
+  /// copies every page such a statement touches into a statement journal first: 0.3
+  /// core-seconds of a cold index of 10,000 notes (docs/PERFORMANCE.md).
+  static let fileReference = "REFERENCES files(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
+
   /// The tables and their `appendedIndexes`, without the `sortedIndexes`.
   static func createTables(_ db: Database) throws {
     try db.execute(
@@ -102,7 +109,7 @@ enum Schema {
           skipped INTEGER NOT NULL
         );
         CREATE TABLE properties (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           key TEXT NOT NULL,
           type TEXT NOT NULL,
           text TEXT,
@@ -111,13 +118,13 @@ enum Schema {
           line INTEGER NOT NULL
         );
         CREATE TABLE tags (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           tag TEXT NOT NULL,
           name TEXT NOT NULL,
           line INTEGER NOT NULL
         );
         CREATE TABLE links (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           target TEXT NOT NULL,
           subpath TEXT,
           alias TEXT,
@@ -125,13 +132,13 @@ enum Schema {
           line INTEGER NOT NULL
         );
         CREATE TABLE headings (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           level INTEGER NOT NULL,
           text TEXT NOT NULL,
           line INTEGER NOT NULL
         );
         CREATE TABLE tasks (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           line INTEGER NOT NULL,
           byte_start INTEGER NOT NULL,
           byte_end INTEGER NOT NULL,
@@ -153,13 +160,13 @@ enum Schema {
           parent_line INTEGER
         );
         CREATE TABLE journal (
-          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER PRIMARY KEY \(fileReference),
           date TEXT NOT NULL,
           mood INTEGER,
           mood_tags TEXT NOT NULL
         );
         CREATE TABLE events (
-          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER PRIMARY KEY \(fileReference),
           title TEXT NOT NULL,
           emoji TEXT,
           start TEXT,
@@ -179,7 +186,7 @@ enum Schema {
           completed INTEGER
         );
         CREATE TABLE goals (
-          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER PRIMARY KEY \(fileReference),
           progress REAL,
           progress_source TEXT,
           target TEXT,
@@ -187,18 +194,18 @@ enum Schema {
           done INTEGER NOT NULL
         );
         CREATE TABLE insights (
-          file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER PRIMARY KEY \(fileReference),
           text TEXT NOT NULL,
           source TEXT,
           author TEXT
         );
         CREATE TABLE principles (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           text TEXT NOT NULL,
           line INTEGER NOT NULL
         );
         CREATE TABLE diagnostics (
-          file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+          file_id INTEGER NOT NULL \(fileReference),
           line INTEGER NOT NULL,
           column INTEGER NOT NULL,
           severity TEXT NOT NULL,

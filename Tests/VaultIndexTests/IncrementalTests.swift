@@ -236,6 +236,39 @@ struct TemporaryVault {
     #expect(try rows("tasks", "line") == expected(counts) { "\($0) \($1 + 1)" })
   }
 
+  /// A batch of rows must never need undoing halfway: SQLite would journal every page it
+  /// touches first. So no constraint of a child table may abort a statement (`Halt` with
+  /// `ABORT`, 2), and no foreign key may be checked at once (`FkCounter` 0); and a row that
+  /// points at no file is still refused, at the commit.
+  @Test func issue3BatchesNeedNoStatementJournalAndForeignKeysStillHold() throws {
+    let vault = try TemporaryVault(["a.md": "- [ ] task #tag\n"])
+    try vault.refresh()
+    let store = try vault.store()
+    try store.database.read { db in
+      let tables = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE '%REFERENCES files%'")
+      #expect(tables.count >= 9)
+      for table in tables {
+        let inserter = try RowInserter(db, table: table, columns: ["file_id"], rows: IndexWriter.batchRows)
+        let nulls = Array(repeating: DatabaseValue.null, count: inserter.sql.filter { $0 == "?" }.count)
+        let steps = try Row.fetchAll(db, sql: "EXPLAIN " + inserter.sql, arguments: StatementArguments(nulls))
+        let aborting = steps.filter { step in
+          let opcode: String = step["opcode"]
+          let p1: Int = step["p1"]
+          let p2: Int = step["p2"]
+          return (opcode == "FkCounter" && p1 == 0) || (opcode.hasPrefix("Halt") && p2 == 2)
+        }
+        #expect(aborting.isEmpty, "\(table): \(aborting)")
+      }
+    }
+    #expect(throws: DatabaseError.self) {
+      try store.database.write { db in
+        try db.execute(sql: "INSERT INTO tags(file_id, tag, name, line) VALUES (999, 'x', 'x', 1)")
+      }
+    }
+    #expect(try store.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tags") } == 1)
+  }
+
   @Test func indexingLeavesTheVaultUntouched() throws {
     let vault = try TemporaryVault(["a.md": "---\ntitle: x\n---\n- [ ] task 📅 2026-11-30\n", "b.md": "\r\n#crlf\r\n"])
     func snapshot() throws -> [String: Data] {
