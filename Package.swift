@@ -59,12 +59,14 @@ let package = Package(
       dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Benchmarks/vault-bench"
     ),
+    // Temporary folders shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
     .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit", "Yams"]),
-    .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown"]),
+    .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown", "TestSupport"]),
     .testTarget(
       name: "VaultCLITests",
-      dependencies: ["vault", "VaultKit"],
+      dependencies: ["vault", "VaultKit", "TestSupport"],
       exclude: ["Snapshots", "Fixtures"]
     ),
   ]

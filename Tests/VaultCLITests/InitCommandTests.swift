@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 5: `vault init` makes a working vault and never overwrites anything.
 @Suite struct InitCommandTests {
   @Test func aNewVaultWorksAtOnceAndASecondRunAddsNothing() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vault-init-\(UUID().uuidString)")
+    let folder = try ScratchFolder.make("init").appendingPathComponent("Vault")
     let environment = ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": folder.path + "-index.sqlite"]
     let first = try CLI.run(
-      ["init", folder.path], in: FileManager.default.temporaryDirectory, environment: environment)
+      ["init", folder.path], in: folder.deletingLastPathComponent(), environment: environment)
     #expect(first.status == 0)
     #expect(first.stdout.hasPrefix("added  Events/\n"))
     #expect(first.stdout.contains("added  .vault/config.yml\n"))

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// How the vault folder itself is walked: links, loops, exclusions, limits and settings.
 @Suite struct VaultFolderTests {
   func makeVault(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-walk-\(UUID().uuidString)")
+    let root = try ScratchFolder.make("walk")
     for (path, text) in files {
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

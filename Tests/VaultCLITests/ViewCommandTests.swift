@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 4: the views through the built binary at fixed dates, on ExampleVault and on the
@@ -201,7 +202,7 @@ import Testing
   }
 
   @Test func anEmptyVaultSaysWhatToDo() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vault-empty-\(UUID().uuidString)")
+    let folder = try ScratchFolder.make("empty")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
     let environment = ["VAULT_TODAY": "2026-11-22", "VAULT_INDEX": folder.path + "-index.sqlite"]

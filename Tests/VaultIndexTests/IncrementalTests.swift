@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import VaultCore
 import VaultKit
@@ -13,7 +14,7 @@ struct TemporaryVault {
   let indexPath: String
 
   init(_ files: [String: String]) throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-index-\(UUID().uuidString)")
+    let base = try ScratchFolder.make("index")
     root = base.appendingPathComponent("Vault")
     indexPath = base.appendingPathComponent("cache/index.sqlite").path
     try FileManager.default.createDirectory(

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import VaultIndex
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SearchFeedTests {
   /// A search file with its tables, in a temporary folder.
   func searchFile() throws -> DatabaseQueue {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).sqlite").path
+    let path = try ScratchFolder.make("feed").appendingPathComponent("search.sqlite").path
     let database = try DatabaseQueue(path: path, configuration: IndexStore.configuration(attachingSearchOf: nil))
     try database.write { db in try db.execute(sql: Schema.searchTables(in: "main")) }
     return database

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `vault` binary and captures what it prints.
@@ -41,6 +42,8 @@ struct CLI {
     var environment = ProcessInfo.processInfo.environment
     for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
     environment["TERM"] = "dumb"
+    // Indexes the test does not place go to the scratch folder, not to ~/.cache/vault.
+    environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
     environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe()
@@ -68,10 +71,7 @@ enum Fixture {
       name == "ExampleVault"
       ? repository.appendingPathComponent("ExampleVault")
       : testsFolder.appendingPathComponent("Fixtures").appendingPathComponent(name)
-    let target = FileManager.default.temporaryDirectory
-      .appendingPathComponent("vault-tests-\(UUID().uuidString)").appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let target = try ScratchFolder.make("fixture").appendingPathComponent(name)
     try FileManager.default.copyItem(at: source, to: target)
     return target
   }
