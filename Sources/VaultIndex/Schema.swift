@@ -87,8 +87,8 @@ enum Schema {
   /// How a row points at its file: it goes when the file's row goes, and the check that the
   /// file exists waits for the commit. Checked at once, a missing file would have to undo half
   /// of a statement that inserts several rows (`RowInserter`'s batches), and for that SQLite
-  /// copies every page such a statement touches into a statement journal first: 0.3
-  /// core-seconds of a cold index of 10,000 notes (docs/PERFORMANCE.md).
+  /// copies every page such a statement touches into a statement journal first: 300 MB in a
+  /// cold index of 10,000 notes, about 0.1 core-seconds (docs/PERFORMANCE.md).
   static let fileReference = "REFERENCES files(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED"
 
   /// The tables and their `appendedIndexes`, without the `sortedIndexes`.
