@@ -5,11 +5,17 @@ import Foundation
 public enum ScratchFolder {
   /// `<temporary folder>/vault-tests-<process id>`.
   public static let root: URL = {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-tests-\(getpid())")
-    // Left by an earlier process that had the same id and did not exit normally.
-    try? FileManager.default.removeItem(at: root)
+    let temporary = FileManager.default.temporaryDirectory
+    // Folders of test processes that did not exit normally (killed, crashed) are removed here
+    // instead; so is one left by an earlier process that had this process's id.
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] {
+      guard name.hasPrefix("vault-tests-"), let id = Int32(name.dropFirst("vault-tests-".count)) else { continue }
+      if id == getpid() || (kill(id, 0) != 0 && errno == ESRCH) {
+        try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+      }
+    }
     atexit { try? FileManager.default.removeItem(at: ScratchFolder.root) }
-    return root
+    return temporary.appendingPathComponent("vault-tests-\(getpid())")
   }()
 
   /// A new, empty folder `NAME-<unique id>` in `root`.
