@@ -22,7 +22,6 @@ import GRDBSQLite
 /// (`Schema.fileReference`).
 final class RowInserter {
   private let statement: Statement
-  var sql: String { statement.sql }
   private let handle: OpaquePointer
   private let connection: OpaquePointer?
   private let rows: Int
@@ -47,6 +46,9 @@ final class RowInserter {
     self.rows = rows
     self.columns = Int32(columns.count)
   }
+
+  /// The statement's SQL, for tests that read its program (`EXPLAIN`).
+  var sql: String { statement.sql }
 
   /// Binds the values `bind` gives, in column order, and inserts the row (or, when the
   /// inserter takes several rows at once, queues it).
