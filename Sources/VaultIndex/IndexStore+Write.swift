@@ -81,34 +81,41 @@ extension IndexStore {
 
   /// Runs `body` in one write transaction of each file: other processes see all of its
   /// changes or none. The full-text rows are written beside the others, from a second
-  /// connection (`SearchFeed`), and committed just before them.
+  /// connection (`SearchFeed`), and committed just before them. A first build is then put in
+  /// place (`publishFirstBuild`); when another process put its own there first, `body` runs
+  /// again, on that index.
   public func update(_ body: (IndexWriter) throws -> Void) throws(IndexError) {
     do {
-      let token = UUID().uuidString
-      try database.writeWithoutTransaction { db in
-        // Deferred, then a write: this takes the index file's lock only. The search file's is
-        // taken after it, by the feed, so two processes never wait for each other crosswise.
-        try db.inTransaction(.deferred) {
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)",
-            arguments: [IndexWriter.searchToken, token])
-          let feed = SearchFeed(try openSearchWriter(), token: token)
-          do {
-            let writer = IndexWriter(db: db, feed: feed)
-            try body(writer)
-            try writer.finish()
-            try feed.finish()
-          } catch {
-            feed.cancel()
-            throw error
-          }
-          return .commit
-        }
-      }
+      try write(body)
+      if aside != nil, try !publishFirstBuild() { try write(body) }
     } catch let error as IndexError {
       throw error
     } catch {
       throw .failed("\(error)")
+    }
+  }
+
+  private func write(_ body: (IndexWriter) throws -> Void) throws {
+    let token = UUID().uuidString
+    try database.writeWithoutTransaction { db in
+      // Deferred, then a write: this takes the index file's lock only. The search file's is
+      // taken after it, by the feed, so two processes never wait for each other crosswise.
+      try db.inTransaction(.deferred) {
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)",
+          arguments: [IndexWriter.searchToken, token])
+        let feed = SearchFeed(opening: searchWriter(), token: token)
+        do {
+          let writer = IndexWriter(db: db, feed: feed)
+          try body(writer)
+          try writer.finish()
+          try feed.finish()
+        } catch {
+          feed.cancel()
+          throw error
+        }
+        return .commit
+      }
     }
   }
 }

@@ -16,8 +16,18 @@ public final class IndexStore: Sendable {
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)
-  let database: DatabaseQueue
+  /// A first build replaces it once, when it is published (`IndexStore+FirstBuild.swift`).
+  var database: DatabaseQueue { connection.value.database }
+  let connection: Locked<(database: DatabaseQueue, aside: String?)>
+  /// Where a first build is being made, beside `path`, until it is published; nil for an index
+  /// opened in place.
+  var aside: String? { connection.value.aside }
+  /// Whether this is a first build not yet put in place (`IndexStore+FirstBuild.swift`). Its
+  /// connection is closed then, inside `update`: nothing may read from the store meanwhile.
+  public var isFirstBuild: Bool { aside != nil }
   public let path: String
+  /// `schemaVersion` and the parser's, in `PRAGMA user_version` of both files.
+  let version: Int
   /// Set when the file could not be used and was replaced by a new one.
   public let recoveryWarning: String?
 
@@ -26,7 +36,8 @@ public final class IndexStore: Sendable {
   /// connection first (a test), they stay on, which only costs time.
   static let memoryStatisticsOff = vault_sqlite_disable_memory_statistics() == 0
 
-  /// Opens (or creates) the index at `path` for notes parsed by parser `parserVersion`.
+  /// Opens the index at `path` for notes parsed by parser `parserVersion`; when there is none,
+  /// starts a first build beside it, which the first `update` publishes.
   public init(path: String, parserVersion: Int) throws(IndexError) {
     _ = Self.memoryStatisticsOff
     self.path = path
@@ -36,9 +47,13 @@ public final class IndexStore: Sendable {
     } catch {
       throw .cannotOpen(path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
     }
-    let version = Self.schemaVersion * 10_000 + parserVersion
+    version = Self.schemaVersion * 10_000 + parserVersion
     do {
-      database = try Self.open(path, version: version)
+      if Self.exists(path) {
+        connection = Locked((try Self.open(path, version: version, building: false), nil))
+      } else {
+        connection = Locked(try Self.startFirstBuild(path, version: version))
+      }
       recoveryWarning = nil
     } catch let error as DatabaseError where Self.isBusy(error) {
       // Busy is not damage: the files are another process's to use, never removed here.
@@ -47,7 +62,7 @@ public final class IndexStore: Sendable {
       // An unreadable or corrupt cache is rebuilt, never a failure.
       Self.removeFiles(at: path)
       do {
-        database = try Self.open(path, version: version)
+        connection = Locked(try Self.startFirstBuild(path, version: version))
       } catch {
         throw .cannotOpen(path, reason: "\(error)")
       }
@@ -55,11 +70,24 @@ public final class IndexStore: Sendable {
     }
   }
 
+  deinit {
+    // A first build never published (no `update`, or one that failed) is dropped.
+    if let aside { Self.dropFirstBuild(database, at: aside) }
+  }
+
   /// The search file beside the index file at `path`.
   static func searchPath(_ path: String) -> String { path + "-search" }
 
-  static func open(_ path: String, version: Int) throws -> DatabaseQueue {
-    let database = try DatabaseQueue(path: path, configuration: configuration(attachingSearchOf: path))
+  /// Whether the index file or its search file is there.
+  static func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: searchPath(path))
+  }
+
+  /// A connection to the index at `path`, made at `version` if it is not; `building` for a first
+  /// build (`IndexStore+FirstBuild.swift`).
+  static func open(_ path: String, version: Int, building: Bool) throws -> DatabaseQueue {
+    let database = try DatabaseQueue(
+      path: path, configuration: configuration(attachingSearchOf: path, building: building))
     // Any sign of corruption surfaces here rather than in the middle of a command. Reading
     // first: an index already at this version is used without a write transaction.
     let versions = { (db: Database) in
@@ -87,23 +115,28 @@ public final class IndexStore: Sendable {
     return database
   }
 
-  /// A connection of its own to the search file, for `SearchFeed`.
-  func openSearchWriter() throws -> DatabaseQueue {
-    try DatabaseQueue(path: Self.searchPath(path), configuration: Self.configuration(attachingSearchOf: nil))
+  /// Opens a connection of its own to the search file, for `SearchFeed`.
+  func searchWriter() -> @Sendable () throws -> DatabaseQueue {
+    let (file, building) = (Self.searchPath(aside ?? path), aside != nil)
+    return {
+      try DatabaseQueue(path: file, configuration: Self.configuration(attachingSearchOf: nil, building: building))
+    }
   }
 
   /// The settings of a connection to the index file (which attaches the search file of
-  /// `indexPath`) or, with `nil`, to the search file.
-  static func configuration(attachingSearchOf indexPath: String?) -> Configuration {
+  /// `indexPath`) or, with `nil`, to the search file; `building` for a first build.
+  static func configuration(attachingSearchOf indexPath: String?, building: Bool) -> Configuration {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     // A cache: after a power cut it may lose the last refresh, never its consistency (WAL).
-    // WAL lets another `vault` process read while this one writes.
+    // WAL lets another `vault` process read while this one writes. A first build, which no
+    // other process sees, is written without it (`IndexStore+FirstBuild.swift`).
+    let journal = building ? useMemoryJournal : useWAL
     configuration.prepareDatabase { db in
-      try useWAL(db, schema: "main")
+      try journal(db, "main")
       if let indexPath {
         try db.execute(sql: "ATTACH DATABASE ? AS fts", arguments: [searchPath(indexPath)])
-        try useWAL(db, schema: "fts")
+        try journal(db, "fts")
       }
       // Reads map the file instead of copying pages with a system call each: the views scan
       // the task table, and at 10,000 notes that was half of `vault today`.
@@ -114,7 +147,7 @@ public final class IndexStore: Sendable {
   }
 
   /// Puts the file of `schema` in WAL mode, with pages of `pageSize` if it is new.
-  static func useWAL(_ db: Database, schema: String) throws {
+  static func useWAL(_ db: Database, _ schema: String) throws {
     try db.execute(sql: "PRAGMA \(schema).page_size = \(pageSize)")
     // Switching a new file to WAL takes a lock the busy timeout does not wait for: when
     // another process is creating the index at the same moment, try again for a while.
@@ -143,7 +176,7 @@ public final class IndexStore: Sendable {
 
   static func removeFiles(at path: String) {
     for file in [path, searchPath(path)] {
-      for suffix in ["", "-wal", "-shm"] {
+      for suffix in ["", "-wal", "-shm", "-journal"] {
         try? FileManager.default.removeItem(atPath: file + suffix)
       }
     }

@@ -31,13 +31,16 @@ final class SearchFeed: @unchecked Sendable {
   private var failure: (any Error)?
   private let done = DispatchGroup()
 
-  /// Starts the transaction on `database` (the search file) on another thread.
-  init(_ database: DatabaseQueue, token: String, pendingLimit: Int = 16 << 20) {
+  /// Opens the search file's connection with `open` and starts the transaction, on another
+  /// thread. The connection is closed before `finish()` returns, so that a first build can be
+  /// put in place (`IndexStore.publishFirstBuild`).
+  init(opening open: @escaping @Sendable () throws -> DatabaseQueue, token: String, pendingLimit: Int = 16 << 20) {
     self.token = token
     self.pendingLimit = pendingLimit
     done.enter()
     Thread.detachNewThread { [self] in
       do {
+        let database = try open()
         try database.writeWithoutTransaction { db in
           try db.inTransaction(.immediate) {
             try run(db)
@@ -48,6 +51,7 @@ final class SearchFeed: @unchecked Sendable {
             return .commit
           }
         }
+        try database.close()
       } catch {
         fail(error)
       }

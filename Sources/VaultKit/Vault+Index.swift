@@ -99,7 +99,11 @@ extension Vault {
         early.fulfill(.failure(error))
       }
     }
-    let refresh = try self.refresh(store, rebuild: false, progress: progress, meanwhile: afterStamps)
+    // A first build reads every file, so the bet is lost; and its connection is closed when it
+    // is put in place, which nothing may be reading then.
+    let firstBuild = store.isFirstBuild
+    let refresh = try self.refresh(store, rebuild: false, progress: progress, meanwhile: firstBuild ? nil : afterStamps)
+    if firstBuild { return (refresh, try read()) }
     let guess = early.value
     if refresh.parsed == 0 && refresh.removed == 0 && !refresh.readAll { return (refresh, try guess.get()) }
     return (refresh, try read())

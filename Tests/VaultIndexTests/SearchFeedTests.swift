@@ -6,12 +6,16 @@ import Testing
 @testable import VaultIndex
 
 @Suite struct SearchFeedTests {
-  /// A search file with its tables, in a temporary folder.
-  func searchFile() throws -> DatabaseQueue {
+  /// A search file with its tables, in a temporary folder, and a connection to it that the
+  /// test reads with; the feed opens its own.
+  func searchFile() throws -> (database: DatabaseQueue, open: @Sendable () throws -> DatabaseQueue) {
     let path = try ScratchFolder.make("feed").appendingPathComponent("search.sqlite").path
-    let database = try DatabaseQueue(path: path, configuration: IndexStore.configuration(attachingSearchOf: nil))
+    let open = { @Sendable in
+      try DatabaseQueue(path: path, configuration: IndexStore.configuration(attachingSearchOf: nil, building: false))
+    }
+    let database = try open()
     try database.write { db in try db.execute(sql: Schema.searchTables(in: "main")) }
-    return database
+    return (database, open)
   }
 
   func rows(_ database: DatabaseQueue) throws -> (count: Int, token: String?) {
@@ -24,9 +28,9 @@ import Testing
   }
 
   @Test func everyChangeLandsInOrderWhenTheQueueIsKeptShort() throws {
-    let database = try searchFile()
+    let (database, open) = try searchFile()
     // A limit of a few bytes makes nearly every send wait for the writer.
-    let feed = SearchFeed(database, token: "t1", pendingLimit: 8)
+    let feed = SearchFeed(opening: open, token: "t1", pendingLimit: 8)
     for id in 1...500 {
       feed.send(.store(id: Int64(id), title: "note \(id)", body: ArraySlice("apples and pears \(id)".utf8)))
     }
@@ -41,8 +45,8 @@ import Testing
   }
 
   @Test func theWriterCommitsOnceItsInputEndsWithoutWaitingForFinish() throws {
-    let database = try searchFile()
-    let feed = SearchFeed(database, token: "t4")
+    let (database, open) = try searchFile()
+    let feed = SearchFeed(opening: open, token: "t4")
     for id in 1...20 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     feed.endInput()
     // The commit lands while the caller is still busy (building the index's own tables).
@@ -57,17 +61,17 @@ import Testing
   }
 
   @Test func aCancelledFeedWritesNothing() throws {
-    let database = try searchFile()
-    let feed = SearchFeed(database, token: "t2")
+    let (database, open) = try searchFile()
+    let feed = SearchFeed(opening: open, token: "t2")
     for id in 1...50 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     feed.cancel()
     #expect(try rows(database) == (0, nil))
   }
 
   @Test func aFailureIsReportedByFinish() throws {
-    let database = try searchFile()
+    let (database, open) = try searchFile()
     try database.write { db in try db.execute(sql: "DROP TABLE search") }
-    let feed = SearchFeed(database, token: "t3", pendingLimit: 8)
+    let feed = SearchFeed(opening: open, token: "t3", pendingLimit: 8)
     for id in 1...100 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     #expect(throws: (any Error).self) { try feed.finish() }
   }
