@@ -139,9 +139,13 @@ public final class IndexStore: Sendable {
         try journal(db, "fts")
       }
       // Reads map the file instead of copying pages with a system call each: the views scan
-      // the task table, and at 10,000 notes that was half of `vault today`.
-      try db.execute(sql: "PRAGMA mmap_size = 1073741824")
-      if indexPath != nil { try db.execute(sql: "PRAGMA fts.mmap_size = 1073741824") }
+      // the task table, and at 10,000 notes that was half of `vault today`. Not in a first
+      // build, which writes the file itself rather than a WAL: every page it read back through
+      // the map counted in its memory (100,000 notes: 302 MB instead of 162 MB, and 2.3 s more
+      // system time for the page faults).
+      let size = building ? 0 : 1_073_741_824
+      try db.execute(sql: "PRAGMA mmap_size = \(size)")
+      if indexPath != nil { try db.execute(sql: "PRAGMA fts.mmap_size = \(size)") }
     }
     return configuration
   }

@@ -31,10 +31,14 @@ import VaultKit
     #expect(aside.hasPrefix("index.sqlite.new-\(getpid())-"))
     #expect(try folder(of: vault) == [aside, aside + "-search"])
     #expect(!FileManager.default.fileExists(atPath: vault.indexPath))
+    // Written, not read through a map: the pages it reads back would count in its memory.
+    let mapped = { try store.database.read { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") } }
+    #expect(try mapped() == 0)
 
     let summary = try vault.vault().refresh(store)
     #expect((summary.seen, summary.parsed, summary.readAll) == (2, 2, true))
     #expect(store.aside == nil)
+    #expect(try mapped() == 1 << 30)
     // Only the two files, in WAL like any index changed in place; the store reads from them.
     #expect(try folder(of: vault) == ["index.sqlite", "index.sqlite-search"])
     #expect(try journalModes(vault.indexPath) == ["wal", "wal"])
