@@ -65,7 +65,7 @@ struct VaultWalker: Sendable {
         continue
       }
       if status.isRegular {
-        if Self.isMarkdown(link) { files.append(VaultFile(path: link, status: status)) }
+        if link.hasMarkdownExtension { files.append(VaultFile(path: link, status: status)) }
         continue
       }
       guard status.isDirectory else { continue }
@@ -108,7 +108,7 @@ struct VaultWalker: Sendable {
     }
     // Only Markdown files and folders are looked at closer: attachments cost no `stat`.
     let names = directory.entries().compactMap { name, type -> String? in
-      guard !name.hasPrefix("."), type != .other, type != .regular || Self.isMarkdown(name) else { return nil }
+      guard !name.hasPrefix("."), type != .other, type != .regular || name.hasMarkdownExtension else { return nil }
       if !ignore.isEmpty && ignore.excludes(folder.isEmpty ? name : folder + "/" + name) { return nil }
       return name
     }
@@ -131,20 +131,12 @@ struct VaultWalker: Sendable {
         found.links.append(relative)
       } else if status.isDirectory {
         found.folders.append((relative, [status.device, status.inode]))
-      } else if status.isRegular, Self.isMarkdown(name) {
+      } else if status.isRegular, name.hasMarkdownExtension {
         found.files.append(VaultFile(path: relative, status: status))
       }
     }
   }
 
-  /// Ends in `.md`, in any case, without building a lowercased copy of every name.
-  static func isMarkdown(_ name: String) -> Bool {
-    let bytes = name.utf8.suffix(3)
-    guard bytes.count == 3 else { return false }
-    var iterator = bytes.makeIterator()
-    return iterator.next() == UInt8(ascii: ".") && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "m")
-      && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "d")
-  }
 }
 
 /// The parallel walk's shared state: work waiting to be done, what was found, and the folders

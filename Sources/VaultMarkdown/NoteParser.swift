@@ -1,5 +1,11 @@
 import VaultCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses the bytes of one Markdown file into a `Note`'s syntax: front matter (with Yams),
 /// body structure (with cmark), and tags, links, headings, fields and tasks (with vault's own
 /// scanners over the prose that cmark reports). Never throws: problems become diagnostics.
@@ -12,7 +18,10 @@ public enum NoteParser {
   /// here; `NoteInterpreter` does that.
   public static func parse(_ bytes: [UInt8], path: String) -> Note {
     var note = Note(path: path)
-    if bytes.contains(0) {
+    // `memchr` looks at many bytes per step: `contains` was 1% of a cold index.
+    if bytes.withUnsafeBufferPointer({ buffer in buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+      })
+    {
       note.diagnostics.append(
         .warning("binary file (it holds NUL bytes); skipped", at: .start, in: path))
       note.isSkipped = true
@@ -42,7 +51,7 @@ public enum NoteParser {
     }
     if bodyLine <= source.lineCount {
       let bodyStart = source.lineStarts[bodyLine - 1]
-      let document = CMarkDocument(body: Array(bytes[bodyStart...]))
+      let document = CMarkDocument(body: bytes[bodyStart...])
       BodyReader(source: source, lineOffset: bodyLine - 1, path: path).read(document, into: &note)
     }
     return note

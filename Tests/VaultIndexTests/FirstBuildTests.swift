@@ -34,11 +34,15 @@ import VaultKit
     // Written, not read through a map: the pages it reads back would count in its memory.
     let mapped = { try store.database.read { db in try Int.fetchOne(db, sql: "PRAGMA mmap_size") } }
     #expect(try mapped() == 0)
+    // Its rows are not checked against their files; an index in place checks them.
+    let checked = { try store.database.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } }
+    #expect(try checked() == false)
 
     let summary = try vault.vault().refresh(store)
     #expect((summary.seen, summary.parsed, summary.readAll) == (2, 2, true))
     #expect(store.aside == nil)
     #expect(try mapped() == 1 << 30)
+    #expect(try checked() == true)
     // Only the two files, in WAL like any index changed in place; the store reads from them.
     #expect(try folder(of: vault) == ["index.sqlite", "index.sqlite-search"])
     #expect(try journalModes(vault.indexPath) == ["wal", "wal"])

@@ -11,7 +11,7 @@ import VaultCore
 @Suite struct CMarkArenaTests {
   /// What cmark gave, as vault keeps it: every block and list item, spans and text.
   static func read(_ text: String, arena: Bool) -> String {
-    let document = CMarkDocument(body: Array(text.utf8), arena: arena)
+    let document = CMarkDocument(body: Array(text.utf8)[...], arena: arena)
     return "\(document.blocks)\n\(document.items)"
   }
 

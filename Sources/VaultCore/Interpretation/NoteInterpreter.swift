@@ -7,8 +7,22 @@
 /// else is a note.
 public struct NoteInterpreter: Sendable {
   public let settings: VaultSettings
+  /// What `classify` compares every note's path with, made once: the folders of kinds
+  /// (lower-cased, with their `/`, in `ItemKind.allCases` order) and the personal code note's
+  /// path (lower-cased, with `.md`).
+  private let kindFolders: [(kind: ItemKind, prefix: String, folder: String)]
+  private let personalCodePath: String
 
-  public init(settings: VaultSettings) { self.settings = settings }
+  public init(settings: VaultSettings) {
+    self.settings = settings
+    kindFolders = ItemKind.allCases.compactMap { kind in
+      guard let folder = settings.folders[kind]?.trimming("/"), !folder.isEmpty else { return nil }
+      return (kind, folder.lowercased() + "/", folder)
+    }
+    var code = settings.personalCode.trimming("/")
+    if !code.hasMarkdownExtension { code += ".md" }
+    personalCodePath = code.lowercased()
+  }
 
   public func interpret(_ note: inout Note) {
     PropertyTyping.apply(settings.propertyTypes, to: &note)
@@ -77,7 +91,8 @@ public struct NoteInterpreter: Sendable {
       }
       if let kind = ItemKind(naming: type) { return (kind, "type: \(type)") }
     }
-    if isPersonalCode(note.path) { return (.principle, "personal code note") }
+    let lowered = note.path.lowercased()
+    if lowered == personalCodePath { return (.principle, "personal code note") }
     let fullCalendar =
       (reader.has("date") && (reader.has("allDay") || reader.has("startTime")))
       || reader.has("daysOfWeek") || (reader.has("rrule") && reader.has("startDate"))
@@ -91,10 +106,8 @@ public struct NoteInterpreter: Sendable {
         return (kind, "categories: \(category)")
       }
     }
-    let lowered = note.path.lowercased()
-    for kind in ItemKind.allCases {
-      guard let folder = settings.folders[kind]?.trimming("/"), !folder.isEmpty else { continue }
-      if lowered.hasPrefix(folder.lowercased() + "/") { return (kind, "folder \(folder)/") }
+    for (kind, prefix, folder) in kindFolders where lowered.hasPrefix(prefix) {
+      return (kind, "folder \(folder)/")
     }
     if settings.dailyNotes.date(forPath: note.path) != nil {
       return (.journal, "daily note (\(settings.dailyNotes.format))")
@@ -103,9 +116,7 @@ public struct NoteInterpreter: Sendable {
   }
 
   func isPersonalCode(_ path: String) -> Bool {
-    var code = settings.personalCode.trimming("/")
-    if !code.lowercased().hasSuffix(".md") { code += ".md" }
-    return path.lowercased() == code.lowercased()
+    path.lowercased() == personalCodePath
   }
 
   // MARK: Tags

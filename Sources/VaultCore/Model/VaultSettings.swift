@@ -174,7 +174,7 @@ public struct DailyNoteSettings: Hashable, Sendable {
 
   /// The day a vault-relative path stands for, when it is a daily note.
   public func date(forPath path: String) -> LocalDate? {
-    guard path.lowercased().hasSuffix(".md") else { return nil }
+    guard path.hasMarkdownExtension else { return nil }
     var relative = Substring(path.dropLast(3))
     let folderPrefix = folder.trimming("/")
     if !folderPrefix.isEmpty {
