@@ -19,9 +19,10 @@ public enum NoteParser {
   public static func parse(_ bytes: [UInt8], path: String) -> Note {
     var note = Note(path: path)
     // `memchr` looks at many bytes per step: `contains` was 1% of a cold index.
-    if bytes.withUnsafeBufferPointer({ buffer in buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
-      })
-    {
+    let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+    }
+    if hasNUL {
       note.diagnostics.append(
         .warning("binary file (it holds NUL bytes); skipped", at: .start, in: path))
       note.isSkipped = true
