@@ -205,9 +205,12 @@ extension StringProtocol {
     while end > start, trim.contains(bytes[end - 1]) { end -= 1 }
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
+}
 
+extension String {
   /// Ends in `.md`, in any case, without building a lower-cased copy (the walk asks it of every
-  /// file name, the interpreter of every note's path).
+  /// file name, the interpreter of every note's path). On `String`, not `StringProtocol`: a
+  /// generic method of another module is not specialised where it is called.
   public var hasMarkdownExtension: Bool {
     let bytes = utf8.suffix(3)
     guard bytes.count == 3 else { return false }
