@@ -47,6 +47,12 @@ import Testing
       #expect(results.map(\.terminationStatus) == [0, 0, 0, 0])
       // None took another's new index for a damaged one (it was once rebuilt under it).
       #expect(messages == ["", "", "", ""])
+      // The first round's processes each built a first index beside it; one was put in place
+      // and the others dropped theirs.
+      let folder = (index as NSString).deletingLastPathComponent
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+      #expect(
+        names.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == ["index.sqlite", "index.sqlite-search"])
     }
     let check = try CLI.run(["index", "--json", "--index", index], in: vault)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
