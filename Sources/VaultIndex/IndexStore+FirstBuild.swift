@@ -21,23 +21,30 @@ extension IndexStore {
   }
 
   /// Puts a first build in place once its changes are committed: both files switched to WAL
-  /// and closed, then linked to their names, the search file first. False when another process
-  /// put its own first build there meanwhile: this one is dropped, and the index is then that one.
-  /// Either way `database` is afterwards a connection to the index in place.
+  /// and closed, then linked to their names, the search file first. False when it was not put
+  /// there: another process put its own first build there meanwhile, or a step failed (the file
+  /// system refused the link and the rename). This one is then dropped, and the caller writes
+  /// its changes again in place, as without a first build. Either way `database` is afterwards
+  /// a connection to the index in place.
   func publishFirstBuild() throws -> Bool {
     guard let aside else { return true }
     let built = database
-    try built.writeWithoutTransaction { db in
-      for schema in ["main", "fts"] {
-        guard try String.fetchOne(db, sql: "PRAGMA \(schema).journal_mode = WAL") == "wal" else {
-          throw IndexError.failed("cannot switch the new index \(aside) to WAL")
+    var placed = false
+    do {
+      try built.writeWithoutTransaction { db in
+        for schema in ["main", "fts"] {
+          guard try String.fetchOne(db, sql: "PRAGMA \(schema).journal_mode = WAL") == "wal" else {
+            throw IndexError.failed("cannot switch the new index \(aside) to WAL")
+          }
         }
       }
+      // Closing the last connection in WAL leaves no `-wal` or `-shm` file behind.
+      try built.close()
+      placed = try Self.place(Self.searchPath(aside), at: Self.searchPath(path)) && Self.place(aside, at: path)
+    } catch {
+      placed = false
     }
-    // Closing the last connection in WAL leaves no `-wal` or `-shm` file behind.
-    try built.close()
-    let placed = try Self.place(Self.searchPath(aside), at: Self.searchPath(path)) && Self.place(aside, at: path)
-    Self.removeFiles(at: aside)
+    Self.dropFirstBuild(built, at: aside)
     connection.set((try Self.open(path, version: version, building: false), nil))
     return placed
   }
