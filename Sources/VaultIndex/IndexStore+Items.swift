@@ -159,10 +159,7 @@ extension IndexStore {
       try read { db in
         try RowReader.forEach(
           db,
-          sql: """
-            SELECT t.rowid, \(Schema.priorityRank), t.due FROM tasks t WHERE \(filter.sql)
-            ORDER BY \(Schema.priorityRank) DESC, t.due IS NULL, t.due LIMIT \(limit)
-            """, arguments: filter.arguments
+          sql: Self.bestTasksSQL(filter, limit: limit), arguments: filter.arguments
         ) { row in kept.append((row.int(1), row.optionalText(2), row.int(0))) }
       }
     }
@@ -185,16 +182,24 @@ extension IndexStore {
     return (chosenRows.compactMap { byRow[$0]?.task }, total)
   }
 
+  /// The best `limit` rows of one status (`topTasks`), in the order of the index `tasks_rank`.
+  static func bestTasksSQL(_ filter: SQLFilter, limit: Int) -> String {
+    """
+    SELECT t.rowid, \(Schema.priorityRank), t.due FROM tasks t WHERE \(filter.sql)
+    ORDER BY \(Schema.priorityRank) DESC, t.due IS NULL, t.due LIMIT \(limit)
+    """
+  }
+
   /// How many task lines `selection` chooses (its limit and order aside). A skipped file has
   /// no task rows, so tasks need no look at `files` unless a filter names it.
   public func taskCount(_ selection: TaskSelection) throws(IndexError) -> Int {
     let filter = Self.taskFilter(selection)
     return try read { db in
-      try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM tasks t WHERE \(filter.sql)",
-        arguments: filter.arguments) ?? 0
+      try Int.fetchOne(db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
     }
   }
+
+  static func taskCountSQL(_ filter: SQLFilter) -> String { "SELECT COUNT(*) FROM tasks t WHERE \(filter.sql)" }
 
   /// For each goal note (path and title), its checkboxes and the task lines elsewhere that
   /// link to it (`[[Learn Spanish]]`, any case): how many are done, of how many not cancelled.
@@ -358,6 +363,8 @@ extension IndexStore {
       filter.add(
         "t.status_type IN (\(selection.statuses.map { _ in "?" }.joined(separator: ", ")))",
         selection.statuses.map(\.rawValue))
+      // Open tasks only: the term the indexes of open tasks are made with (`Schema.openTasks`).
+      if selection.statuses.allSatisfy(\.isOpen) { filter.add(Schema.openTasks, []) }
     }
     if let day = selection.datedThrough?.description {
       filter.add("t.due <= ? OR t.scheduled <= ? OR t.start <= ?", [day, day, day])

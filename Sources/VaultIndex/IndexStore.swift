@@ -12,7 +12,7 @@ import VaultCore
 /// attached to the index's connection as `fts`, and queries join the two.
 public final class IndexStore: Sendable {
   /// Bump when the tables change.
-  public static let schemaVersion = 9
+  public static let schemaVersion = 10
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)

@@ -1,8 +1,10 @@
 import Foundation
+import GRDB
 import Testing
 import VaultCore
-import VaultIndex
 import VaultKit
+
+@testable import VaultIndex
 
 /// Issue 4: `vault today` reads only the events that can show (`events(around:upcoming:)`);
 /// for every day of a year it must show what reading every event shows.
@@ -48,5 +50,56 @@ import VaultKit
       day = day.adding(days: 1)
     }
     #expect(all.count == 46)
+  }
+}
+
+/// The indexes `tasks_dates` and `tasks_rank` hold open tasks only (`Schema.openTasks`), and
+/// SQLite uses them only for a statement whose `WHERE` holds the same term.
+@Suite struct OpenTaskIndexTests {
+  /// The indexes SQLite's plan for `sql` names.
+  func indexes(_ store: IndexStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
+    try store.database.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
+        .joined(separator: "; ")
+    }
+  }
+
+  @Test func issue3TheDashboardsTaskQueriesUseTheIndexesOfOpenTasks() throws {
+    let folder = try TemporaryVault([
+      "Tasks.md": "- [ ] a 📅 2026-11-20\n- [/] b ⏫ 📅 2026-11-21\n- [x] c ✅ 2026-11-19\n- [-] d\n- [ ] e ⏳ 2026-11-22\n"
+    ])
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    let today = LocalDate(year: 2026, month: 11, day: 22) ?? LocalDate(dayNumber: 0)
+    // As `Vault.dashboard` and `vault tasks` ask.
+    var actionable = TaskSelection()
+    actionable.actionableOn = today
+    actionable.statuses = [.todo, .inProgress]
+    var dueThisWeek = TaskSelection()
+    dueThisWeek.statuses = [.todo, .inProgress, .onHold]
+    dueThisWeek.dueBefore = today.adding(days: 7)
+    // Its counts, from the covering index.
+    for selection in [actionable, dueThisWeek] {
+      let count = IndexStore.taskFilter(selection)
+      #expect(
+        try indexes(store, IndexStore.taskCountSQL(count), count.arguments).contains("COVERING INDEX tasks_dates"))
+    }
+    // Its best tasks, a status at a time, in the order of `tasks_rank`.
+    for status in actionable.statuses {
+      var one = actionable
+      one.statuses = [status]
+      let best = IndexStore.taskFilter(one)
+      let plan = try indexes(store, IndexStore.bestTasksSQL(best, limit: 3), best.arguments)
+      #expect(plan.contains("INDEX tasks_rank") && !plan.contains("ORDER BY"), "\(status): \(plan)")
+    }
+    #expect(try store.topTasks(actionable, limit: 3).tasks.map(\.value.description) == ["b", "a", "e"])
+    #expect(try store.taskCount(dueThisWeek) == 2)
+    // Closed tasks are not in them, and are still found.
+    var done = TaskSelection()
+    done.statuses = [.done]
+    #expect(try store.topTasks(done, limit: 3).tasks.map(\.value.description) == ["c"])
+    let closed = IndexStore.taskFilter(done)
+    #expect(!(try indexes(store, IndexStore.taskCountSQL(closed), closed.arguments)).contains("tasks_dates"))
   }
 }
