@@ -199,6 +199,7 @@ extension IndexStore {
     }
   }
 
+  /// The statement `taskCount` counts with (for open tasks, from the covering index `tasks_dates`).
   static func taskCountSQL(_ filter: SQLFilter) -> String { "SELECT COUNT(*) FROM tasks t WHERE \(filter.sql)" }
 
   /// For each goal note (path and title), its checkboxes and the task lines elsewhere that
