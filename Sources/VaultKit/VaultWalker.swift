@@ -136,7 +136,6 @@ struct VaultWalker: Sendable {
       }
     }
   }
-
 }
 
 /// The parallel walk's shared state: work waiting to be done, what was found, and the folders

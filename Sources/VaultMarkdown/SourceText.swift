@@ -22,8 +22,6 @@ struct SourceText {
     var starts = [hasBOM ? 3 : 0]
     var sawEnding = false
     var ending = TextEncoding.LineEnding.lf
-    // Every byte of every note passes here: read without bounds checks, and most bytes are
-    // past the line-ending range with one comparison.
     bytes.withUnsafeBufferPointer { bytes in
       var index = starts[0]
       // Most files have no CR: their lines end at each LF, which `memchr` finds many bytes per
@@ -35,6 +33,8 @@ struct SourceText {
         }
         return
       }
+      // Files with a CR: every byte passes here, read without bounds checks, and most are past
+      // the line-ending range with one comparison.
       while index < bytes.count {
         let byte = bytes[index]
         if byte > 0x0D || (byte != 0x0A && byte != 0x0D) {

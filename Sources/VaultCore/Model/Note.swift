@@ -83,3 +83,16 @@ public struct Note: Sendable {
     return counts
   }
 }
+
+extension String {
+  /// Ends in `.md`, in any case, without building a lower-cased copy (the walk asks it of every
+  /// file name, the interpreter of every note's path). On `String`, not `StringProtocol`: a
+  /// generic method of another module is not specialised where it is called.
+  public var hasMarkdownExtension: Bool {
+    let bytes = utf8.suffix(3)
+    guard bytes.count == 3 else { return false }
+    var iterator = bytes.makeIterator()
+    return iterator.next() == UInt8(ascii: ".") && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "m")
+      && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "d")
+  }
+}
