@@ -68,9 +68,6 @@ struct SourceText {
     return start..<end
   }
 
-  /// A line's bytes, without its line ending.
-  func lineBytes(_ line: Int) -> [UInt8] { Array(bytes[lineRange(line)]) }
-
   /// The 1-based line holding a byte offset.
   func line(containing offset: Int) -> Int {
     var low = 0

@@ -122,4 +122,28 @@ import Testing
     #expect(
       priority.first?.message == "unknown priority 'urgent' (expected highest, high, medium, normal, low or lowest)")
   }
+
+  /// Issue 3: task lines are read as UTF-8 bytes. Fields after other spaces than ASCII ones,
+  /// columns after letters of several bytes, and a variation selector still read as before.
+  @Test func issue3TaskLinesReadAsBytesKeepFieldsAndColumns() throws {
+    let (parsed, problems) = task("- [ ] 日本語\u{3000}📅\u{00A0}2026-11-30\u{3000}#東京 ^blk")
+    let t = try #require(parsed)
+    #expect(problems.isEmpty)
+    #expect(t.due?.description == "2026-11-30" && t.blockLink == "blk")
+    // A trailing tag is kept in the description, after one space.
+    #expect(t.description == "日本語 #東京")
+    #expect(t.tags == ["東京"])
+    // Columns count scalars: `é` is two bytes, `🎸` four.
+    let (_, stray) = task("- [ ] é🎸 ✅ soon")
+    #expect(
+      stray == [.init(severity: .warning, message: "✅ (done) is not followed by a date in YYYY-MM-DD form", column: 10)]
+    )
+    let (_, impossible) = task("- [ ] é🎸 [due:: 2026-02-30]")
+    #expect(impossible == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 16)])
+    let (emoji, _) = task("- [ ] a ⏫\u{FE0F} 🔁 every week 🆔 x-1 ⛔ a,b 🏁 keep 🛫\u{FE0F} 2026-01-02")
+    let e = try #require(emoji)
+    #expect(e.priority == .high && e.recurrence == "every week" && e.id == "x-1")
+    #expect(e.dependsOn == ["a", "b"] && e.onCompletion == "keep" && e.start?.description == "2026-01-02")
+    #expect(e.description == "a")
+  }
 }

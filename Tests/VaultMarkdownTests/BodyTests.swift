@@ -123,4 +123,19 @@ import VaultCore
       #expect(NoteParser.firstInvalidUTF8(valid[...]) == nil)
     }
   }
+
+  /// Issue 3: a file's lines are read as bytes where they are. A task line with an invalid
+  /// byte is read as its text reads it (U+FFFD), and a wikilink is split at its first `|` and
+  /// `#` bytes.
+  @Test func issue3LinesAreReadInPlaceAndInvalidBytesAsReplacement() throws {
+    var bytes = Array("- [ ] pay \u{1}x 📅 2026-11-30 #bills\n\nSee [[ Folder/Note #Part|the note ]] #end\n".utf8)
+    bytes[bytes.firstIndex(of: 1)!] = 0xFF
+    let parsed = bytesNote(bytes)
+    let task = try #require(parsed.tasks.first)
+    #expect(task.description == "pay \u{FFFD}x #bills" && task.due?.description == "2026-11-30")
+    #expect(task.tags == ["bills"])
+    let link = try #require(parsed.links.first)
+    #expect(link.target == "Folder/Note" && link.subpath == "Part" && link.alias == "the note ")
+    #expect(parsed.tags.map(\.name) == ["bills", "end"])
+  }
 }

@@ -14,6 +14,13 @@ public enum InlineScanner {
   public static func scan(
     line bytes: [UInt8], lineNumber: Int, scanRange: Range<Int>? = nil, masked: [Range<Int>] = []
   ) -> Result {
+    bytes.withUnsafeBufferPointer { scan(line: $0, lineNumber: lineNumber, scanRange: scanRange, masked: masked) }
+  }
+
+  /// `scan` over a line's bytes where they are, such as in the buffer of the whole file.
+  public static func scan(
+    line bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int, scanRange: Range<Int>? = nil, masked: [Range<Int>] = []
+  ) -> Result {
     var result = Result()
     let range = scanRange.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
     var index = range.lowerBound
@@ -29,7 +36,7 @@ public enum InlineScanner {
         if precededBySpace, let end = tagEnd(bytes, from: index + 1, limit: range.upperBound),
           !isMasked(index..<end)
         {
-          let name = UTF8Line.string(bytes[(index + 1)..<end])
+          let name = string(bytes, (index + 1)..<end)
           result.tags.append(TagOccurrence(name: name, line: lineNumber, column: column(index)))
           index = end
           continue
@@ -65,14 +72,14 @@ public enum InlineScanner {
     return result
   }
 
-  static func previousScalarStart(_ bytes: [UInt8], _ index: Int) -> Int {
+  static func previousScalarStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
     var start = index - 1
     while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
     return max(0, start)
   }
 
   /// The end of a valid tag body starting at `from`, or nil.
-  static func tagEnd(_ bytes: [UInt8], from: Int, limit: Int) -> Int? {
+  static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, limit: Int) -> Int? {
     var index = from
     var sawNonDigit = false
     while index < limit {
@@ -85,39 +92,45 @@ public enum InlineScanner {
   }
 
   /// `[[target#subpath|alias]]` starting at `openAt`; nil when it does not close on this line.
-  static func wikilink(_ bytes: [UInt8], openAt: Int, limit: Int) -> (Link, Int)? {
+  static func wikilink(_ bytes: UnsafeBufferPointer<UInt8>, openAt: Int, limit: Int) -> (Link, Int)? {
     var index = openAt + 2
     while index + 1 < limit {
       if bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: "]") { break }
       if bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "[") { return nil }
       index += 1
     }
-    guard index + 1 < limit else { return nil }
-    let inner = UTF8Line.string(bytes[(openAt + 2)..<index])
-    guard let link = parseWikilink(inner) else { return nil }
+    guard index + 1 < limit, let link = wikilink(bytes, inner: (openAt + 2)..<index) else { return nil }
     return (link, index + 2)
   }
 
   /// Splits the inside of a wikilink into target, subpath and alias.
   public static func parseWikilink(_ inner: String) -> Link? {
-    var body = Substring(inner)
+    var inner = inner
+    return inner.withUTF8 { wikilink($0, inner: 0..<$0.count) }
+  }
+
+  /// The inside of a wikilink, split at the first `|` (the alias after it) and then at the first
+  /// `#` (the subpath), on the bytes: both are ASCII, as Obsidian splits them.
+  static func wikilink(_ bytes: UnsafeBufferPointer<UInt8>, inner: Range<Int>) -> Link? {
+    var body = inner
     var alias: String?
-    if let bar = body.firstIndex(of: "|") {
-      alias = String(body[body.index(after: bar)...])
-      body = body[..<bar]
+    if let bar = firstIndex(of: UInt8(ascii: "|"), in: bytes, body) {
+      alias = string(bytes, (bar + 1)..<body.upperBound)
+      body = body.lowerBound..<bar
     }
     var subpath: String?
-    if let hash = body.firstIndex(of: "#") {
-      subpath = String(body[body.index(after: hash)...]).trimmingSpaces()
-      body = body[..<hash]
+    if let hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, body) {
+      subpath = string(bytes, trimmingSpaces(bytes, (hash + 1)..<body.upperBound))
+      body = body.lowerBound..<hash
     }
-    let target = String(body).trimmingSpaces()
+    let target = trimmingSpaces(bytes, body)
     guard !target.isEmpty || subpath != nil else { return nil }
-    return Link(target: target, subpath: subpath, alias: alias, style: .wikilink, line: 0, column: 0)
+    return Link(
+      target: string(bytes, target), subpath: subpath, alias: alias, style: .wikilink, line: 0, column: 0)
   }
 
   /// `[key:: value]` or `(key:: value)`: key, value and the end offset.
-  static func bracketedField(_ bytes: [UInt8], openAt: Int, limit: Int) -> (String, String, Int)? {
+  static func bracketedField(_ bytes: UnsafeBufferPointer<UInt8>, openAt: Int, limit: Int) -> (String, String, Int)? {
     let open = bytes[openAt]
     let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
     // The key runs to the first "::"; it may not hold brackets or parentheses.
@@ -137,7 +150,7 @@ public enum InlineScanner {
       index += 1
     }
     guard let keyEnd else { return nil }
-    let key = UTF8Line.string(bytes[(openAt + 1)..<keyEnd]).trimmingSpaces()
+    let key = trimmingSpaces(bytes, (openAt + 1)..<keyEnd)
     guard !key.isEmpty, bytes[openAt + 1] != UInt8(ascii: " ") else { return nil }
     // The value runs to the matching closing bracket; nested pairs such as [[links]] count.
     var depth = 0
@@ -148,14 +161,35 @@ public enum InlineScanner {
         depth += 1
       } else if byte == close {
         if depth == 0 {
-          let value = UTF8Line.string(bytes[(keyEnd + 2)..<index]).trimmingSpaces()
-          return (key, value, index + 1)
+          let value = string(bytes, trimmingSpaces(bytes, (keyEnd + 2)..<index))
+          return (string(bytes, key), value, index + 1)
         }
         depth -= 1
       }
       index += 1
     }
     return nil
+  }
+
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if bytes[index] == byte { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// `range` without the spaces and tabs at either end.
+  static func trimmingSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var (start, end) = (range.lowerBound, range.upperBound)
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return start..<end
   }
 
   /// Whether the bytes hold `::`.

@@ -23,10 +23,62 @@ public enum TaskLineParser {
     public var column: Int
   }
 
-  /// The checkbox parts of `line`, or nil when it is no task line. Everything before the text
-  /// is ASCII but the status symbol, so the line is read as UTF-8 bytes.
+  /// The checkbox parts of `line`, or nil when it is no task line.
   public static func checkbox(_ line: String) -> Checkbox? {
-    let s = Array(line.utf8)
+    var line = line
+    return line.withUTF8 { s in
+      layout(s).map { layout in
+        Checkbox(
+          indentation: text(s, 0..<layout.indentationEnd), marker: text(s, layout.indentationEnd..<layout.markerEnd),
+          symbol: layout.symbol, text: text(s, layout.textStart..<s.count), textColumnOffset: layout.textColumnOffset)
+      }
+    }
+  }
+
+  /// Fills `task` with the fields read from `text` (the part after the checkbox), and returns
+  /// problems found, with columns counted from `columnOffset`.
+  public static func readFields(
+    _ text: String, into task: inout TaskItem, columnOffset: Int = 0
+  )
+    -> [Problem]
+  {
+    var text = text
+    return text.withUTF8 { bytes in
+      var reader = FieldReader(bytes, columnOffset: columnOffset)
+      reader.run(into: &task)
+      return reader.problems
+    }
+  }
+
+  /// The task on a line given as its bytes, which must be valid UTF-8 (a file's line with
+  /// invalid bytes is given repaired), and the problems of its fields; nil when the line is
+  /// no task line. What `checkbox` and `readFields` do, without making a `String` of the line
+  /// or of its text: most list items are no task, and a cold index reads 60,000 task lines.
+  public static func task(
+    utf8 line: UnsafeBufferPointer<UInt8>, lineNumber: Int, byteRange: Range<Int>
+  ) -> (TaskItem, [Problem])? {
+    guard let layout = layout(line) else { return nil }
+    var task = TaskItem(
+      line: lineNumber, byteRange: byteRange, indentation: text(line, 0..<layout.indentationEnd),
+      marker: text(line, layout.indentationEnd..<layout.markerEnd), status: TaskStatus(symbol: layout.symbol))
+    var reader = FieldReader(
+      UnsafeBufferPointer(rebasing: line[layout.textStart...]), columnOffset: layout.textColumnOffset)
+    reader.run(into: &task)
+    return (task, reader.problems)
+  }
+
+  /// Where the parts of a checkbox line are, as byte offsets. Everything before the text is
+  /// ASCII but the status symbol, so the line is read as UTF-8 bytes.
+  private struct Layout {
+    var indentationEnd: Int
+    var markerEnd: Int
+    var symbol: Character
+    var textStart: Int
+    /// Unicode scalars before the text.
+    var textColumnOffset: Int
+  }
+
+  private static func layout(_ s: UnsafeBufferPointer<UInt8>) -> Layout? {
     var i = 0
     while i < s.count, s[i] == 0x20 || s[i] == 0x09 || s[i] == UInt8(ascii: ">") { i += 1 }
     let indentationEnd = i
@@ -47,85 +99,70 @@ public enum TaskLineParser {
     var symbolEnd = symbolStart + 1
     while symbolEnd < s.count, s[symbolEnd] & 0xC0 == 0x80 { symbolEnd += 1 }
     guard symbolEnd < s.count, s[symbolEnd] == UInt8(ascii: "]"), s[symbolStart] != 0x09,
-      let symbol = String(decoding: s[symbolStart..<symbolEnd], as: UTF8.self).first
+      let symbol = text(s, symbolStart..<symbolEnd).first
     else { return nil }
     i = symbolEnd + 1
     guard i == s.count || s[i] == 0x20 || s[i] == 0x09 else { return nil }
     while i < s.count, s[i] == 0x20 || s[i] == 0x09 { i += 1 }
-    return Checkbox(
-      indentation: String(decoding: s[0..<indentationEnd], as: UTF8.self),
-      marker: String(decoding: s[indentationEnd..<markerEnd], as: UTF8.self), symbol: symbol,
-      text: String(decoding: s[i...], as: UTF8.self), textColumnOffset: i - (symbolEnd - symbolStart - 1))
+    return Layout(
+      indentationEnd: indentationEnd, markerEnd: markerEnd, symbol: symbol, textStart: i,
+      textColumnOffset: i - (symbolEnd - symbolStart - 1))
   }
 
-  /// Fills `task` with the fields read from `text` (the part after the checkbox), and returns
-  /// problems found, with columns counted from `columnOffset`.
-  public static func readFields(
-    _ text: String, into task: inout TaskItem, columnOffset: Int = 0
-  )
-    -> [Problem]
-  {
-    var reader = FieldReader(text: text, columnOffset: columnOffset)
-    reader.run(into: &task)
-    return reader.problems
+  fileprivate static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 }
 
-/// The state of taking fields off the end of a task's text.
+/// The state of taking fields off the end of a task's text, read as its UTF-8 bytes (valid
+/// UTF-8): positions are byte offsets, and a scalar is decoded only where a field's emoji or a
+/// space may stand. Building the text's scalars and their offsets for every task line first
+/// was most of the parse of a task line.
 private struct FieldReader {
-  let s: [Unicode.Scalar]
-  /// The text as UTF-8, and the byte offset of each scalar of `s` (and of the end): slices are
-  /// cut from the bytes, far cheaper than building strings scalar by scalar.
-  let utf8: [UInt8]
-  let offsets: [Int]
+  let b: UnsafeBufferPointer<UInt8>
   let columnOffset: Int
   var end: Int
   var problems: [TaskLineParser.Problem] = []
   var usedEmoji = false
   var usedDataview = false
-
-  init(text: String, columnOffset: Int) {
-    utf8 = Array(text.utf8)
-    var scalars: [Unicode.Scalar] = []
-    var offsets: [Int] = []
-    scalars.reserveCapacity(utf8.count)
-    offsets.reserveCapacity(utf8.count + 1)
-    var offset = 0
-    for scalar in text.unicodeScalars {
-      scalars.append(scalar)
-      offsets.append(offset)
-      offset += UTF8.width(scalar)
-    }
-    offsets.append(offset)
-    s = scalars
-    self.offsets = offsets
-    self.columnOffset = columnOffset
-    end = scalars.count
-  }
-
-  static let variationSelector: Unicode.Scalar = "\u{FE0F}"
-  // Key paths are not Sendable; this table is immutable, so sharing it is safe.
-  nonisolated(unsafe) static let dateEmoji: [(Set<UInt32>, WritableKeyPath<TaskItem, LocalDate?>, String)] = [
-    ([0x2795], \.created, "created"),
-    ([0x1F6EB], \.start, "start"),
-    ([0x23F3, 0x231B], \.scheduled, "scheduled"),
-    ([0x1F4C5, 0x1F4C6, 0x1F5D3], \.due, "due"),
-    ([0x2705], \.done, "done"),
-    ([0x274C], \.cancelled, "cancelled"),
-  ]
-  static let priorityEmoji: [UInt32: TaskPriority] = [
-    0x1F53A: .highest, 0x23EB: .high, 0x1F53C: .medium, 0x1F53D: .low, 0x23EC: .lowest,
-  ]
-  static let allEmoji: Set<UInt32> = Set(dateEmoji.flatMap(\.0)).union(priorityEmoji.keys).union(valueEmoji)
-
   /// Trailing `#tags` and unknown Dataview fields: passed over while reading, kept in the
   /// description in their order.
   var kept: [String] = []
 
+  init(_ bytes: UnsafeBufferPointer<UInt8>, columnOffset: Int) {
+    b = bytes
+    self.columnOffset = columnOffset
+    end = bytes.count
+  }
+
+  /// The date field an emoji stands for.
+  static func dateField(_ emoji: UInt32) -> (WritableKeyPath<TaskItem, LocalDate?>, String)? {
+    switch emoji {
+    case 0x2795: (\.created, "created")
+    case 0x1F6EB: (\.start, "start")
+    case 0x23F3, 0x231B: (\.scheduled, "scheduled")
+    case 0x1F4C5, 0x1F4C6, 0x1F5D3: (\.due, "due")
+    case 0x2705: (\.done, "done")
+    case 0x274C: (\.cancelled, "cancelled")
+    default: nil
+    }
+  }
+
+  static func priority(_ emoji: UInt32) -> TaskPriority? {
+    switch emoji {
+    case 0x1F53A: .highest
+    case 0x23EB: .high
+    case 0x1F53C: .medium
+    case 0x1F53D: .low
+    case 0x23EC: .lowest
+    default: nil
+    }
+  }
+
   mutating func run(into task: inout TaskItem) {
     trimEnd()
-    if let start = trailing(while: { isIDScalar($0) && $0 != "_" }), start > 0, s[start - 1] == "^",
-      start - 1 == 0 || isSpace(s[start - 2])
+    if let start = trailing(while: { isIDByte($0) && $0 != UInt8(ascii: "_") }), start > 0,
+      b[start - 1] == UInt8(ascii: "^"), start - 1 == 0 || spaceStart(before: start - 1) != nil
     {
       task.blockLink = text(start..<end)
       end = start - 1
@@ -155,37 +192,39 @@ private struct FieldReader {
       description += (description.isEmpty ? "" : " ") + kept.joined(separator: " ")
     }
     task.description = description
-    task.tags = InlineScanner.scan(line: Array(description.utf8), lineNumber: task.line).tags.map(
-      \.name)
+    // A tag needs its `#`: most descriptions have none, and are not scanned.
+    if description.utf8.contains(UInt8(ascii: "#")) {
+      task.tags = InlineScanner.scan(line: Array(description.utf8), lineNumber: task.line).tags.map(\.name)
+    }
     task.format = usedEmoji && usedDataview ? .mixed : usedEmoji ? .emoji : usedDataview ? .dataview : .none
-    reportStrayEmoji(in: description)
+    reportStrayEmoji()
   }
 
   // MARK: Emoji fields
 
   mutating func takeDate(into task: inout TaskItem) -> Bool {
     // Either a date after a date emoji, or a date emoji followed by something else that is
-    // not a date at all (reported, and the rest left alone).
+    // not a date at all (reported, and the rest left alone). Ten ASCII bytes are ten scalars.
     guard end >= 10 else { return false }
     let dateStart = end - 10
-    guard s[dateStart..<end].allSatisfy({ ("0"..."9").contains($0) || $0 == "-" }) else { return false }
+    for i in dateStart..<end where !isDigit(b[i]) && b[i] != UInt8(ascii: "-") { return false }
     var j = dateStart
-    while j > 0, isSpace(s[j - 1]) { j -= 1 }
-    if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
-    guard j > 0, let field = Self.dateEmoji.first(where: { $0.0.contains(s[j - 1].value) }) else {
+    while let start = spaceStart(before: j) { j = start }
+    j = beforeVariationSelector(j)
+    guard let (emoji, emojiStart) = scalar(before: j), let field = Self.dateField(emoji.value) else {
       return false
     }
     let candidate = text(dateStart..<end)
     switch DateParsing.date(Substring(candidate)) {
     case .value(let date):
-      if task[keyPath: field.1] == nil { task[keyPath: field.1] = date }
+      if task[keyPath: field.0] == nil { task[keyPath: field.0] = date }
     case .impossible:
       problems.append(
-        .init(severity: .error, message: "impossible \(field.2) date \(candidate)", column: column(dateStart)))
+        .init(severity: .error, message: "impossible \(field.1) date \(candidate)", column: column(dateStart)))
     case .notADate:
       return false
     }
-    end = j - 1
+    end = emojiStart
     usedEmoji = true
     return true
   }
@@ -196,18 +235,18 @@ private struct FieldReader {
     // emoji is there, no field is, and the four scans below are skipped. That is most lines.
     guard let emoji = emojiBeforeTrailingValue(), Self.valueEmoji.contains(emoji) else { return false }
     // 🔁 every ..., 🏁 keep|delete, 🆔 id, ⛔ id,id
-    let fields: [(UInt32, (Unicode.Scalar) -> Bool)] = [
-      (0x1F501, { isASCIIAlnum($0) || $0 == " " || $0 == "," || $0 == "!" }),
+    let fields: [(UInt32, (UInt8) -> Bool)] = [
+      (0x1F501, { isASCIIAlnum($0) || $0 == 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "!") }),
       (0x1F3C1, { isASCIIAlnum($0) }),
-      (0x1F194, { isIDScalar($0) }),
-      (0x26D4, { isIDScalar($0) || $0 == "," || $0 == " " }),
+      (0x1F194, { isIDByte($0) }),
+      (0x26D4, { isIDByte($0) || $0 == UInt8(ascii: ",") || $0 == 0x20 }),
     ]
     for (emoji, allowed) in fields {
       guard let start = trailing(while: allowed) else { continue }
       var j = start
-      while j > 0, isSpace(s[j - 1]) { j -= 1 }
-      if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
-      guard j > 0, s[j - 1].value == emoji else { continue }
+      while let spaceStart = spaceStart(before: j) { j = spaceStart }
+      j = beforeVariationSelector(j)
+      guard let (scalar, scalarStart) = scalar(before: j), scalar.value == emoji else { continue }
       let value = text(start..<end).trimmingSpaces()
       guard !value.isEmpty else { continue }
       switch emoji {
@@ -232,7 +271,7 @@ private struct FieldReader {
           }
         }
       }
-      end = j - 1
+      end = scalarStart
       usedEmoji = true
       return true
     }
@@ -246,33 +285,39 @@ private struct FieldReader {
   /// (letters, digits, spaces, `,`, `!`, `-`, `_`), and before a variation selector there.
   func emojiBeforeTrailingValue() -> UInt32? {
     var j = end
-    while j > 0, isIDScalar(s[j - 1]) || s[j - 1] == " " || s[j - 1] == "," || s[j - 1] == "!" || isSpace(s[j - 1]) {
-      j -= 1
+    while j > 0 {
+      let byte = b[j - 1]
+      if isIDByte(byte) || byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "!") {
+        j -= 1
+      } else if let start = spaceStart(before: j) {
+        j = start
+      } else {
+        break
+      }
     }
-    if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
-    return j > 0 ? s[j - 1].value : nil
+    return scalar(before: beforeVariationSelector(j))?.scalar.value
   }
 
   mutating func takePriority() -> TaskPriority? {
-    var j = end
-    if j > 0, s[j - 1] == Self.variationSelector { j -= 1 }
-    guard j > 0, let priority = Self.priorityEmoji[s[j - 1].value] else { return nil }
-    end = j - 1
+    guard let (emoji, start) = scalar(before: beforeVariationSelector(end)), let priority = Self.priority(emoji.value)
+    else { return nil }
+    end = start
     return priority
   }
 
   // MARK: Dataview fields
 
   mutating func takeDataviewField(into task: inout TaskItem) -> Bool {
-    guard end > 0, s[end - 1] == "]" || s[end - 1] == ")" else { return false }
-    let close = s[end - 1]
-    let open: Unicode.Scalar = close == "]" ? "[" : "("
+    guard end > 0, b[end - 1] == UInt8(ascii: "]") || b[end - 1] == UInt8(ascii: ")") else { return false }
+    // Brackets are ASCII, and no byte of a longer UTF-8 sequence is: bytes are matched as scalars.
+    let close = b[end - 1]
+    let open = close == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "(")
     var depth = 0
     var start = end - 1
     while start >= 0 {
-      if s[start] == close {
+      if b[start] == close {
         depth += 1
-      } else if s[start] == open {
+      } else if b[start] == open {
         depth -= 1
         if depth == 0 { break }
       }
@@ -283,7 +328,7 @@ private struct FieldReader {
     guard let separator = inner.firstRange(of: "::") else { return false }
     let key = inner[..<separator.lowerBound].trimmingSpaces()
     let value = inner[separator.upperBound...].trimmingSpaces()
-    let valueColumn = column(start + 1 + key.unicodeScalars.count + 2)
+    let valueColumn = column(start) + 1 + key.unicodeScalars.count + 2
     switch key.lowercased() {
     case "created", "scheduled", "start", "due", "completion", "cancelled":
       let path: WritableKeyPath<TaskItem, LocalDate?> =
@@ -350,8 +395,10 @@ private struct FieldReader {
 
   mutating func takeTrailingTag() -> String? {
     var start = end
-    while start > 0, !isSpace(s[start - 1]) { start -= 1 }
-    guard start < end, s[start] == "#" else { return nil }
+    while start > 0, spaceStart(before: start) == nil {
+      start = b[start - 1] < 0x80 ? start - 1 : scalarStart(before: start)
+    }
+    guard start < end, b[start] == UInt8(ascii: "#") else { return nil }
     let name = text((start + 1)..<end)
     guard TagSyntax.isValid(name) else { return nil }
     end = start
@@ -359,42 +406,94 @@ private struct FieldReader {
   }
 
   /// A date emoji left in the description was not followed by a date.
-  mutating func reportStrayEmoji(in description: String) {
-    for (offset, scalar) in s[0..<end].enumerated() where scalar.value >= 0x231B {
-      if let field = Self.dateEmoji.first(where: { $0.0.contains(scalar.value) }) {
-        problems.append(
-          .init(
-            severity: .warning,
-            message: "\(String(scalar)) (\(field.2)) is not followed by a date in YYYY-MM-DD form",
-            column: column(offset)))
+  mutating func reportStrayEmoji() {
+    var i = 0
+    var offset = 0
+    while i < end {
+      // Every date emoji is U+231B or above: three UTF-8 bytes or more.
+      if b[i] >= 0xE2 {
+        let (scalar, length) = decode(at: i)
+        if let field = Self.dateField(scalar.value) {
+          problems.append(
+            .init(
+              severity: .warning,
+              message: "\(String(scalar)) (\(field.1)) is not followed by a date in YYYY-MM-DD form",
+              column: columnOffset + offset + 1))
+        }
+        i += length
+      } else {
+        i += 1
+        while i < end && b[i] & 0xC0 == 0x80 { i += 1 }
       }
+      offset += 1
     }
   }
 
-  /// The start of the run at the end of the text whose scalars satisfy `predicate`.
-  func trailing(while predicate: (Unicode.Scalar) -> Bool) -> Int? {
+  /// The start of the run at the end of the text whose bytes satisfy `predicate`, which
+  /// accepts ASCII bytes only.
+  func trailing(while predicate: (UInt8) -> Bool) -> Int? {
     var start = end
-    while start > 0, predicate(s[start - 1]) { start -= 1 }
+    while start > 0, predicate(b[start - 1]) { start -= 1 }
     return start < end ? start : nil
   }
 
   mutating func trimEnd() {
-    while end > 0, isSpace(s[end - 1]) { end -= 1 }
+    while let start = spaceStart(before: end) { end = start }
   }
 
-  func text(_ range: Range<Int>) -> String {
-    String(decoding: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
+  /// The start of the scalar before `j` when it is a space (Unicode's White_Space).
+  func spaceStart(before j: Int) -> Int? {
+    guard j > 0 else { return nil }
+    let byte = b[j - 1]
+    if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) ? j - 1 : nil }
+    guard let (scalar, start) = scalar(before: j), UTF8Line.isSpace(scalar) else { return nil }
+    return start
   }
 
-  func column(_ offset: Int) -> Int { columnOffset + offset + 1 }
+  /// `j`, or the start of a variation selector (U+FE0F, `EF B8 8F`) that ends there.
+  func beforeVariationSelector(_ j: Int) -> Int {
+    j >= 3 && b[j - 1] == 0x8F && b[j - 2] == 0xB8 && b[j - 3] == 0xEF ? j - 3 : j
+  }
+
+  func scalarStart(before j: Int) -> Int {
+    var start = j - 1
+    while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
+    return start
+  }
+
+  /// The scalar that ends at `j`, and where it starts.
+  func scalar(before j: Int) -> (scalar: Unicode.Scalar, start: Int)? {
+    guard j > 0 else { return nil }
+    let start = scalarStart(before: j)
+    return (decode(at: start).0, start)
+  }
+
+  /// The scalar that starts at `i`, and its length in bytes.
+  func decode(at i: Int) -> (Unicode.Scalar, Int) {
+    let lead = b[i]
+    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    var value = UInt32(lead) & (0x7F >> length)
+    for k in 1..<length where i + k < b.count { value = value << 6 | UInt32(b[i + k] & 0x3F) }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  func text(_ range: Range<Int>) -> String { TaskLineParser.text(b, range) }
+
+  /// The 1-based column, in scalars of the whole line, of the byte at `offset`.
+  func column(_ offset: Int) -> Int {
+    var scalars = 0
+    for i in 0..<offset where b[i] & 0xC0 != 0x80 { scalars += 1 }
+    return columnOffset + scalars + 1
+  }
 }
 
-private func isSpace(_ scalar: Unicode.Scalar) -> Bool { UTF8Line.isSpace(scalar) }
+private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-private func isASCIIAlnum(_ scalar: Unicode.Scalar) -> Bool {
-  ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+private func isASCIIAlnum(_ byte: UInt8) -> Bool {
+  isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
 }
 
-private func isIDScalar(_ scalar: Unicode.Scalar) -> Bool {
-  isASCIIAlnum(scalar) || scalar == "-" || scalar == "_"
+private func isIDByte(_ byte: UInt8) -> Bool {
+  isASCIIAlnum(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
 }

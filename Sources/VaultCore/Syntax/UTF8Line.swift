@@ -3,7 +3,7 @@
 enum UTF8Line {
   /// The scalar starting at `index` and its length in bytes; U+FFFD and length 1 for a byte
   /// that does not start a valid sequence.
-  static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
     let lead = bytes[index]
     if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
     let length: Int
@@ -25,7 +25,7 @@ enum UTF8Line {
   }
 
   /// The 1-based column, in scalars, of the byte at `offset`.
-  static func column(in bytes: [UInt8], byteOffset offset: Int) -> Int {
+  static func column(in bytes: UnsafeBufferPointer<UInt8>, byteOffset offset: Int) -> Int {
     var column = 1
     var index = 0
     let end = min(offset, bytes.count)
@@ -34,10 +34,6 @@ enum UTF8Line {
       index += 1
     }
     return column
-  }
-
-  static func string(_ bytes: some Collection<UInt8>) -> String {
-    String(decoding: bytes, as: UTF8.self)
   }
 
   /// Unicode's White_Space. ASCII is answered without the property table, whose lookup was
