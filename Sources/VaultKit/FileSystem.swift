@@ -91,15 +91,16 @@ enum FileSystem {
 
   /// The whole file, or the reason it cannot be read.
   ///
-  /// The bytes are read straight into one array of the file's size (`fstat`), one byte more
+  /// The bytes are read straight into one array of the file's size (`known`, which the walk
+  /// saw, else `fstat`), one byte more
   /// so that the end is seen without a second buffer; a file that grew meanwhile is read on
   /// in chunks. (A zeroed 64 KB chunk per file, copied out, was 5% of a cold `vault check`.)
-  static func readFile(_ path: String) -> Result<[UInt8], Reason> {
+  static func readFile(_ path: String, size known: Int? = nil) -> Result<[UInt8], Reason> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Reason.current()) }
     defer { close(descriptor) }
     var info = stat()
-    let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+    let size = known ?? (fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0)
     var failure: Reason?
     var filled = false
     var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in

@@ -85,7 +85,8 @@ public struct Vault: Sendable {
           at: .start, in: path))
       return (note, [])
     }
-    switch FileSystem.readFile(root + "/" + path) {
+    // The size the walk saw spares a `stat`; a file that grew since is still read whole.
+    switch FileSystem.readFile(root + "/" + path, size: size) {
     case .success(let bytes):
       var note = NoteParser.parse(bytes, path: path)
       interpreter.interpret(&note)

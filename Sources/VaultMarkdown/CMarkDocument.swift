@@ -54,7 +54,9 @@ struct CMarkDocument {
   /// `arena`: cmark allocates from this thread's arena (`CMarkArena`), given back at once when
   /// the tree has been read; without it, from `malloc`, node by node (what the tests compare
   /// the arena with).
-  init(body: ArraySlice<UInt8>, arena: Bool = true) {
+  init(body: ArraySlice<UInt8>, lines: Int = 0, arena: Bool = true) {
+    blocks.reserveCapacity(lines / 2)
+    items.reserveCapacity(lines / 2)
     let memory = arena ? vault_cmark_arena() : cmark_get_default_mem_allocator()
     guard let parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS, memory) else { return }
     body.withUnsafeBufferPointer { buffer in

@@ -53,7 +53,7 @@ public enum NoteParser {
     }
     if bodyLine <= source.lineCount {
       let bodyStart = source.lineStarts[bodyLine - 1]
-      let document = CMarkDocument(body: bytes[bodyStart...])
+      let document = CMarkDocument(body: bytes[bodyStart...], lines: source.lineCount - bodyLine + 1)
       BodyReader(source: source, lineOffset: bodyLine - 1, path: path, isValidUTF8: invalidOffset == nil).read(
         document, into: &note)
     }

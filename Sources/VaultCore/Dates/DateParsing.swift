@@ -13,7 +13,12 @@ public enum DateParsing {
 
   /// `YYYY-MM-DD`, exactly.
   public static func date(_ text: Substring) -> Result<LocalDate> {
-    let s = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { date(utf8: $0) }
+  }
+
+  /// `date` of text given as its UTF-8 bytes.
+  public static func date(utf8 s: UnsafeBufferPointer<UInt8>) -> Result<LocalDate> {
     guard s.count == 10, s[4] == UInt8(ascii: "-"), s[7] == UInt8(ascii: "-"),
       let y = number(s[0..<4]), let m = number(s[5..<7]), let d = number(s[8..<10])
     else { return .notADate }

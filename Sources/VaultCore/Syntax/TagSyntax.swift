@@ -19,7 +19,7 @@ public enum TagSyntax {
     }
     if (0x2000...0x206F).contains(value) || (0x2E00...0x2E7F).contains(value) { return false }
     if value == 0xFFFD || value == 0xFEFF || value == 0x3000 || value == 0xA0 { return false }
-    return !scalar.properties.isWhitespace
+    return !UTF8Line.isSpace(scalar)
   }
 
   /// Whether `name` (without `#`) is a valid tag.

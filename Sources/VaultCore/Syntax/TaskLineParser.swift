@@ -135,16 +135,35 @@ private struct FieldReader {
     end = bytes.count
   }
 
-  /// The date field an emoji stands for.
-  static func dateField(_ emoji: UInt32) -> (WritableKeyPath<TaskItem, LocalDate?>, String)? {
-    switch emoji {
-    case 0x2795: (\.created, "created")
-    case 0x1F6EB: (\.start, "start")
-    case 0x23F3, 0x231B: (\.scheduled, "scheduled")
-    case 0x1F4C5, 0x1F4C6, 0x1F5D3: (\.due, "due")
-    case 0x2705: (\.done, "done")
-    case 0x274C: (\.cancelled, "cancelled")
-    default: nil
+  /// The date fields of a task, by the name its emoji is reported with.
+  enum DateField: String {
+    case created, start, scheduled, due, done, cancelled
+
+    /// The field an emoji stands for.
+    init?(emoji: UInt32) {
+      switch emoji {
+      case 0x2795: self = .created
+      case 0x1F6EB: self = .start
+      case 0x23F3, 0x231B: self = .scheduled
+      case 0x1F4C5, 0x1F4C6, 0x1F5D3: self = .due
+      case 0x2705: self = .done
+      case 0x274C: self = .cancelled
+      default: return nil
+      }
+    }
+
+    /// Sets the field unless the task has it already (the last one on the line wins, since
+    /// fields are read from the end). A switch, not a key path: reading and writing through a
+    /// key path was a tenth of a task line's parse.
+    func setFirst(_ date: LocalDate, on task: inout TaskItem) {
+      switch self {
+      case .created: if task.created == nil { task.created = date }
+      case .start: if task.start == nil { task.start = date }
+      case .scheduled: if task.scheduled == nil { task.scheduled = date }
+      case .due: if task.due == nil { task.due = date }
+      case .done: if task.done == nil { task.done = date }
+      case .cancelled: if task.cancelled == nil { task.cancelled = date }
+      }
     }
   }
 
@@ -193,7 +212,7 @@ private struct FieldReader {
     }
     task.description = description
     // A tag needs its `#`: most descriptions have none, and are not scanned.
-    if description.utf8.contains(UInt8(ascii: "#")) {
+    if !kept.isEmpty || UnsafeBufferPointer(rebasing: b[0..<end]).contains(UInt8(ascii: "#")) {
       task.tags = InlineScanner.scan(line: Array(description.utf8), lineNumber: task.line).tags.map(\.name)
     }
     task.format = usedEmoji && usedDataview ? .mixed : usedEmoji ? .emoji : usedDataview ? .dataview : .none
@@ -211,16 +230,17 @@ private struct FieldReader {
     var j = dateStart
     while let start = spaceStart(before: j) { j = start }
     j = beforeVariationSelector(j)
-    guard let (emoji, emojiStart) = scalar(before: j), let field = Self.dateField(emoji.value) else {
+    guard let (emoji, emojiStart) = scalar(before: j), let field = DateField(emoji: emoji.value) else {
       return false
     }
-    let candidate = text(dateStart..<end)
-    switch DateParsing.date(Substring(candidate)) {
+    switch DateParsing.date(utf8: UnsafeBufferPointer(rebasing: b[dateStart..<end])) {
     case .value(let date):
-      if task[keyPath: field.0] == nil { task[keyPath: field.0] = date }
+      field.setFirst(date, on: &task)
     case .impossible:
       problems.append(
-        .init(severity: .error, message: "impossible \(field.1) date \(candidate)", column: column(dateStart)))
+        .init(
+          severity: .error, message: "impossible \(field.rawValue) date \(text(dateStart..<end))",
+          column: column(dateStart)))
     case .notADate:
       return false
     }
@@ -331,19 +351,19 @@ private struct FieldReader {
     let valueColumn = column(start) + 1 + key.unicodeScalars.count + 2
     switch key.lowercased() {
     case "created", "scheduled", "start", "due", "completion", "cancelled":
-      let path: WritableKeyPath<TaskItem, LocalDate?> =
+      let field: DateField =
         switch key.lowercased() {
-        case "created": \.created
-        case "scheduled": \.scheduled
-        case "start": \.start
-        case "due": \.due
-        case "completion": \.done
-        default: \.cancelled
+        case "created": .created
+        case "scheduled": .scheduled
+        case "start": .start
+        case "due": .due
+        case "completion": .done
+        default: .cancelled
         }
       let datePart = value.prefix(10)
       switch DateParsing.date(datePart) {
       case .value(let date) where value.count == 10 || value.dropFirst(10).first == "T":
-        if task[keyPath: path] == nil { task[keyPath: path] = date }
+        field.setFirst(date, on: &task)
       case .impossible:
         problems.append(
           .init(severity: .error, message: "impossible \(key) date \(value)", column: valueColumn))
@@ -413,11 +433,11 @@ private struct FieldReader {
       // Every date emoji is U+231B or above: three UTF-8 bytes or more.
       if b[i] >= 0xE2 {
         let (scalar, length) = decode(at: i)
-        if let field = Self.dateField(scalar.value) {
+        if let field = DateField(emoji: scalar.value) {
           problems.append(
             .init(
               severity: .warning,
-              message: "\(String(scalar)) (\(field.1)) is not followed by a date in YYYY-MM-DD form",
+              message: "\(String(scalar)) (\(field.rawValue)) is not followed by a date in YYYY-MM-DD form",
               column: columnOffset + offset + 1))
         }
         i += length
