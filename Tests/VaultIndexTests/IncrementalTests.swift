@@ -237,6 +237,53 @@ struct TemporaryVault {
     #expect(try rows("tasks", "line") == expected(counts) { "\($0) \($1 + 1)" })
   }
 
+  /// The batches' text values are bound where the inserter keeps them (`SQLITE_STATIC`): values
+  /// longer than its buffer, a buffer outgrown halfway through a batch, empty values, and short
+  /// last batches must all be stored as written, and the full-text rows too.
+  @Test func issue3TextsBoundInPlaceAreStoredAsWritten() throws {
+    let size = IndexWriter.batchRows
+    func description(_ note: Int, _ task: Int) -> String {
+      // Every seventh task is long: 9,000 to 30,000 bytes, past the 4 KB a row starts with.
+      task % 7 == 3
+        ? Array(repeating: "long\(note)-\(task) é", count: 1_000 + 300 * task).joined(separator: " ")
+        : "t\(note)-\(task)"
+    }
+    var files: [String: String] = [:]
+    for note in 0..<3 {
+      files["n\(note).md"] =
+        "---\nempty: \"\"\nlong: \(String(repeating: "v", count: 20_000))\n---\n"
+        + (0..<(size * 2 + note * 5 + 1)).map { "- [ ] \(description(note, $0))\n" }.joined()
+    }
+    let vault = try TemporaryVault(files)
+    try vault.refresh()
+    let stored = try vault.store().database.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT path, description FROM tasks JOIN files ON files.id = file_id ORDER BY path, line
+          """
+      ).map { "\($0[0] as String) \($0[1] as String)" }
+    }
+    let expected = (0..<3).flatMap { note in
+      (0..<(size * 2 + note * 5 + 1)).map { "n\(note).md \(description(note, $0))" }
+    }
+    // Compared row by row: a failure printing every long row would be megabytes.
+    #expect(stored.count == expected.count)
+    #expect(zip(stored, expected).filter { $0 != $1 }.isEmpty)
+    let properties = try vault.store().database.read { db in
+      try String.fetchAll(db, sql: "SELECT key || '=' || length(text) FROM properties ORDER BY rowid")
+    }
+    #expect(properties == Array(repeating: ["empty=0", "long=20000"], count: 3).flatMap { $0 })
+    let bodies = try vault.store().database.read { db in
+      try Int.fetchAll(db, sql: "SELECT length(body) FROM fts.search ORDER BY rowid")
+    }
+    #expect(
+      bodies
+        == (0..<3).map { note in
+          (0..<(size * 2 + note * 5 + 1)).map { "- [ ] \(description(note, $0))\n".count }.reduce(0, +)
+        })
+  }
+
   /// A batch of rows must never need undoing halfway: SQLite would journal every page it
   /// touches first. So no constraint of a child table may abort a statement (`Halt` with
   /// `ABORT`, 2), and no foreign key may be checked at once (`FkCounter` 0); and a row that
