@@ -203,7 +203,8 @@ private struct BodyReader {
         let isTaskLine = taskLines.contains(line)
         if !isTaskLine {
           note.fields += found.fields
-          if block.kind == .paragraph, masked.isEmpty, InlineScanner.hasFieldSeparator(bytes[start..<end]),
+          if block.kind == .paragraph, masked.isEmpty,
+            InlineScanner.hasFieldSeparator(UnsafeBufferPointer(rebasing: bytes[start..<end])),
             let field = InlineScanner.wholeLineField(
               Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
           {
@@ -278,7 +279,11 @@ private struct BodyReader {
       i = close + 2
     }
     let trimmed = String(decoding: result, as: UTF8.self).trimmingTrailingSpaces()
-    return trimmed.count > 280 ? String(trimmed.prefix(279)) + "…" : trimmed
+    // Past 280 characters, whether there are more is asked without counting them all.
+    guard let cut = trimmed.index(trimmed.startIndex, offsetBy: 280, limitedBy: trimmed.endIndex),
+      cut < trimmed.endIndex
+    else { return trimmed }
+    return String(trimmed.prefix(279)) + "…"
   }
 
   /// The index of the first `byte byte` pair at or after `start`.

@@ -138,4 +138,13 @@ import VaultCore
     #expect(link.target == "Folder/Note" && link.subpath == "Part" && link.alias == "the note ")
     #expect(parsed.tags.map(\.name) == ["bills", "end"])
   }
+
+  /// A summary keeps at most 280 characters (graphemes: `é` written as `e` and a combining
+  /// accent is one), and is cut to 279 and `…` past that.
+  @Test(arguments: [(280, false), (281, true), (1_000, true), (12, false)])
+  func summariesAreCutPast280Characters(characters: Int, cut: Bool) {
+    let text = String(repeating: "e\u{301}", count: characters)
+    let summary = note(text + "\n").summary
+    #expect(summary == (cut ? String(repeating: "e\u{301}", count: 279) + "…" : text))
+  }
 }
