@@ -31,7 +31,7 @@ final class RowInserter {
   private var column: Int32 = 0
   /// The bytes of the text values bound since the statement last ran, where SQLite reads them
   /// (`SQLITE_STATIC`). Bound with `SQLITE_TRANSIENT`, SQLite copied each value into memory it
-  /// allocated and freed: a tenth of the main connection's time in a cold index. A buffer
+  /// allocated and freed: 0.04 core-seconds of a cold index of 10,000 notes. A buffer
   /// outgrown is kept (`outgrown`) until the inserter goes, since the rows after a short last
   /// batch's `LIMIT` stay bound to it.
   private var text: UnsafeMutableRawBufferPointer
