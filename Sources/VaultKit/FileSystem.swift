@@ -92,9 +92,8 @@ enum FileSystem {
   /// The whole file, or the reason it cannot be read.
   ///
   /// The bytes are read straight into one array of the file's size (`known`, which the walk
-  /// saw, else `fstat`), one byte more
-  /// so that the end is seen without a second buffer; a file that grew meanwhile is read on
-  /// in chunks. (A zeroed 64 KB chunk per file, copied out, was 5% of a cold `vault check`.)
+  /// saw, else `fstat`), one byte more so that the end is seen without a second buffer; a file
+  /// that grew meanwhile is read on in chunks. (A zeroed 64 KB chunk per file, copied out, was 5% of a cold `vault check`.)
   static func readFile(_ path: String, size known: Int? = nil) -> Result<[UInt8], Reason> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(Reason.current()) }

@@ -53,7 +53,8 @@ struct CMarkDocument {
 
   /// `arena`: cmark allocates from this thread's arena (`CMarkArena`), given back at once when
   /// the tree has been read; without it, from `malloc`, node by node (what the tests compare
-  /// the arena with).
+  /// the arena with). `lines`: the body's line count, from which the blocks and items get
+  /// their room at once instead of growing their arrays block by block.
   init(body: ArraySlice<UInt8>, lines: Int = 0, arena: Bool = true) {
     blocks.reserveCapacity(lines / 2)
     items.reserveCapacity(lines / 2)
