@@ -38,7 +38,7 @@ public enum InlineScanner {
       if byte == UInt8(ascii: "#") {
         let precededBySpace =
           index == range.lowerBound || index == 0
-          || UTF8Line.isSpace(UTF8Line.scalar(in: bytes, at: previousScalarStart(bytes, index)).0)
+          || UTF8Line.isSpace(UTF8Line.scalar(in: bytes, at: UTF8Line.scalarStart(in: bytes, before: index)).0)
         if precededBySpace, let end = tagEnd(bytes, from: index + 1, limit: range.upperBound),
           !isMasked(index..<end)
         {
@@ -76,12 +76,6 @@ public enum InlineScanner {
       index += 1
     }
     return result
-  }
-
-  static func previousScalarStart(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
-    var start = index - 1
-    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
-    return max(0, start)
   }
 
   /// The end of a valid tag body starting at `from`, or nil.

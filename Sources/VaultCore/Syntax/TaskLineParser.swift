@@ -416,7 +416,7 @@ private struct FieldReader {
   mutating func takeTrailingTag() -> String? {
     var start = end
     while start > 0, spaceStart(before: start) == nil {
-      start = b[start - 1] < 0x80 ? start - 1 : scalarStart(before: start)
+      start = b[start - 1] < 0x80 ? start - 1 : UTF8Line.scalarStart(in: b, before: start)
     }
     guard start < end, b[start] == UInt8(ascii: "#") else { return nil }
     let name = text((start + 1)..<end)
@@ -432,7 +432,7 @@ private struct FieldReader {
     while i < end {
       // Every date emoji is U+231B or above: three UTF-8 bytes or more.
       if b[i] >= 0xE2 {
-        let (scalar, length) = decode(at: i)
+        let (scalar, length) = UTF8Line.scalar(in: b, at: i)
         if let field = DateField(emoji: scalar.value) {
           problems.append(
             .init(
@@ -475,40 +475,20 @@ private struct FieldReader {
     j >= 3 && b[j - 1] == 0x8F && b[j - 2] == 0xB8 && b[j - 3] == 0xEF ? j - 3 : j
   }
 
-  func scalarStart(before j: Int) -> Int {
-    var start = j - 1
-    while start > 0, b[start] & 0xC0 == 0x80 { start -= 1 }
-    return start
-  }
-
   /// The scalar that ends at `j`, and where it starts.
   func scalar(before j: Int) -> (scalar: Unicode.Scalar, start: Int)? {
     guard j > 0 else { return nil }
-    let start = scalarStart(before: j)
-    return (decode(at: start).0, start)
-  }
-
-  /// The scalar that starts at `i`, and its length in bytes.
-  func decode(at i: Int) -> (Unicode.Scalar, Int) {
-    let lead = b[i]
-    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    var value = UInt32(lead) & (0x7F >> length)
-    for k in 1..<length where i + k < b.count { value = value << 6 | UInt32(b[i + k] & 0x3F) }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    let start = UTF8Line.scalarStart(in: b, before: j)
+    return (UTF8Line.scalar(in: b, at: start).0, start)
   }
 
   func text(_ range: Range<Int>) -> String { TaskLineParser.text(b, range) }
 
   /// The 1-based column, in scalars of the whole line, of the byte at `offset`.
-  func column(_ offset: Int) -> Int {
-    var scalars = 0
-    for i in 0..<offset where b[i] & 0xC0 != 0x80 { scalars += 1 }
-    return columnOffset + scalars + 1
-  }
+  func column(_ offset: Int) -> Int { columnOffset + UTF8Line.column(in: b, byteOffset: offset) }
 }
 
-private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+private func isDigit(_ byte: UInt8) -> Bool { DateParsing.isDigit(byte) }
 
 private func isASCIIAlnum(_ byte: UInt8) -> Bool {
   isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))

@@ -24,6 +24,13 @@ enum UTF8Line {
     return (scalar, length)
   }
 
+  /// Where the scalar that ends at `index` starts (0 at the start of the line).
+  static func scalarStart(in bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> Int {
+    var start = index - 1
+    while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return max(0, start)
+  }
+
   /// The 1-based column, in scalars, of the byte at `offset`.
   static func column(in bytes: UnsafeBufferPointer<UInt8>, byteOffset offset: Int) -> Int {
     var column = 1
