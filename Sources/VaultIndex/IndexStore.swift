@@ -11,8 +11,8 @@ import VaultCore
 /// that a refresh writes both at once from two connections (`SearchFeed`). The search file is
 /// attached to the index's connection as `fts`, and queries join the two.
 public final class IndexStore: Sendable {
-  /// Bump when the tables change.
-  public static let schemaVersion = 10
+  /// Bump when the tables change. (11: the files carry `applicationID`.)
+  public static let schemaVersion = 11
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)
@@ -37,10 +37,13 @@ public final class IndexStore: Sendable {
   static let memoryStatisticsOff = vault_sqlite_disable_memory_statistics() == 0
 
   /// Opens the index at `path` for notes parsed by parser `parserVersion`; when there is none,
-  /// starts a first build beside it, which the first `update` publishes.
-  public init(path: String, parserVersion: Int) throws(IndexError) {
+  /// starts a first build beside it, which the first `update` publishes. An existing file is
+  /// used only if it is vault's (`IndexStore+Ownership.swift`), unless `inOwnFolder` says the
+  /// path is in vault's own cache folder, where a file with a damaged header is still vault's.
+  public init(path: String, parserVersion: Int, inOwnFolder: Bool = false) throws(IndexError) {
     _ = Self.memoryStatisticsOff
     self.path = path
+    if !inOwnFolder { try Self.claim(path) }
     let folder = (path as NSString).deletingLastPathComponent
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -108,6 +111,8 @@ public final class IndexStore: Sendable {
           try Schema.create(db)
           try db.execute(sql: Schema.searchTables(in: "fts"))
           try db.execute(sql: "PRAGMA user_version = \(version); PRAGMA fts.user_version = \(version)")
+          try db.execute(
+            sql: "PRAGMA application_id = \(applicationID); PRAGMA fts.application_id = \(applicationID)")
           return .commit
         }
       }

@@ -16,6 +16,10 @@ enum FileSystem {
     var modified: Int64
     var device: UInt64
     var inode: UInt64
+    /// The permission bits.
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
 
     init(_ info: stat) {
       let type = info.st_mode & S_IFMT
@@ -30,6 +34,9 @@ enum FileSystem {
       size = Int(info.st_size)
       device = UInt64(info.st_dev)
       inode = UInt64(info.st_ino)
+      mode = info.st_mode & 0o7777
+      owner = info.st_uid
+      group = info.st_gid
     }
   }
 
@@ -117,6 +124,22 @@ enum FileSystem {
       bytes.removeSubrange(count...)
     }
     return failure.map { .failure($0) } ?? .success(bytes)
+  }
+
+  /// Everything an open file holds from `offset` on (its current position when nil).
+  static func readAll(_ descriptor: Int32, from offset: Int? = nil) -> Result<[UInt8], Reason> {
+    if let offset, lseek(descriptor, off_t(offset), SEEK_SET) < 0 { return .failure(.current()) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return .failure(.current())
+      }
+      if got == 0 { return .success(bytes) }
+      bytes += chunk[..<got]
+    }
   }
 
   /// Reads into `buffer` from index `count` on, until the buffer is full or the file ends;

@@ -25,59 +25,47 @@ extension Vault {
     if parts.contains(where: { $0.hasPrefix(".") }) {
       throw .cannotWrite(argument, reason: "hidden files and folders are Obsidian's and vault's own, not notes")
     }
-    // The deepest folder that exists must really be inside the vault (a link may point out).
-    var folder = (root + "/" + path as NSString).deletingLastPathComponent
-    while !FileManager.default.fileExists(atPath: folder) { folder = (folder as NSString).deletingLastPathComponent }
-    guard let real = FileSystem.realPath(folder), let realRoot = FileSystem.realPath(root),
-      real == realRoot || real.hasPrefix(realRoot + "/")
-    else { throw .outsideVault(argument) }
+    // Through links too: a linked folder that leads out of the vault is refused here.
+    _ = try writeTarget(path)
     return path
   }
 
   /// Appends `text` as a line at the end of the note at `path` (vault-relative), in the note's
   /// line ending, after a line ending if the note lacked a final one; creates the note (and its
-  /// folders) when missing. The write is atomic and refused if the note changed meanwhile.
-  /// With `creatingOnly`, `text` is the whole new note, written as it is.
+  /// folders) when missing. Line breaks in `text` become spaces: one line stays one line.
+  /// With `creatingOnly`, `text` is the whole new note, written as it is (or nothing is
+  /// written, when the note exists: `created` then says so).
   public func append(_ text: String, to path: String, creatingOnly: Bool = false) throws(VaultError) -> AddedLine {
-    let absolute = root + "/" + path
-    let display = displayPath(path)
-    guard FileManager.default.fileExists(atPath: absolute) else {
-      let folder = (absolute as NSString).deletingLastPathComponent
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
+    let line = creatingOnly ? text : SingleLine.joined(text)
+    let crlf = lineEndingOfVault == .crlf
+    return try edit(path) { current throws(VaultError) in
+      guard let bytes = current else {
+        var content = creatingOnly ? text : line + "\n"
+        if crlf { content = content.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") }
+        return .write(Array(content.utf8), AddedLine(path: path, line: 1, text: line, created: true))
       }
-      var content = creatingOnly ? text : text + "\n"
-      if lineEndingOfVault == .crlf {
-        content = content.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
-      }
-      try FileWriter.create(absolute, with: Array(content.utf8), display: display)
-      return AddedLine(path: path, line: 1, text: text, created: true)
+      if creatingOnly { return .keep(AddedLine(path: path, line: 0, text: line, created: false)) }
+      let newline: [UInt8] = TextEncoding.LineEnding.first(in: bytes) == .crlf ? [13, 10] : [10]
+      var result = bytes
+      let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])
+      if hasContent && bytes.last != 10 { result += newline }
+      result += Array(line.utf8) + newline
+      let number = result.count(where: { $0 == 10 })
+      return .write(result, AddedLine(path: path, line: number, text: line, created: false))
     }
-    let bytes = try bytes(of: path)
-    let newline: [UInt8] = NoteParser.parse(bytes, path: path).encoding.lineEnding == .crlf ? [13, 10] : [10]
-    var result = bytes
-    let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])
-    if hasContent && bytes.last != 10 { result += newline }
-    result += Array(text.utf8) + newline
-    let line = result.count(where: { $0 == 10 })
-    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
-    return AddedLine(path: path, line: line, text: text, created: false)
   }
 }
 
 extension Vault {
   /// Creates a note `name.md` in `folder` (vault-relative, made when missing) holding `text`;
-  /// a taken name gets ` 1`, ` 2`, …, never an overwrite. Returns its vault-relative path.
+  /// a taken name gets ` 1`, ` 2`, …, never an overwrite (not even by another process making a
+  /// note of that name at the same moment). Returns its vault-relative path.
   public func createNote(named name: String, in folder: String, text: String) throws(VaultError) -> String {
     let base = NewNote.fileName(name)
     for number in 0..<1000 {
       let candidate = (folder.isEmpty ? "" : folder + "/") + base + (number == 0 ? "" : " \(number)")
       let path = try newNotePath(candidate)
-      if FileManager.default.fileExists(atPath: root + "/" + path) { continue }
-      _ = try append(text, to: path, creatingOnly: true)
-      return path
+      if try append(text, to: path, creatingOnly: true).created { return path }
     }
     throw .cannotWrite(base, reason: "a thousand notes of that name exist already")
   }
@@ -102,9 +90,8 @@ extension Vault {
   var lineEndingOfVault: TextEncoding.LineEnding {
     let template = settings.dailyNotes.template.map { $0.hasSuffix(".md") ? $0 : $0 + ".md" }
     for path in [settings.inbox, settings.personalCode, template].compactMap({ $0 }) {
-      guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { continue }
-      guard let newline = bytes.firstIndex(of: 10) else { continue }
-      return newline > 0 && bytes[newline - 1] == 13 ? .crlf : .lf
+      guard case .success(let bytes) = FileSystem.readFile(root + "/" + path), bytes.contains(10) else { continue }
+      return .first(in: bytes)
     }
     return .lf
   }

@@ -41,12 +41,18 @@ extension Vault {
   public func indexPath(explicit: String?, environment: [String: String]) -> String {
     if let explicit, !explicit.isEmpty { return explicit }
     if let fromEnvironment = environment["VAULT_INDEX"], !fromEnvironment.isEmpty { return fromEnvironment }
+    return defaultIndexFolder(environment: environment) + "/index.sqlite"
+  }
+
+  /// The folder of the vault's index when neither `--index` nor `$VAULT_INDEX` names one:
+  /// `$XDG_CACHE_HOME/vault/<name>-<id>` (`~/.cache` without XDG).
+  func defaultIndexFolder(environment: [String: String]) -> String {
     let cache =
       environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
     let name = String(
       (root as NSString).lastPathComponent.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
-    return "\(cache)/vault/\(name)-\(Self.fingerprint(root))/index.sqlite"
+    return "\(cache)/vault/\(name)-\(Self.fingerprint(root))"
   }
 
   /// FNV-1a of the text, 16 hex digits: the same in every process and on every platform.
@@ -63,8 +69,9 @@ extension Vault {
   /// Opens the index, creating it when it does not exist.
   public func openIndex(explicit: String? = nil, environment: [String: String]) throws(VaultError) -> IndexStore {
     let path = indexPath(explicit: explicit, environment: environment)
+    let named = explicit?.isEmpty == false || environment["VAULT_INDEX"]?.isEmpty == false
     do {
-      return try IndexStore(path: path, parserVersion: NoteParser.version)
+      return try IndexStore(path: path, parserVersion: NoteParser.version, inOwnFolder: !named)
     } catch {
       throw .index(error.description)
     }

@@ -21,40 +21,80 @@ extension Vault {
   public func setProperty(
     _ key: String, to value: String?, in path: String, preferred: PropertyType? = nil, created: Bool = false
   ) throws(VaultError) -> PropertyChange {
-    let absolute = root + "/" + path
     let display = displayPath(path)
-    let bytes = try bytes(of: path)
-    let note = NoteParser.parse(bytes, path: path)
-    if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
-      throw .cannotChange("\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
+    return try edit(path) { current throws(VaultError) in
+      guard let bytes = current else { throw .noteNotFound(display) }
+      let note = NoteParser.parse(bytes, path: path)
+      if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
+        throw .cannotChange(
+          "\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
+      }
+      guard let value else {
+        let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
+        let change = PropertyChange(path: path, key: key, value: nil, type: "none", created: created)
+        guard result != bytes else { return .keep(change) }
+        try checkFrontMatterEdit(of: key, to: nil, from: note, giving: result, path: path)
+        return .write(result, change)
+      }
+      // A list stays a list; otherwise an undeclared type is what the new value reads as (a
+      // `progress: 15/24` text set to 70 becomes the number 70, not the text "70").
+      let existing = note.properties.first { $0.key == key }?.type
+      let list = existing.flatMap { [.multitext, .tags, .aliases].contains($0) ? $0 : nil }
+      let type =
+        settings.propertyTypes[key.lowercased()] ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
+      let yaml: String
+      switch PropertyWriter.yaml(value, as: type) {
+      case .success(let written): yaml = written
+      case .failure(let problem):
+        throw .cannotChange("\(key) of \(display)", reason: "\(problem) (its type is \(type.rawValue))")
+      }
+      let result = FrontMatterEditor.set(key, to: yaml, in: bytes, layout: note.frontMatter, encoding: note.encoding)
+      try checkFrontMatterEdit(of: key, to: yaml, from: note, giving: result, path: path)
+      return .write(result, PropertyChange(path: path, key: key, value: yaml, type: type.rawValue, created: created))
     }
-    guard let value else {
-      let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
-      if result != bytes { try FileWriter.replace(absolute, with: result, expecting: bytes, display: display) }
-      return PropertyChange(path: path, key: key, value: nil, type: "none", created: created)
+  }
+
+  /// Refuses a front-matter edit unless the new bytes read back with exactly `key` changed (to
+  /// what `yaml` reads as, or gone when nil) and every other property as it was: the editor
+  /// changes bytes, and some YAML (anchors and aliases, multi-line flow collections, `? key`,
+  /// JSON-style front matter) does not survive that.
+  private func checkFrontMatterEdit(
+    of key: String, to yaml: String?, from before: Note, giving bytes: [UInt8], path: String
+  ) throws(VaultError) {
+    let after = NoteParser.parse(bytes, path: path)
+    var expected = Self.comparable(before.properties)
+    expected.removeAll { $0.key == key }
+    if let yaml {
+      let alone = NoteParser.parse(Array("---\n\(key): \(yaml)\n---\n".utf8), path: path)
+      expected += Self.comparable(alone.properties)
     }
-    // A list stays a list; otherwise an undeclared type is what the new value reads as (a
-    // `progress: 15/24` text set to 70 becomes the number 70, not the text "70").
-    let existing = note.properties.first { $0.key == key }?.type
-    let list = existing.flatMap { [.multitext, .tags, .aliases].contains($0) ? $0 : nil }
-    let type =
-      settings.propertyTypes[key.lowercased()] ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
-    let yaml: String
-    switch PropertyWriter.yaml(value, as: type) {
-    case .success(let written): yaml = written
-    case .failure(let problem):
-      throw .cannotChange("\(key) of \(display)", reason: "\(problem) (its type is \(type.rawValue))")
+    var actual = Self.comparable(after.properties)
+    let newErrors =
+      after.diagnostics.filter { $0.severity == .error }.count
+      > before.diagnostics.filter { $0.severity == .error }.count
+    expected.sort { $0.key < $1.key }
+    actual.sort { $0.key < $1.key }
+    guard newErrors || actual != expected else { return }
+    let what = yaml == nil ? "remove \(key) from" : "set \(key) in"
+    let construct = before.frontMatter.flatMap {
+      FrontMatterEditor.unsafeConstruct(in: Array(bytes[$0.contentRange.clamped(to: 0..<bytes.count)]))
     }
-    let result = FrontMatterEditor.set(key, to: yaml, in: bytes, layout: note.frontMatter, encoding: note.encoding)
-    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
-    return PropertyChange(path: path, key: key, value: yaml, type: type.rawValue, created: created)
+    throw .cannotChange(
+      displayPath(path),
+      reason: "vault cannot \(what) this front matter safely"
+        + (construct.map { " (it uses \($0))" } ?? "")
+        + "; nothing was written. Change it in Obsidian or a text editor")
+  }
+
+  /// Properties with their source locations left out, nested ones too.
+  private static func comparable(_ properties: [Property]) -> [Property] {
+    properties.map(\.withoutLocation)
   }
 
   /// Today's (or `date`'s) daily note, at the path and in the format of the daily notes settings;
   /// made from the template (`{{date}}`, `{{time}}`, `{{title}}`, `{{date:FORMAT}}`) when missing.
   public func dailyNote(for date: LocalDate, time: LocalTime) throws(VaultError) -> (path: String, created: Bool) {
     let path = settings.dailyNotes.path(for: date)
-    if FileManager.default.fileExists(atPath: root + "/" + path) { return (path, false) }
     var text = ""
     if let template = settings.dailyNotes.template {
       let templatePath = template.hasSuffix(".md") ? template : template + ".md"
@@ -63,8 +103,9 @@ extension Vault {
         text = TemplateFiller.fill(String(decoding: bytes, as: UTF8.self), title: title, date: date, time: time)
       }
     }
-    _ = try append(text.isEmpty ? "" : text, to: try newNotePath(path), creatingOnly: true)
-    return (path, true)
+    // Made only when missing, under the write lock: two commands on a new day make it once.
+    let added = try append(text, to: try newNotePath(path), creatingOnly: true)
+    return (path, added.created)
   }
 }
 
@@ -73,22 +114,23 @@ extension Vault {
   /// .vault/config.yml, default Journal) of the note at `path`; the heading is added at the
   /// end when the note has none.
   public func appendJournal(_ text: String, at time: LocalTime, in path: String) throws(VaultError) -> AddedLine {
-    let line = "- \(time.hourMinute) " + text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    return try append(line, under: settings.journalHeading, in: path)
+    try append("- \(time.hourMinute) " + text, under: settings.journalHeading, in: path)
   }
 
   /// Adds `line` as the last line of the section under `heading` in the note at `path`; the
   /// heading is added at the end when the note has none.
   public func append(_ line: String, under heading: String, in path: String) throws(VaultError) -> AddedLine {
-    let absolute = root + "/" + path
-    let display = displayPath(path)
-    let bytes = try bytes(of: path)
-    let note = NoteParser.parse(bytes, path: path)
-    let result = SectionEditor.append(line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
-    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
-    // Where the line went: the first line that differs from the old bytes.
-    let prefix = zip(bytes, result).prefix { $0 == $1 }.count
-    let number = result[..<prefix].count(where: { $0 == 10 }) + (result[prefix] == 10 || result[prefix] == 13 ? 2 : 1)
-    return AddedLine(path: path, line: number, text: line, created: false)
+    let line = SingleLine.joined(line)
+    return try edit(path) { current throws(VaultError) in
+      guard let bytes = current else { throw .noteNotFound(displayPath(path)) }
+      let note = NoteParser.parse(bytes, path: path)
+      let result = SectionEditor.append(
+        line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
+      // Where the line went: the first line that differs from the old bytes.
+      let prefix = zip(bytes, result).prefix { $0 == $1 }.count
+      let number =
+        result[..<prefix].count(where: { $0 == 10 }) + (result[prefix] == 10 || result[prefix] == 13 ? 2 : 1)
+      return .write(result, AddedLine(path: path, line: number, text: line, created: false))
+    }
   }
 }

@@ -85,51 +85,51 @@ extension Vault {
   ) throws(VaultError)
     -> TaskChangeResult
   {
-    let absolute = root + "/" + task.path
     let display = displayPath(task.path)
-    let bytes = try bytes(of: task.path)
-    let note = NoteParser.parse(bytes, path: task.path)
-    guard let fresh = note.tasks.first(where: { $0.line == task.line }),
-      fresh.description == task.value.description
-    else { throw .changedOnDisk(display) }
-    let range = fresh.byteRange
-    let before = String(decoding: bytes[range], as: UTF8.self)
-    let what = "the task at \(display):\(task.line)"
-    let edited: TaskLineEditor.Result
-    switch change {
-    case .complete, .cancel:
-      let result =
-        change == .complete
-        ? TaskLineEditor.complete(before, task: fresh, on: today, settings: settings.tasks)
-        : TaskLineEditor.cancel(before, task: fresh, on: today, settings: settings.tasks)
-      switch result {
-      case .success(let value): edited = value
-      case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+    return try edit(task.path) { current throws(VaultError) in
+      guard let bytes = current else { throw .changedOnDisk(display) }
+      let note = NoteParser.parse(bytes, path: task.path)
+      guard let fresh = note.tasks.current(of: task.value) else { throw .changedOnDisk(display) }
+      let range = fresh.byteRange
+      let before = String(decoding: bytes[range], as: UTF8.self)
+      let what = "the task at \(display):\(fresh.line)"
+      let edited: TaskLineEditor.Result
+      switch change {
+      case .complete, .cancel:
+        let result =
+          change == .complete
+          ? TaskLineEditor.complete(before, task: fresh, on: today, settings: settings.tasks)
+          : TaskLineEditor.cancel(before, task: fresh, on: today, settings: settings.tasks)
+        switch result {
+        case .success(let value): edited = value
+        case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+        }
+      case .reopen:
+        switch TaskLineEditor.reopen(before, task: fresh, settings: settings.tasks) {
+        case .success(let line): edited = TaskLineEditor.Result(line: line, nextInstance: nil)
+        case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+        }
       }
-    case .reopen:
-      switch TaskLineEditor.reopen(before, task: fresh, settings: settings.tasks) {
-      case .success(let line): edited = TaskLineEditor.Result(line: line, nextInstance: nil)
-      case .failure(let failure): throw .cannotChange(what, reason: failure.description)
-      }
+      // The line's ending stays after the new lines (none on a last line without one); between
+      // them, the note's line ending.
+      var lineEnd = range.upperBound
+      if lineEnd < bytes.count, bytes[lineEnd] == 13 { lineEnd += 1 }
+      if lineEnd < bytes.count, bytes[lineEnd] == 10 { lineEnd += 1 }
+      let nextAbove = !settings.tasks.recurrenceOnNextLine || edited.line == nil
+      let written = (nextAbove ? [edited.nextInstance, edited.line] : [edited.line, edited.nextInstance])
+        .compactMap { $0 }
+      let separator = note.encoding.lineEnding == .crlf ? "\r\n" : "\n"
+      let replacement =
+        Array(written.joined(separator: separator).utf8) + Array(bytes[range.upperBound..<lineEnd])
+      let nextLine = edited.nextInstance.map { _ in nextAbove ? fresh.line : fresh.line + 1 }
+      let result = Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[lineEnd...])
+      // Where the task line is now: one lower when its next instance went above it.
+      let taskLine = edited.line != nil && nextLine == fresh.line ? fresh.line + 1 : fresh.line
+      return .write(
+        result,
+        TaskChangeResult(
+          path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
+          nextInstanceLine: nextLine))
     }
-    // The line's ending stays after the new lines (none on a last line without one); between
-    // them, the note's line ending.
-    var lineEnd = range.upperBound
-    if lineEnd < bytes.count, bytes[lineEnd] == 13 { lineEnd += 1 }
-    if lineEnd < bytes.count, bytes[lineEnd] == 10 { lineEnd += 1 }
-    let nextAbove = !settings.tasks.recurrenceOnNextLine || edited.line == nil
-    let written = (nextAbove ? [edited.nextInstance, edited.line] : [edited.line, edited.nextInstance]).compactMap {
-      $0
-    }
-    let separator = note.encoding.lineEnding == .crlf ? "\r\n" : "\n"
-    let replacement = Array(written.joined(separator: separator).utf8) + Array(bytes[range.upperBound..<lineEnd])
-    let nextLine = edited.nextInstance.map { _ in nextAbove ? task.line : task.line + 1 }
-    let result = Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[lineEnd...])
-    try FileWriter.replace(absolute, with: result, expecting: bytes, display: display)
-    // Where the task line is now: one lower when its next instance went above it.
-    let taskLine = edited.line != nil && nextLine == task.line ? task.line + 1 : task.line
-    return TaskChangeResult(
-      path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
-      nextInstanceLine: nextLine)
   }
 }

@@ -1,9 +1,12 @@
+import Foundation
+
 /// Puts the words of a command line where argument-parser looks for them.
 ///
 /// `vault` alone runs `today`, so argument-parser reads `vault --vault ~/Notes tasks` as `today`
 /// with an unexpected argument, and its `help` command fails on the global options
 /// (`vault help search --vault .`). Options before the command move after it; `help WORDS`
-/// becomes `WORDS --help`.
+/// becomes `WORDS --help`. Text that starts with a dash (`vault journal "- had a walk"`,
+/// `vault set Budget balance -5`) is text, not options (`DashedText`).
 enum ArgumentOrder {
   /// The options of `vault` itself (`today`'s and the global ones) that take a value.
   static let optionsWithValues: Set<String> = ["--vault", "--today", "--index", "--color", "--limit"]
@@ -22,6 +25,10 @@ enum ArgumentOrder {
 
   /// `arguments` (without the program's name) in the order argument-parser reads.
   static func normalized(_ arguments: [String]) -> [String] {
+    DashedText.protected(reordered(arguments))
+  }
+
+  private static func reordered(_ arguments: [String]) -> [String] {
     guard let first = firstWord(in: arguments) else { return arguments }
     if arguments[first] == "help" {
       // The command path after `help`, up to the first option.
@@ -36,5 +43,84 @@ enum ArgumentOrder {
     let end = rest.firstIndex(of: "--") ?? rest.endIndex
     rest.insert(contentsOf: leading, at: end)
     return rest
+  }
+}
+
+/// Words that start with a dash but are no option of the command are text: argument-parser
+/// would read `-hello` as `-h -e -l -l -o` and print the help (exit 0, nothing written), and
+/// `- had a walk` or `-5` as unknown options. Such words, and the other positional words, go
+/// after a `--`, in their order; an option's value that starts with a dash is joined to it
+/// (`--due -1d` → `--due=-1d`).
+enum DashedText {
+  static func protected(_ arguments: [String]) -> [String] {
+    // Most command lines have no such word: they are left as they are, without a look at the
+    // commands' options.
+    guard arguments.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0 != "-h" && $0 != "-" })
+    else { return arguments }
+    guard let commands = CommandShape.root() else { return arguments }
+    var shape = commands
+    var index = 0
+    var path: [String] = []
+    while index < arguments.count, let sub = shape.subcommands[arguments[index]] {
+      path.append(arguments[index])
+      shape = sub
+      index += 1
+    }
+    var options: [String] = []
+    var positional: [String] = []
+    var sawDashedText = false
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if word == "--" {
+        positional += arguments[index...]
+        break
+      }
+      if word.hasPrefix("--") {
+        let name = String(word.dropFirst(2).prefix { $0 != "=" })
+        if shape.valued.contains(name), !word.contains("="), index < arguments.count {
+          let value = arguments[index]
+          index += 1
+          options.append(value.hasPrefix("-") ? "\(word)=\(value)" : word)
+          if !value.hasPrefix("-") { options.append(value) }
+        } else {
+          options.append(word)
+        }
+      } else if word == "-h" {
+        options.append(word)
+      } else if word.hasPrefix("-") && word.count > 1 {
+        positional.append(word)
+        sawDashedText = true
+      } else {
+        positional.append(word)
+      }
+    }
+    guard sawDashedText else { return path + options + positional }
+    return path + options + ["--"] + positional
+  }
+}
+
+/// What argument-parser says of a command: its subcommands, and its long options that take a
+/// value (from its own `--experimental-dump-help` description).
+struct CommandShape {
+  var subcommands: [String: CommandShape] = [:]
+  var valued: Set<String> = []
+
+  static func root() -> CommandShape? {
+    guard let json = try? JSONSerialization.jsonObject(with: Data(VaultCommand._dumpHelp().utf8)) as? [String: Any],
+      let command = json["command"] as? [String: Any]
+    else { return nil }
+    return CommandShape(command)
+  }
+
+  init(_ command: [String: Any]) {
+    for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+      if let name = sub["commandName"] as? String { subcommands[name] = CommandShape(sub) }
+    }
+    for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
+      for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
+        if let text = name["name"] as? String { valued.insert(text) }
+      }
+    }
   }
 }

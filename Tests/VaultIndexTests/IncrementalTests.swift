@@ -35,6 +35,10 @@ struct TemporaryVault {
 
   func remove(_ path: String) throws { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
 
+  func read(_ path: String) throws -> String {
+    String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
+  }
+
   func vault() throws -> Vault { try Vault(path: root.path) }
 
   func store(parserVersion: Int = NoteParser.version) throws -> IndexStore {
@@ -146,11 +150,19 @@ struct TemporaryVault {
     let vault = try TemporaryVault(["a.md": "#one\n"])
     try vault.refresh()
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: vault.indexPath + suffix) }
-    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: vault.indexPath))
+    try damage(vault.indexPath)
     let store = try vault.store()
     #expect(store.recoveryWarning?.hasPrefix("the index at \(vault.indexPath) could not be read") == true)
     let summary = try vault.vault().refresh(store)
     #expect((summary.seen, summary.parsed) == (1, 1))
+  }
+
+  /// Garbles a file's first page after SQLite's header (which still says it is vault's).
+  func damage(_ file: String) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: file))
+    try handle.seek(toOffset: 100)
+    try handle.write(contentsOf: Data(repeating: 0x5A, count: 8092))
+    try handle.close()
   }
 
   /// The titles the full-text table finds for `word`.
@@ -178,7 +190,7 @@ struct TemporaryVault {
     try vault.refresh()
     let search = vault.indexPath + "-search"
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: search + suffix) }
-    try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: search))
+    try damage(search)
     let store = try vault.store()
     #expect(store.recoveryWarning?.hasPrefix("the index at \(vault.indexPath) could not be read") == true)
     #expect(try vault.vault().refresh(store).parsed == 1)

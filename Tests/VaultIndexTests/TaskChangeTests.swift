@@ -25,13 +25,22 @@ import VaultIndex
   }
 
   @Test func theWriterRefusesWhenTheFileNoLongerHoldsWhatWasRead() throws {
-    let folder = try TemporaryVault(["Note.md": "new text\n"])
+    let folder = try TemporaryVault(["Note.md": "old text\n"])
     let path = folder.root.appendingPathComponent("Note.md").path
-    #expect(throws: VaultError.changedOnDisk("Note.md")) {
-      try FileWriter.replace(path, with: Array("edit\n".utf8), expecting: Array("old text\n".utf8), display: "Note.md")
-    }
+    let original = try #require(try FileWriter.Original.read(path).get())
+    try folder.write("Note.md", "new text\n")
+    guard
+      case .changed = try FileWriter.replace(path, original: original, with: Array("edit\n".utf8), display: "Note.md")
+    else { throw TestFailure("the writer wrote over a change it did not see") }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "new text\n")
-    try FileWriter.replace(path, with: Array("edit\n".utf8), expecting: Array("new text\n".utf8), display: "Note.md")
+    let fresh = try #require(try FileWriter.Original.read(path).get())
+    guard case .written = try FileWriter.replace(path, original: fresh, with: Array("edit\n".utf8), display: "Note.md")
+    else { throw TestFailure("the writer refused an unchanged file") }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "edit\n")
   }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
 }

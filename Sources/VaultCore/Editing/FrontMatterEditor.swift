@@ -41,6 +41,51 @@ public enum FrontMatterEditor {
     return Array(bytes[..<entry.range.lowerBound]) + Array(bytes[entry.range.upperBound...])
   }
 
+  /// The YAML construct in front matter `yaml` that an edit of its bytes may break, named for
+  /// the user, if it has one: anchors and aliases, `? key`, JSON-style or indented front
+  /// matter, flow collections or quoted values over several lines, tags.
+  public static func unsafeConstruct(in yaml: [UInt8]) -> String? {
+    let lines = String(decoding: yaml, as: UTF8.self).split(omittingEmptySubsequences: true) {
+      $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+    }
+    let content = lines.filter {
+      let trimmed = $0.drop { $0 == " " || $0 == "\t" }
+      return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+    }
+    guard let first = content.first else { return nil }
+    let firstTrimmed = first.drop { $0 == " " || $0 == "\t" }
+    if firstTrimmed.hasPrefix("{") { return "JSON-style front matter" }
+    if firstTrimmed.count != first.count { return "indented keys" }
+    for line in content {
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("? ") || trimmed == "?" { return "a complex key (? key)" }
+      let afterKey: Substring
+      if let colon = line.firstRange(of: ": ") {
+        afterKey = line[colon.upperBound...]
+      } else {
+        afterKey = trimmed.hasPrefix("- ") ? trimmed.dropFirst(2) : ""
+      }
+      let value = afterKey.drop { $0 == " " }
+      // This only names what failed the check after an edit, so a rough look is enough.
+      let anchorPlaces = ["[&", "[*", ", &", ", *", "- &", "- *"]
+      if value.hasPrefix("&") || value.hasPrefix("*") || anchorPlaces.contains(where: { line.contains($0) }) {
+        return "anchors and aliases (&name, *name)"
+      }
+      if value.hasPrefix("!") { return "YAML tags (!!type)" }
+      if let open = value.first, open == "[" || open == "{" {
+        let close: Character = open == "[" ? "]" : "}"
+        if value.count(where: { $0 == open }) > value.count(where: { $0 == close }) {
+          return "a flow list or mapping over several lines"
+        }
+      }
+      if let quote = value.first, quote == "\"" || quote == "'" {
+        let rest = value.dropFirst()
+        if !rest.contains(quote) { return "a quoted value over several lines" }
+      }
+    }
+    return nil
+  }
+
   private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
     var index = start
     while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
@@ -56,12 +101,14 @@ public enum PropertyWriter {
     case notANumber(String)
     case notACheckbox(String)
     case notADate(String)
+    case notADateTime(String)
 
     public var description: String {
       switch self {
       case .notANumber(let text): return "'\(text)' is not a number"
       case .notACheckbox(let text): return "'\(text)' is not a checkbox value: use true or false"
       case .notADate(let text): return "'\(text)' is not a date such as 2026-12-05"
+      case .notADateTime(let text): return "'\(text)' is not a date and time such as 2026-12-05T19:30"
       }
     }
   }
@@ -83,6 +130,9 @@ public enum PropertyWriter {
       guard DateParsing.validDate(text) != nil else { return .failure(.notADate(text)) }
       return .success(text)
     case .datetime:
+      // A date alone is a fine value of a date & time property, as Obsidian reads it.
+      if DateParsing.validDate(text) != nil { return .success(text) }
+      guard case .value = DateParsing.dateTime(text) else { return .failure(.notADateTime(text)) }
       return .success(text)
     case .multitext, .tags, .aliases:
       let items = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
@@ -100,11 +150,16 @@ public enum PropertyWriter {
     let text = value.trimmingSpaces()
     if Double(text) != nil { return .number }
     if ["true", "false"].contains(text.lowercased()) { return .checkbox }
-    if DateParsing.validDate(text) != nil { return .date }
+    // Shaped like a date or a date and time, it is one, or an error (`2026-02-30`): never text
+    // that `vault check` then reports as an impossible date.
+    if case .notADate = DateParsing.date(text) {} else { return .date }
+    if case .notADate = DateParsing.dateTime(text) {} else { return .datetime }
     return .text
   }
 
-  /// Text as a YAML scalar: plain when YAML reads it back as the same text, else double-quoted.
+  /// Text as a YAML scalar: plain when YAML reads it back as the same text, else double-quoted
+  /// with every character YAML would not keep as it is (line breaks, tabs, control characters,
+  /// NEL, the line and paragraph separators, a BOM) escaped, so it reads back identical.
   public static func scalar(_ text: String) -> String {
     let reserved: Set<Character> = [
       "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
@@ -114,18 +169,31 @@ public enum PropertyWriter {
       text.isEmpty || reserved.contains(text.first ?? " ") || text.first?.isWhitespace == true
       || text.last?.isWhitespace == true || text.contains(": ") || text.contains(" #") || text.hasSuffix(":")
       || specialWords.contains(text.lowercased()) || Double(text) != nil || DateParsing.validDate(text) != nil
-      || text.contains(where: { $0.isNewline || $0 == "\t" })
+      || text.unicodeScalars.contains(where: needsEscape)
     guard needsQuotes else { return text }
     var escaped = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\"": escaped += "\\\""
       case "\\": escaped += "\\\\"
       case "\n": escaped += "\\n"
       case "\t": escaped += "\\t"
-      default: escaped.append(character)
+      case "\r": escaped += "\\r"
+      case _ where needsEscape(scalar):
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
     return "\"" + escaped + "\""
+  }
+
+  /// Characters a YAML scalar cannot hold as they are: C0 and C1 controls, DEL, NEL, the line
+  /// and paragraph separators, and the byte order mark.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF: return true
+    default: return false
+    }
   }
 }

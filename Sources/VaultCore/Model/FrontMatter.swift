@@ -44,6 +44,12 @@ public struct FrontMatterLayout: Hashable, Sendable {
 public struct TextEncoding: Hashable, Sendable, Codable {
   public enum LineEnding: String, Sendable, Codable {
     case lf, crlf
+
+    /// The ending of the first line of `bytes` that has one (CRLF or LF); LF when none has.
+    public static func first(in bytes: [UInt8]) -> LineEnding {
+      guard let newline = bytes.firstIndex(of: 10) else { return .lf }
+      return newline > 0 && bytes[newline - 1] == 13 ? .crlf : .lf
+    }
   }
 
   public var hasBOM: Bool

@@ -43,6 +43,17 @@ public indirect enum PropertyValue: Hashable, Sendable {
   }
 }
 
+extension PropertyValue {
+  /// The value with the locations of nested properties left out: what it means, not where it is.
+  public var withoutLocations: PropertyValue {
+    switch self {
+    case .list(let values): return .list(values.map(\.withoutLocations))
+    case .object(let properties): return .object(properties.map(\.withoutLocation))
+    default: return self
+    }
+  }
+}
+
 /// One key of the front matter, in file order, with where it stands.
 public struct Property: Hashable, Sendable {
   public var key: String
@@ -60,6 +71,11 @@ public struct Property: Hashable, Sendable {
     self.value = value
     self.type = type ?? PropertyType.inferred(key: key, value: value)
     self.location = location
+  }
+
+  /// The property as it reads, wherever it is written.
+  public var withoutLocation: Property {
+    Property(key: key, value: value.withoutLocations, type: type, location: .start)
   }
 }
 

@@ -57,6 +57,23 @@ public struct TaskItem: Hashable, Sendable {
 
   /// Whether the task is still to be done (todo, in progress or on hold).
   public var isOpen: Bool { status.type.isOpen }
+
+  /// Whether `other` reads as this task (text, status, the dates written on the line, priority,
+  /// recurrence), wherever it stands.
+  public func reads(as other: TaskItem) -> Bool {
+    description == other.description && status.symbol == other.status.symbol && due == other.due
+      && start == other.start && priority == other.priority && recurrence == other.recurrence
+  }
+}
+
+extension Array where Element == TaskItem {
+  /// Where `task`, read earlier at its line, is in these tasks of its file read again: at the
+  /// same line if that still holds the same text, else the task that reads the same nearest to
+  /// that line (another writer added or removed lines above it meanwhile).
+  public func current(of task: TaskItem) -> TaskItem? {
+    if let same = first(where: { $0.line == task.line }), same.description == task.description { return same }
+    return filter { $0.reads(as: task) }.min { abs($0.line - task.line) < abs($1.line - task.line) }
+  }
 }
 
 /// A checkbox's status character and what it means.

@@ -29,7 +29,18 @@ struct Remove: ParsableCommand {
     let store = try options.freshIndex(vault)
     let isTaskID = item.count == 6 && item.allSatisfy(\.isHexDigit)
     let isLine = item.lastIndex(of: ":").map { Int(item[item.index(after: $0)...]) != nil } ?? false
-    if !isTaskID && !isLine, let path = try? vault.resolveNote(item) {
+    var note: String?
+    if !isTaskID && !isLine {
+      // A note outside the vault (through a link) is refused, not taken for words of a task.
+      do {
+        note = try vault.resolveNote(item)
+      } catch VaultError.outsideVault(let path) {
+        throw VaultError.outsideVault(path)
+      } catch {
+        note = nil
+      }
+    }
+    if let path = note {
       try confirm("Move \(vault.displayPath(path)) to .trash/?", terminal)
       let target = try vault.trash(path)
       terminal.print(terminal.location(vault.displayPath(path)) + "  moved to " + target)

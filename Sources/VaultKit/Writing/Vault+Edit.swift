@@ -1,0 +1,167 @@
+import Foundation
+import VaultCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an edit makes of a file: new bytes to write, or nothing to change; with what the
+/// command reports either way.
+enum FileEdit<Value> {
+  case write([UInt8], Value)
+  case keep(Value)
+}
+
+extension Vault {
+  /// How many times an edit is computed again when another program changed the file meanwhile,
+  /// before vault gives up and says so. Between tries it waits 1, 2, 4 … up to 64 ms (about
+  /// 2.2 s in all), so that a program writing in a burst (a sync client, a script appending
+  /// every few milliseconds) gets its writes done.
+  static let editAttempts = 40
+
+  /// The one door for every change vault makes to a file of the vault.
+  ///
+  /// The path is resolved to the real file (through links, which are written through) and
+  /// refused when that is outside the vault; then, holding the vault's write lock
+  /// (`WriteLock`): the file is read (`compute` gets nil when it does not exist), refused when
+  /// read-only or binary, the edit computed from those bytes, the result written to a
+  /// temporary file and put in place only if the file still holds what was read
+  /// (`FileWriter`). When another program changed it meanwhile, it is read again and the edit
+  /// computed again, so its change and vault's both land. A file with CR-only line endings is
+  /// handed to `compute` with LF (the same length, so the same offsets and lines) and written
+  /// back with CR.
+  func edit<Value>(
+    _ path: String, _ compute: (_ current: [UInt8]?) throws(VaultError) -> FileEdit<Value>
+  ) throws(VaultError) -> Value {
+    let display = displayPath(path)
+    let target = try writeTarget(path)
+    return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> Value in
+      let folder = TemporaryFiles.folder(of: target)
+      TemporaryFiles.removeStale(in: folder)
+      // The old file's bytes, when another program wrote into it as it was being replaced.
+      var raced: [UInt8]?
+      for attempt in 0..<Self.editAttempts {
+        if attempt > 0 && raced == nil { usleep(UInt32(1000 << min(attempt - 1, 6))) }
+        let original: FileWriter.Original?
+        switch FileWriter.Original.read(target) {
+        case .success(let read): original = read
+        case .failure(let reason): throw .unreadable(display, reason: reason.description)
+        }
+        guard let original else {
+          switch try compute(nil) {
+          case .keep(let value): return value
+          case .write(let bytes, let value):
+            try makeFolder(folder, display: display)
+            if case .written = try FileWriter.create(target, with: bytes, display: display) { return value }
+            continue
+          }
+        }
+        try refuseToEdit(original, at: target, display: display)
+        let current = raced ?? original.bytes
+        let crOnly = LineEndings.isCROnly(current)
+        let bytes: [UInt8]
+        let value: Value
+        switch try compute(crOnly ? LineEndings.crToLF(current) : current) {
+        case .keep(let kept):
+          guard raced != nil else { return kept }
+          (bytes, value) = (current, kept)
+        case .write(let new, let result):
+          (bytes, value) = (crOnly ? LineEndings.lfToCR(new) : new, result)
+        }
+        switch try FileWriter.replace(target, original: original, with: bytes, display: display) {
+        case .written: return value
+        case .changed: raced = nil
+        case .raced(let late): raced = late
+        }
+      }
+      throw .changedOnDisk(display)
+    }
+  }
+
+  /// The real absolute path of the vault file at `path` (vault-relative): links followed, and
+  /// refused when the file, or the folder it would be made in, is outside the vault's real
+  /// folder (a linked folder, a setting with `..`). Without `followingLink`, a file that is a
+  /// link is the link itself (in its folder, resolved).
+  func writeTarget(_ path: String, followingLink: Bool = true) throws(VaultError) -> String {
+    let display = displayPath(path)
+    let parts = path.split(separator: "/")
+    guard !path.hasPrefix("/"), !parts.contains("..") else { throw .outsideVault(display) }
+    if !followingLink, let name = parts.last {
+      guard parts.count > 1 else { return root + "/" + name }
+      do {
+        return try writeTarget(parts.dropLast().joined(separator: "/")) + "/" + name
+      } catch {
+        throw .cannotWrite(
+          display, reason: "it is outside the vault (through a link); vault writes only inside \(root)")
+      }
+    }
+    // The deepest part of the path that exists, resolved; the rest is still to be made.
+    var existing = root + "/" + path
+    var missing: [String] = []
+    while FileSystem.status(existing, followLinks: false) == nil {
+      guard let slash = existing.lastIndex(of: "/"), existing.count > root.count else { break }
+      missing.insert(String(existing[existing.index(after: slash)...]), at: 0)
+      existing = String(existing[..<slash])
+    }
+    guard let real = FileSystem.realPath(existing) else {
+      throw .cannotWrite(display, reason: "it is a link to a file that does not exist")
+    }
+    let resolved = ([real] + missing).joined(separator: "/")
+    guard resolved.hasPrefix(root + "/") else {
+      throw .cannotWrite(display, reason: "it is outside the vault (through a link); vault writes only inside \(root)")
+    }
+    return resolved
+  }
+
+  /// Refuses files vault must not rewrite: not a regular file, read-only, or binary.
+  private func refuseToEdit(_ original: FileWriter.Original, at target: String, display: String) throws(VaultError) {
+    guard original.status.isRegular else { throw .cannotWrite(display, reason: "it is not a regular file") }
+    // The mode, not only `access`: root may write anything, but a read-only note is meant to stay.
+    if original.status.mode & 0o222 == 0 || access(target, W_OK) != 0 {
+      throw .cannotWrite(
+        display, reason: "it is read-only; nothing was written (make it writable to let vault change it)")
+    }
+    let binary = original.bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+    }
+    if binary {
+      throw .cannotWrite(
+        display, reason: "it holds NUL bytes, so vault reads it as a binary file and does not change it")
+    }
+  }
+
+  private func makeFolder(_ folder: String, display: String) throws(VaultError) {
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
+    }
+  }
+
+  /// Where the write lock of this vault is: beside its default index (whatever `--index` says,
+  /// so every process on the vault finds the same one), else in the temporary folder.
+  var writeLockPaths: [String] {
+    let environment = ProcessInfo.processInfo.environment
+    let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    return [
+      defaultIndexFolder(environment: environment) + "/write.lock",
+      "\(temporary)/vault-\(getuid())/\(Self.fingerprint(root)).lock",
+    ]
+  }
+}
+
+/// Files whose lines end with CR alone (old Mac OS, some sync tools): vault's editors find lines
+/// by LF, so such a file is edited as LF and written back as CR, byte for byte the same length.
+enum LineEndings {
+  static func isCROnly(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      return memchr(base, 13, buffer.count) != nil && memchr(base, 10, buffer.count) == nil
+    }
+  }
+
+  static func crToLF(_ bytes: [UInt8]) -> [UInt8] { bytes.map { $0 == 13 ? 10 : $0 } }
+  static func lfToCR(_ bytes: [UInt8]) -> [UInt8] { bytes.map { $0 == 10 ? 13 : $0 } }
+}
