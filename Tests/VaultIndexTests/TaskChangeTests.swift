@@ -40,6 +40,26 @@ import VaultIndex
   }
 }
 
+extension TaskChangeTests {
+  /// Issue 21: a program that writes into the old file between vault's last check and its
+  /// rename wrote into a file no longer in the vault: the writer sees it and hands its bytes back.
+  @Test func issue21AWriteIntoTheOldFileAtTheRenameIsHandedBack() throws {
+    let folder = try TemporaryVault(["Note.md": "one\n"])
+    let path = folder.root.appendingPathComponent("Note.md").path
+    let original = try #require(try FileWriter.Original.read(path).get())
+    let outcome = try FileWriter.replace(path, original: original, with: Array("one\nvault\n".utf8), display: "Note.md")
+    {
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.seekToEndOfFile()
+      handle?.write(Data("editor\n".utf8))
+      try? handle?.close()
+    }
+    guard case .raced(let late) = outcome else { throw TestFailure("the late write was not seen") }
+    #expect(late == Array("one\neditor\n".utf8))
+    #expect(try folder.read("Note.md") == "one\nvault\n")
+  }
+}
+
 struct TestFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -68,8 +68,11 @@ enum FileWriter {
   /// `original`'s bytes: its size, modification time, inode and bytes are checked again after
   /// the new bytes are on disk, right before the rename, so the moment left for another
   /// program's write to be lost is the rename itself (docs/FORMAT.md#writing).
+  /// `beforeRename` runs between the last check and the rename: tests write there, as another
+  /// program could.
   static func replace(
-    _ path: String, original: Original, with bytes: [UInt8], display: String
+    _ path: String, original: Original, with bytes: [UInt8], display: String,
+    beforeRename: (() -> Void)? = nil
   ) throws(VaultError) -> Outcome {
     let folder = TemporaryFiles.folder(of: path)
     let temporary = try writeTemporary(bytes, in: folder, like: original.status, display: display)
@@ -82,6 +85,7 @@ enum FileWriter {
       unlink(temporary)
       return .changed
     }
+    beforeRename?()
     guard rename(temporary, path) == 0 else {
       let reason = FileSystem.Reason.current().description
       unlink(temporary)

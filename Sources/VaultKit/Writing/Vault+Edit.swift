@@ -40,16 +40,22 @@ extension Vault {
     return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> Value in
       let folder = TemporaryFiles.folder(of: target)
       TemporaryFiles.removeStale(in: folder)
-      // The old file's bytes, when another program wrote into it as it was being replaced.
-      var raced: [UInt8]?
+      // When another program wrote into the old file at the moment vault replaced it, vault's
+      // edit has landed (`landed`) and that program's change is still to be merged: the bytes
+      // it appended (`tail`, the usual case), or its whole version (`rebase`), which vault's
+      // edit is computed again from, if the file still holds just what vault wrote.
+      var landed: Value?
+      var tail: [UInt8]?
+      var rebase: (late: [UInt8], written: [UInt8])?
       for attempt in 0..<Self.editAttempts {
-        if attempt > 0 && raced == nil { usleep(UInt32(1000 << min(attempt - 1, 6))) }
+        if attempt > 0 && landed == nil { usleep(UInt32(1000 << min(attempt - 1, 6))) }
         let original: FileWriter.Original?
         switch FileWriter.Original.read(target) {
         case .success(let read): original = read
         case .failure(let reason): throw .unreadable(display, reason: reason.description)
         }
         guard let original else {
+          if let landed { return landed }  // removed by the other program since
           switch try compute(nil) {
           case .keep(let value): return value
           case .write(let bytes, let value):
@@ -59,22 +65,41 @@ extension Vault {
           }
         }
         try refuseToEdit(original, at: target, display: display)
-        let current = raced ?? original.bytes
-        let crOnly = LineEndings.isCROnly(current)
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         let value: Value
-        switch try compute(crOnly ? LineEndings.crToLF(current) : current) {
-        case .keep(let kept):
-          guard raced != nil else { return kept }
-          (bytes, value) = (current, kept)
-        case .write(let new, let result):
-          (bytes, value) = (crOnly ? LineEndings.lfToCR(new) : new, result)
+        if let tail, let landed {
+          (bytes, value) = (original.bytes + tail, landed)
+        } else {
+          if let rebase, original.bytes != rebase.written {
+            throw .cannotWrite(
+              display,
+              reason: "another program rewrote it at the moment vault replaced it, and again since; "
+                + "vault's change is in the file, but check that program's change")
+          }
+          let current = rebase?.late ?? original.bytes
+          let crOnly = LineEndings.isCROnly(current)
+          switch try compute(crOnly ? LineEndings.crToLF(current) : current) {
+          case .keep(let kept):
+            guard rebase != nil else { return kept }
+            (bytes, value) = (current, kept)
+          case .write(let new, let result):
+            (bytes, value) = (crOnly ? LineEndings.lfToCR(new) : new, result)
+          }
         }
         switch try FileWriter.replace(target, original: original, with: bytes, display: display) {
         case .written: return value
-        case .changed: raced = nil
-        case .raced(let late): raced = late
+        case .changed: continue
+        case .raced(let late):
+          landed = value
+          (tail, rebase) =
+            late.starts(with: original.bytes) ? (Array(late[original.bytes.count...]), nil) : (nil, (late, bytes))
         }
+      }
+      if landed != nil {
+        throw .cannotWrite(
+          display,
+          reason: "vault's change is in the file, but what another program wrote at the same moment "
+            + "could not be added back (it kept writing): check the end of the file")
       }
       throw .changedOnDisk(display)
     }

@@ -35,6 +35,41 @@ struct CLI {
   static func run(
     _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
   ) throws -> Result {
+    try start(arguments, in: directory, environment: extra).finish()
+  }
+
+  /// Runs every command line at once (real processes, started one after another without
+  /// waiting), and returns their results in the same order.
+  static func runTogether(
+    _ commands: [[String]], inVault folder: URL, today: String, extra: [String: String] = [:]
+  ) throws -> [Result] {
+    let environment = ["VAULT_TODAY": today, "VAULT_INDEX": folder.path + "-index.sqlite"].merging(extra) { $1 }
+    let running = try commands.map { try start($0, in: folder, environment: environment) }
+    return running.map { $0.finish() }
+  }
+
+  /// A started `vault` process.
+  struct Running {
+    let process: Process
+    let out: Pipe
+    let err: Pipe
+
+    /// Waits for it, reading what it prints.
+    func finish() -> Result {
+      let stdout = out.fileHandleForReading.readDataToEndOfFile()
+      let stderr = err.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return Result(
+        stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+        status: process.terminationStatus)
+    }
+  }
+
+  static func start(
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
+  ) throws
+    -> Running
+  {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -46,17 +81,11 @@ struct CLI {
     environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
     environment.merge(extra) { $1 }
     process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    let running = Running(process: process, out: Pipe(), err: Pipe())
+    process.standardOutput = running.out
+    process.standardError = running.err
     try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
-      status: process.terminationStatus)
+    return running
   }
 }
 
