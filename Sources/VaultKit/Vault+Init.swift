@@ -130,7 +130,12 @@ public enum VaultStarter {
         continue
       }
       try makeFolder((relative as NSString).deletingLastPathComponent)
-      try FileWriter.create(path + "/" + relative, with: Array(content.utf8), display: relative)
+      // Never over a file made meanwhile: that one is kept.
+      guard case .written = try FileWriter.create(path + "/" + relative, with: Array(content.utf8), display: relative)
+      else {
+        report.kept.append(relative)
+        continue
+      }
       report.added.append(relative)
     }
     return report
