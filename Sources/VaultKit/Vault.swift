@@ -60,14 +60,6 @@ public struct Vault: Sendable {
       diagnostics: settingsDiagnostics + walkDiagnostics + notes.flatMap(\.diagnostics))
   }
 
-  /// The bytes of the note at `path` (vault-relative), or why they cannot be read.
-  func bytes(of path: String) throws(VaultError) -> [UInt8] {
-    switch FileSystem.readFile(root + "/" + path) {
-    case .success(let bytes): return bytes
-    case .failure(let reason): throw .unreadable(displayPath(path), reason: reason.description)
-    }
-  }
-
   /// One note, read and interpreted.
   public func note(at relativePath: String) -> Note {
     let size = FileSystem.status(root + "/" + relativePath, followLinks: true)?.size ?? 0
