@@ -15,7 +15,7 @@ extension Vault {
     let trashFolder = try writeTarget(".trash")
     return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> String in
       guard let status = FileSystem.status(source, followLinks: false) else { throw .noteNotFound(display) }
-      if status.isRegular && (status.mode & 0o222 == 0 || access(source, W_OK) != 0) {
+      if status.isRegular && Self.isReadOnly(source, status) {
         throw .cannotWrite(display, reason: "it is read-only; it stays where it is (make it writable to remove it)")
       }
       do {

@@ -143,8 +143,7 @@ extension Vault {
   /// Refuses files vault must not rewrite: not a regular file, read-only, or binary.
   private func refuseToEdit(_ original: FileWriter.Original, at target: String, display: String) throws(VaultError) {
     guard original.status.isRegular else { throw .cannotWrite(display, reason: "it is not a regular file") }
-    // The mode, not only `access`: root may write anything, but a read-only note is meant to stay.
-    if original.status.mode & 0o222 == 0 || access(target, W_OK) != 0 {
+    if Self.isReadOnly(target, original.status) {
       throw .cannotWrite(
         display, reason: "it is read-only; nothing was written (make it writable to let vault change it)")
     }
@@ -155,6 +154,12 @@ extension Vault {
       throw .cannotWrite(
         display, reason: "it holds NUL bytes, so vault reads it as a binary file and does not change it")
     }
+  }
+
+  /// Whether the file is read-only: by its mode, not only `access`, since root may write
+  /// anything, but a read-only note is meant to stay as it is.
+  static func isReadOnly(_ path: String, _ status: FileSystem.Status) -> Bool {
+    status.mode & 0o222 == 0 || access(path, W_OK) != 0
   }
 
   private func makeFolder(_ folder: String, display: String) throws(VaultError) {
