@@ -59,6 +59,14 @@ let package = Package(
       dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Benchmarks/vault-bench"
     ),
+    // `make fuzz`: pathological and mutated notes, each read in under a second (issue 22).
+    .executableTarget(
+      name: "vault-fuzz",
+      dependencies: [
+        "VaultCore", "VaultMarkdown", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Fuzz/vault-fuzz"
+    ),
     // Temporary folders shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),

@@ -40,7 +40,12 @@ extension IndexStore {
       }
       // Closing the last connection in WAL leaves no `-wal` or `-shm` file behind.
       try built.close()
-      placed = try Self.place(Self.searchPath(aside), at: Self.searchPath(path)) && Self.place(aside, at: path)
+      if replaces {
+        try Self.replace(path, with: aside)
+        placed = true
+      } else {
+        placed = try Self.place(Self.searchPath(aside), at: Self.searchPath(path)) && Self.place(aside, at: path)
+      }
     } catch {
       placed = false
     }

@@ -408,7 +408,7 @@ extension IndexStore {
     do {
       return try database.read(body)
     } catch {
-      throw .failed(Self.describe(error))
+      throw IndexError(error)
     }
   }
 

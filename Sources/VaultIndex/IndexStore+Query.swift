@@ -148,7 +148,7 @@ extension IndexStore {
         return (matches, total ?? matches.count)
       }
     } catch {
-      throw .failed(Self.describe(error))
+      throw IndexError(error)
     }
   }
 
@@ -194,7 +194,7 @@ extension IndexStore {
         return (matches, total ?? matches.count)
       }
     } catch {
-      throw .failed(Self.describe(error))
+      throw IndexError(error)
     }
   }
 
@@ -264,10 +264,6 @@ extension IndexStore {
     escapeLike(path.hasPrefix("/") ? String(path.dropFirst()) : path) + "%"
   }
 
-  static func describe(_ error: Error) -> String {
-    if let error = error as? DatabaseError { return error.message ?? "\(error)" }
-    return "\(error)"
-  }
 }
 
 /// A conjunction of SQL conditions with their arguments.

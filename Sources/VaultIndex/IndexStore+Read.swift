@@ -21,7 +21,7 @@ extension IndexStore {
         return counts
       }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 
@@ -42,7 +42,7 @@ extension IndexStore {
         }
       }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 
@@ -51,7 +51,7 @@ extension IndexStore {
     do {
       return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 }

@@ -38,19 +38,21 @@ extension IndexStore {
   /// Every indexed path with its stamp.
   public func stamps() throws(IndexError) -> [String: FileStamp] {
     do {
-      return try database.read { db in
-        var result: [String: FileStamp] = [:]
-        result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
-        // Every no-change refresh reads all of these: through SQLite's C API (`RowReader`).
-        try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
-          result[row.text(0)] = FileStamp(
-            size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
-        }
-        return result
-      }
+      return try database.read { db in try Self.stamps(db) }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
+  }
+
+  static func stamps(_ db: Database) throws -> [String: FileStamp] {
+    var result: [String: FileStamp] = [:]
+    result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
+    // Every no-change refresh reads all of these: through SQLite's C API (`RowReader`).
+    try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
+      result[row.text(0)] = FileStamp(
+        size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
+    }
+    return result
   }
 
   /// A value of the `meta` table.
@@ -60,7 +62,7 @@ extension IndexStore {
         try String.fetchOne(db, sql: "SELECT value FROM main.meta WHERE key = ?", arguments: [key])
       }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 
@@ -75,7 +77,7 @@ extension IndexStore {
           arguments: [IndexWriter.searchToken]) ?? false
       }
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 
@@ -86,12 +88,14 @@ extension IndexStore {
   /// again, on that index.
   public func update(_ body: (IndexWriter) throws -> Void) throws(IndexError) {
     do {
-      try write(body)
-      if aside != nil, try !publishFirstBuild() { try write(body) }
+      try Self.markingWrite(path) {
+        try write(body)
+        if aside != nil, try !publishFirstBuild() { try write(body) }
+      }
     } catch let error as IndexError {
       throw error
     } catch {
-      throw .failed("\(error)")
+      throw IndexError(error)
     }
   }
 
@@ -151,6 +155,12 @@ public final class IndexWriter {
   /// Inserts the rows still queued in the batched inserts.
   private func flushRows() throws {
     for inserter in inserters.values { try inserter.flush() }
+  }
+
+  /// Every indexed path with its stamp, as this transaction sees it: another process may have
+  /// stored some of the changes a refresh found before it began.
+  public func stamps() throws -> [String: FileStamp] {
+    try IndexStore.stamps(db)
   }
 
   public func setMeta(_ key: String, _ value: String) throws {

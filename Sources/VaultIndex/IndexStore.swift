@@ -30,6 +30,11 @@ public final class IndexStore: Sendable {
   let version: Int
   /// Set when the file could not be used and was replaced by a new one.
   public let recoveryWarning: String?
+  /// Whether the first build replaces a damaged index (`IndexStore+Healing.swift`) rather than
+  /// filling an empty place.
+  let replaces: Bool
+  /// Whether this store holds its share of the index's lock (`IndexLock`), until `close()`.
+  private let sharing: Locked<Bool>
 
   /// Whether SQLite's memory statistics are off (`SQLiteConfig`): done once, before the
   /// process's first connection, which is an index's in `vault`. When something else opened a
@@ -40,7 +45,11 @@ public final class IndexStore: Sendable {
   /// starts a first build beside it, which the first `update` publishes. An existing file is
   /// used only if it is vault's (`IndexStore+Ownership.swift`), unless `inOwnFolder` says the
   /// path is in vault's own cache folder, where a file with a damaged header is still vault's.
-  public init(path: String, parserVersion: Int, inOwnFolder: Bool = false) throws(IndexError) {
+  ///
+  /// `fresh`: the index is not read at all, but built anew beside its place and renamed over
+  /// it (`vault index --rebuild`, and an index found damaged): a rebuild never depends on the
+  /// old file's contents.
+  public init(path: String, parserVersion: Int, inOwnFolder: Bool = false, fresh: Bool = false) throws(IndexError) {
     _ = Self.memoryStatisticsOff
     self.path = path
     if !inOwnFolder { try Self.claim(path) }
@@ -48,34 +57,60 @@ public final class IndexStore: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw .cannotOpen(path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
+      throw .unusableFolder(path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
+    }
+    guard access(folder, W_OK) == 0 else {
+      throw .unusableFolder(path, reason: "the folder \(folder) is read-only")
     }
     version = Self.schemaVersion * 10_000 + parserVersion
+    sharing = Locked(IndexLock.share(path))
+    var replaces = fresh
     do {
-      if Self.exists(path) {
-        connection = Locked((try Self.open(path, version: version, building: false), nil))
+      if fresh {
+        connection = Locked(try Self.startFirstBuild(path, version: version))
+      } else if Self.exists(path) {
+        let database = try Self.open(path, version: version, building: false)
+        if Self.endedUncleanly(path) { try Self.quickCheck(database) }
+        connection = Locked((database, nil))
       } else {
         connection = Locked(try Self.startFirstBuild(path, version: version))
       }
       recoveryWarning = nil
     } catch let error as DatabaseError where Self.isBusy(error) {
       // Busy is not damage: the files are another process's to use, never removed here.
+      if sharing.value { IndexLock.unshare(path) }
       throw .cannotOpen(path, reason: "another vault process holds it; try again (\(error.message ?? "busy"))")
     } catch {
-      // An unreadable or corrupt cache is rebuilt, never a failure.
-      Self.removeFiles(at: path)
+      // An unreadable or damaged cache is built anew and put in its place, never a failure.
       do {
         connection = Locked(try Self.startFirstBuild(path, version: version))
       } catch {
-        throw .cannotOpen(path, reason: "\(error)")
+        if sharing.value { IndexLock.unshare(path) }
+        throw .unusableFolder(path, reason: IndexError(error).description)
       }
-      recoveryWarning = "the index at \(path) could not be read (\(error)); it was rebuilt"
+      replaces = true
+      recoveryWarning = "the index at \(path) could not be read (\(IndexError(error))); it was rebuilt"
     }
+    self.replaces = replaces
   }
 
   deinit {
-    // A first build never published (no `update`, or one that failed) is dropped.
-    if let aside { Self.dropFirstBuild(database, at: aside) }
+    close()
+  }
+
+  /// Closes the index: a first build never published (no `update`, or one that failed) is
+  /// dropped, and this process's share of the lock given back.
+  public func close() {
+    if let aside {
+      Self.dropFirstBuild(database, at: aside)
+      connection.set((database, nil))
+    } else {
+      try? database.close()
+    }
+    if sharing.value {
+      sharing.set(false)
+      IndexLock.unshare(path)
+    }
   }
 
   /// The search file beside the index file at `path`.
@@ -200,11 +235,30 @@ public final class IndexStore: Sendable {
 public enum IndexError: Error, CustomStringConvertible {
   case cannotOpen(String, reason: String)
   case failed(String)
+  /// SQLite found the file damaged (a corrupt page, a checksum that does not match, a file
+  /// that is not a database): a new index built from the vault mends it (`Vault.withIndex`).
+  case damaged(String)
+  /// The index's folder cannot hold it (read-only, not a folder, full): vault then uses an
+  /// index in a temporary folder of its own (`Vault.withIndex`).
+  case unusableFolder(String, reason: String)
+
+  /// The index error for whatever a query or a write threw, telling damage from other failures.
+  public init(_ error: any Error) {
+    if let error = error as? IndexError {
+      self = error
+    } else if let error = error as? DatabaseError, IndexStore.isDamage(error) {
+      self = .damaged(error.message ?? "\(error)")
+    } else {
+      self = .failed((error as? DatabaseError)?.message ?? "\(error)")
+    }
+  }
 
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): return "cannot open the index at \(path): \(reason)"
     case .failed(let reason): return "the index failed: \(reason)"
+    case .damaged(let reason): return "the index is damaged: \(reason)"
+    case .unusableFolder(let path, let reason): return "cannot use the index at \(path): \(reason)"
     }
   }
 }

@@ -82,7 +82,9 @@ final class RowInserter {
     sqlite3_reset(handle)
     textUsed = 0
     guard result == SQLITE_DONE else {
-      throw IndexError.failed(String(cString: sqlite3_errmsg(connection)) + " (\(statement.sql))")
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+        message: String(cString: sqlite3_errmsg(connection)) + " (\(statement.sql))")
     }
   }
 

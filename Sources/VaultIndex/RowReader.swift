@@ -23,7 +23,9 @@ struct RowReader {
         let step = sqlite3_step(handle)
         guard step == SQLITE_ROW else {
           if step == SQLITE_DONE { return }
-          throw IndexError.failed(String(cString: sqlite3_errmsg(db.sqliteConnection)))
+          throw DatabaseError(
+            resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
+            message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
         try body(RowReader(handle: handle))
       }

@@ -73,7 +73,7 @@ extension Vault {
     do {
       return try IndexStore(path: path, parserVersion: NoteParser.version, inOwnFolder: !named)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
   }
 
@@ -109,7 +109,15 @@ extension Vault {
     // A first build reads every file, so the bet is lost; and its connection is closed when it
     // is put in place, which nothing may be reading then.
     let firstBuild = store.isFirstBuild
-    let refresh = try self.refresh(store, rebuild: false, progress: progress, meanwhile: firstBuild ? nil : afterStamps)
+    let refresh: IndexRefresh
+    do {
+      refresh = try self.refresh(store, rebuild: false, progress: progress, meanwhile: firstBuild ? nil : afterStamps)
+    } catch {
+      // The early read ends before the store can be closed (a damaged index is, to be built
+      // anew): it may still be reading from it.
+      if !firstBuild { _ = early.value }
+      throw error
+    }
     if firstBuild { return (refresh, try read()) }
     let guess = early.value
     if refresh.parsed == 0 && refresh.removed == 0 && !refresh.readAll { return (refresh, try guess.get()) }
@@ -149,6 +157,17 @@ extension Vault {
       if !changed.isEmpty || !gone.isEmpty || readAll {
         let interpreter = NoteInterpreter(settings: settings)
         try store.update { writer in
+          // What to write is decided again inside the write transaction: another process
+          // may have stored the same changes since the stamps were read (four `vault tasks`
+          // at once after new notes failed on `UNIQUE constraint failed: files.path`).
+          var changed = changed
+          var gone = gone
+          var known = known
+          if !readAll {
+            known = try writer.stamps()
+            changed = changed.filter { known[$0.path] != $0.stamp }
+            gone = gone.filter { known[$0] != nil }
+          }
           if readAll { try writer.removeAll() }
           for path in gone { try writer.remove(path) }
           // The writer is serial, so the next batch is parsed on the other cores while it
@@ -184,7 +203,7 @@ extension Vault {
         seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
         walkDiagnostics: walkDiagnostics)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
   }
 }
@@ -201,7 +220,7 @@ extension Vault {
         warnings: diagnostics.filter { $0.severity == .warning }.count,
         seconds: refresh.seconds, index: store.path, recovered: store.recoveryWarning)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
   }
 }

@@ -41,7 +41,7 @@ extension Vault {
     do {
       found = try store.files(matching: query, limit: limit, withBody: true)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
     let hits = found.matches.map { match in
       var hit = SearchHit(
@@ -71,7 +71,7 @@ extension Vault {
     do {
       return try store.files(matching: query, order: order, reverse: reverse, limit: limit)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
   }
 
@@ -84,7 +84,7 @@ extension Vault {
     do {
       return try store.tasks(matching: query, limit: limit)
     } catch {
-      throw .index(error.description)
+      throw VaultError(error)
     }
   }
 }

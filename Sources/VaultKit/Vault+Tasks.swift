@@ -62,7 +62,7 @@ extension Vault {
     } catch let error as VaultError {
       throw error
     } catch {
-      throw .index("\(error)")
+      throw VaultError(indexFailure: error)
     }
     return try unique(candidates, argument)
   }

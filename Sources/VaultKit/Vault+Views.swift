@@ -148,9 +148,9 @@ extension Vault {
     do {
       return try body()
     } catch let error as IndexError {
-      throw .index(error.description)
+      throw VaultError(error)
     } catch {
-      throw .index("\(error)")
+      throw VaultError(indexFailure: error)
     }
   }
 

@@ -1,3 +1,5 @@
+import VaultIndex
+
 /// Failures of the tool itself, as opposed to problems in the vault's content (those are
 /// `Diagnostic`s). The command line turns these into a message and exit code in one place.
 public enum VaultError: Error, Equatable, CustomStringConvertible {
@@ -9,6 +11,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case unreadable(String, reason: String)
   case invalidDate(String)
   case index(String)
+  /// The index is damaged: `Vault.withIndex` builds a new one and runs the command again.
+  case indexDamaged(String)
   case taskNotFound(String)
   case ambiguousTask(String, candidates: [String])
   case changedOnDisk(String)
@@ -25,6 +29,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .outsideVault(let path): return "'\(path)' is outside the vault"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .index(let reason): return reason
+    case .indexDamaged(let reason): return reason
     case .taskNotFound(let text):
       return "no task matches '\(text)': give its id or path:line from `vault tasks`, or words of its text"
     case .ambiguousTask(let text, let candidates):
@@ -37,5 +42,22 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }
+  }
+}
+
+extension VaultError {
+  /// The error of the index, as the command line reports it; damage stays damage, so that it
+  /// can be mended.
+  init(_ error: IndexError) {
+    if case .damaged = error {
+      self = .indexDamaged(error.description)
+    } else {
+      self = .index(error.description)
+    }
+  }
+
+  /// The error for anything the index threw.
+  init(indexFailure error: any Error) {
+    self = (error as? VaultError) ?? VaultError(IndexError(error))
   }
 }

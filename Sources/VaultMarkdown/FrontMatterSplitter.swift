@@ -140,9 +140,15 @@ enum FrontMatterSplitter {
 }
 
 extension String {
+  /// On the UTF-8 bytes: `dropLast()` on a substring counts it whole each time, which made a
+  /// line of a million spaces take minutes (issue 22).
   func trimmingTrailingSpaces() -> String {
-    var text = Substring(self)
-    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-    return String(text)
+    var end = utf8.endIndex
+    while end > utf8.startIndex {
+      let before = utf8.index(before: end)
+      guard utf8[before] == UInt8(ascii: " ") || utf8[before] == UInt8(ascii: "\t") else { break }
+      end = before
+    }
+    return String(self[..<end])
   }
 }

@@ -53,7 +53,14 @@ public enum NoteParser {
     }
     if bodyLine <= source.lineCount {
       let bodyStart = source.lineStarts[bodyLine - 1]
-      let document = CMarkDocument(body: bytes[bodyStart...], lines: source.lineCount - bodyLine + 1)
+      let (body, deepLines) = NestingCap.capped(bytes[bodyStart...])
+      for line in deepLines {
+        note.diagnostics.append(
+          .warning(
+            "lists and quotes nest past \(NestingCap.maxColumns) columns here; deeper markers are read as spaces",
+            at: SourceLocation(line: line + bodyLine - 1, column: 1), in: path))
+      }
+      let document = CMarkDocument(body: body, lines: source.lineCount - bodyLine + 1)
       BodyReader(source: source, lineOffset: bodyLine - 1, path: path, isValidUTF8: invalidOffset == nil).read(
         document, into: &note)
     }
@@ -183,6 +190,15 @@ private struct BodyReader {
   func scan(_ block: CMarkDocument.Block, taskLines: Set<Int>, into note: inout Note) {
     let span = block.span
     guard span.startLine >= 1, span.endLine >= span.startLine else { return }
+    // The masks of each line, sorted out once: asking every mask of the block on every line was
+    // quadratic in a paragraph of many lines with code in each (issue 22).
+    var masksByLine = [[CMarkDocument.Span]](repeating: [], count: span.endLine - span.startLine + 1)
+    for mask in block.masked where mask.startLine > 0 {
+      let first = max(mask.startLine, span.startLine)
+      let last = min(mask.endLine, span.endLine)
+      guard first <= last else { continue }
+      for bodyLine in first...last { masksByLine[bodyLine - span.startLine].append(mask) }
+    }
     source.bytes.withUnsafeBufferPointer { file in
       for bodyLine in span.startLine...span.endLine {
         let line = bodyLine + lineOffset
@@ -191,8 +207,7 @@ private struct BodyReader {
         let start = bodyLine == span.startLine ? span.startColumn - 1 : 0
         let end = bodyLine == span.endLine ? min(span.endColumn, bytes.count) : bytes.count
         guard start < end else { continue }
-        let masked = block.masked.compactMap { mask -> Range<Int>? in
-          guard mask.startLine <= bodyLine, mask.endLine >= bodyLine, mask.startLine > 0 else { return nil }
+        let masked = masksByLine[bodyLine - span.startLine].compactMap { mask -> Range<Int>? in
           let lower = mask.startLine == bodyLine ? mask.startColumn - 1 : 0
           let upper = mask.endLine == bodyLine ? mask.endColumn : bytes.count
           return lower < upper ? lower..<upper : nil
@@ -214,20 +229,26 @@ private struct BodyReader {
         }
       }
     }
-    for link in block.links where Self.isNoteLink(link.destination) {
-      let line = link.span.startLine + lineOffset
-      let offset = source.lineRange(line).lowerBound + link.span.startColumn - 1
-      let decoded = Self.percentDecoded(link.destination)
-      var target = decoded
-      var subpath: String?
-      if let hash = decoded.firstIndex(of: "#") {
-        target = String(decoded[..<hash])
-        subpath = String(decoded[decoded.index(after: hash)...])
+    source.bytes.withUnsafeBufferPointer { file in
+      // Columns counted on along each line: a line of many links is one pass (issue 22).
+      var columns: (line: Int, counter: ColumnCounter)?
+      for link in block.links where Self.isNoteLink(link.destination) {
+        let line = link.span.startLine + lineOffset
+        let lineStart = source.lineRange(line).lowerBound
+        if columns?.line != line { columns = (line, ColumnCounter(file, lineStart: lineStart)) }
+        let column = columns!.counter.column(at: lineStart + link.span.startColumn - 1)
+        let decoded = Self.percentDecoded(link.destination)
+        var target = decoded
+        var subpath: String?
+        if let hash = decoded.firstIndex(of: "#") {
+          target = String(decoded[..<hash])
+          subpath = String(decoded[decoded.index(after: hash)...])
+        }
+        note.links.append(
+          Link(
+            target: target, subpath: subpath, alias: link.text.isEmpty ? nil : link.text,
+            style: .markdown, line: line, column: column))
       }
-      note.links.append(
-        Link(
-          target: target, subpath: subpath, alias: link.text.isEmpty ? nil : link.text,
-          style: .markdown, line: line, column: source.location(ofByte: offset).column))
     }
   }
 
@@ -262,9 +283,13 @@ private struct BodyReader {
     var result: [UInt8] = []
     result.reserveCapacity(bytes.count)
     var i = 0
+    // The next `]]` is looked for again only once `i` has passed it, so a paragraph of
+    // unclosed `[[` is one pass, not one per `[[` (issue 22).
+    var nextClose: Int? = -1
     while i < bytes.count {
+      if let known = nextClose, known < i + 2 { nextClose = Self.find(UInt8(ascii: "]"), twiceIn: bytes, from: i + 2) }
       guard bytes[i] == UInt8(ascii: "["), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "["),
-        let close = Self.find(UInt8(ascii: "]"), twiceIn: bytes, from: i + 2)
+        let close = nextClose
       else {
         result.append(bytes[i])
         i += 1

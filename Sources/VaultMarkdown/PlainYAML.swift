@@ -1,3 +1,5 @@
+import VaultCore
+
 /// The plain subset of YAML that Obsidian writes, read without Yams: top-level `key: value`
 /// lines whose values are plain or simply quoted scalars, flow lists `[a, b]` and block lists
 /// of such scalars. Anything else (comments, nesting, anchors, block scalars, escapes, tabs,
@@ -38,9 +40,14 @@ enum PlainYAML {
     guard isInSubsetByBytes(text) else { return nil }
     var entries: [Entry] = []
     var keys = Set<String>()
-    var values = 0
-    /// Where a block list under the last key stands, once it has an item.
+    /// Where a block list under the last key stands, and its items so far: kept aside until
+    /// the list ends, since rebuilding the entry's list item by item was quadratic (issue 22).
     var listIndent: Int?
+    var openList: [Scalar]?
+    func closeList() {
+      if let list = openList { entries[entries.count - 1].value = .list(list) }
+      openList = nil
+    }
     var lineNumber = 0
     var start = 0
     while start < text.count {
@@ -49,7 +56,7 @@ enum PlainYAML {
       while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
       let next = end + 1
       if end > start, text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      let line = Line(text: text, start: start, end: end, number: lineNumber)
+      var line = Line(text: text, start: start, end: end, number: lineNumber)
       start = next
       var indent = line.start
       while indent < line.end, text[indent] == UInt8(ascii: " ") { indent += 1 }
@@ -59,23 +66,24 @@ enum PlainYAML {
       if isItem {
         // An item of a block list: only under a key with no value of its own, all at one indentation.
         guard let last = entries.last else { return nil }
-        let items: [Scalar]
-        switch last.value {
-        case .scalar(let scalar) where scalar.text.isEmpty && scalar.isPlain && listIndent == nil: items = []
-        case .list(let list) where listIndent == indent - line.start: items = list
-        default: return nil
+        if openList == nil {
+          guard case .scalar(let scalar) = last.value, scalar.text.isEmpty, scalar.isPlain, listIndent == nil
+          else { return nil }
+          openList = []
+        } else {
+          guard listIndent == indent - line.start else { return nil }
         }
         listIndent = indent - line.start
         let item = line.trimmed(from: indent + 1)
         guard let scalar = item.isEmpty ? line.emptyScalar(at: indent + 1) : line.scalar(item, inFlow: false)
         else { return nil }
-        entries[entries.count - 1].value = .list(items + [scalar])
-        values += 1
+        openList?.append(scalar)
         continue
       }
       // Anything else indented continues a scalar or nests a mapping.
       guard indent == line.start else { return nil }
       guard let (key, afterColon) = line.key(), keys.insert(key).inserted else { return nil }
+      closeList()
       listIndent = nil
       let value = line.trimmed(from: afterColon)
       let parsed: Value
@@ -84,15 +92,13 @@ enum PlainYAML {
       } else if text[value.lowerBound] == UInt8(ascii: "[") {
         guard let list = line.flowList(value) else { return nil }
         parsed = .list(list)
-        values += list.count
       } else {
         guard let scalar = line.scalar(value, inFlow: false) else { return nil }
         parsed = .scalar(scalar)
       }
       entries.append(Entry(key: key, line: lineNumber, value: parsed))
-      values += 1
-      guard values <= YAMLReader.maxValues else { return nil }
     }
+    closeList()
     return entries
   }
 
@@ -133,6 +139,13 @@ enum PlainYAML {
     let start: Int
     let end: Int
     let number: Int
+    /// Columns are asked left to right along the line: counted on, not from its start.
+    private var columns: ColumnCounter
+
+    init(text: UnsafeBufferPointer<UInt8>, start: Int, end: Int, number: Int) {
+      (self.text, self.start, self.end, self.number) = (text, start, end, number)
+      columns = ColumnCounter(text, lineStart: start)
+    }
 
     /// The key at the start of the line and where its value starts, if the key is a plain
     /// word (letters, digits, `_`, `-`, `.`, `/`, inner spaces, any non-ASCII character)
@@ -161,7 +174,7 @@ enum PlainYAML {
     func trimmed(from: Int) -> Range<Int> { trimmed(from..<end) }
 
     /// A scalar written as `range`: plain, or quoted with nothing to unescape.
-    func scalar(_ range: Range<Int>, inFlow: Bool) -> Scalar? {
+    mutating func scalar(_ range: Range<Int>, inFlow: Bool) -> Scalar? {
       let first = text[range.lowerBound]
       let last = text[range.upperBound - 1]
       if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
@@ -196,12 +209,12 @@ enum PlainYAML {
 
     /// The empty plain scalar of `key:` or `-` with nothing after it, where Yams marks it:
     /// after the indicator and the spaces that follow.
-    func emptyScalar(at index: Int) -> Scalar {
+    mutating func emptyScalar(at index: Int) -> Scalar {
       Scalar(text: "", isPlain: true, line: number, column: column(of: index))
     }
 
     /// `[a, b, "c"]` on one line: scalars without flow indicators, none empty.
-    func flowList(_ range: Range<Int>) -> [Scalar]? {
+    mutating func flowList(_ range: Range<Int>) -> [Scalar]? {
       guard text[range.upperBound - 1] == UInt8(ascii: "]") else { return nil }
       var items: [Scalar] = []
       var itemStart = range.lowerBound + 1
@@ -228,11 +241,7 @@ enum PlainYAML {
     }
 
     /// The 1-based column of byte `index`, in characters.
-    private func column(of index: Int) -> Int {
-      var column = 1
-      for position in start..<index where text[position] & 0xC0 != 0x80 { column += 1 }
-      return column
-    }
+    private mutating func column(of index: Int) -> Int { columns.column(at: index) }
 
     private func string(_ range: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)

@@ -112,12 +112,15 @@ public struct YAMLReader {
   }
 
   /// The properties of `PlainYAML`'s entries, typed as those of Yams's nodes are.
+  /// Within the same budget of values as Yams's nodes: a list and each of its items count.
   private mutating func properties(of entries: [PlainYAML.Entry]) -> [Property] {
     entries.map { entry in
       let value: PropertyValue
       switch entry.value {
       case .scalar(let scalar): value = resolve(scalar)
-      case .list(let items): value = .list(items.map { resolve($0) })
+      case .list(let items):
+        let at = items.first.map { ($0.line, $0.column) } ?? (entry.line, 1)
+        value = spend(line: at.0, column: at.1) ? .list(items.map { resolve($0) }) : .null
       }
       return Property(
         key: entry.key, value: value, location: SourceLocation(line: entry.line + firstLine - 1, column: 1))
@@ -125,19 +128,26 @@ public struct YAMLReader {
   }
 
   private mutating func resolve(_ scalar: PlainYAML.Scalar) -> PropertyValue {
-    resolve(scalar.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
+    guard spend(line: scalar.line, column: scalar.column) else { return .null }
+    return resolve(scalar.text, isPlain: scalar.isPlain, line: scalar.line, column: scalar.column)
   }
 
-  private mutating func value(of node: Node, depth: Int) -> PropertyValue {
+  /// Counts one value against the budget; past it, reports once and says no.
+  private mutating func spend(line: Int, column: Int) -> Bool {
     budget -= 1
     guard budget >= 0 else {
       if budget == -1 {
         report(
           .error, "front matter expands to more than \(Self.maxValues) values (too many YAML aliases?)",
-          line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+          line: line, column: column)
       }
-      return .null
+      return false
     }
+    return true
+  }
+
+  private mutating func value(of node: Node, depth: Int) -> PropertyValue {
+    guard spend(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1) else { return .null }
     guard depth <= Self.maxDepth else { return .null }
     switch node {
     case .scalar(let scalar):

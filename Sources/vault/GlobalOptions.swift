@@ -46,14 +46,10 @@ struct GlobalOptions: ParsableArguments {
   }
 
   /// The vault's index, brought up to date first, as every read command needs it: a
-  /// progress bar on a terminal when that takes a while, a warning when it had to be rebuilt.
+  /// progress bar on a terminal when that takes a while, a one-line warning when it had to be
+  /// rebuilt or kept elsewhere (`Vault.withIndex`).
   func freshIndex(_ vault: Vault) throws(VaultError) -> IndexStore {
-    let store = try vault.openIndex(explicit: index, environment: environment)
-    let bar = ProgressBar(enabled: !json)
-    try vault.refresh(store) { done, total in bar.show(done, of: total) }
-    bar.finish()
-    if let recovered = store.recoveryWarning { terminal().printError("vault: warning: \(recovered)") }
-    return store
+    try indexed(vault) { _ in }.store
   }
 
   /// What `read` gives from the vault's index, brought up to date first. `read` starts beside
@@ -61,14 +57,23 @@ struct GlobalOptions: ParsableArguments {
   func fromFreshIndex<Value: Sendable>(
     _ vault: Vault, _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> Value {
-    let store = try vault.openIndex(explicit: index, environment: environment)
+    try indexed(vault, read).value
+  }
+
+  /// The index opened, refreshed (`rebuild`: built anew) and read.
+  func indexed<Value: Sendable>(
+    _ vault: Vault, rebuild: Bool = false, _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> Vault.IndexedAnswer<Value> {
     let bar = ProgressBar(enabled: !json)
-    let (_, value) = try vault.refresh(store, progress: { done, total in bar.show(done, of: total) }) {
-      () throws(VaultError) -> Value in try read(store)
-    }
-    bar.finish()
-    if let recovered = store.recoveryWarning { terminal().printError("vault: warning: \(recovered)") }
-    return value
+    let terminal = terminal()
+    defer { bar.finish() }
+    return try vault.withIndex(
+      explicit: index, environment: environment, rebuild: rebuild,
+      progress: { done, total in bar.show(done, of: total) },
+      notice: { message in
+        bar.finish()
+        terminal.printError("vault: warning: \(message)")
+      }, read)
   }
 
   /// "Today": --today, else $VAULT_TODAY, else the date now in the vault's time zone.

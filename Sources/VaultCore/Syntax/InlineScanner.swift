@@ -30,8 +30,15 @@ public enum InlineScanner {
     var result = Result()
     let range = scanRange.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
     var index = range.lowerBound
-    func isMasked(_ span: Range<Int>) -> Bool { masked.contains { $0.overlaps(span) } }
-    func column(_ offset: Int) -> Int { UTF8Line.column(in: bytes, byteOffset: offset) }
+    // Every step below is bounded by the bytes it moves past or by a table made in one pass,
+    // so a line is scanned in linear time whatever it holds (issue 22): the masks are asked
+    // in increasing order, the columns counted on from the last, the closing brackets of
+    // fields found once per line.
+    var masks = Masks(masked)
+    var columns = ColumnCounter(bytes)
+    var closers: Closers?
+    var (squareFieldEnd, roundFieldEnd) = (0, 0)
+    func column(_ offset: Int) -> Int { columns.column(at: offset) }
 
     while index < range.upperBound {
       let byte = bytes[index]
@@ -40,7 +47,7 @@ public enum InlineScanner {
           index == range.lowerBound || index == 0
           || UTF8Line.isSpace(UTF8Line.scalar(in: bytes, at: UTF8Line.scalarStart(in: bytes, before: index)).0)
         if precededBySpace, let end = tagEnd(bytes, from: index + 1, limit: range.upperBound),
-          !isMasked(index..<end)
+          !masks.overlap(index..<end)
         {
           let name = string(bytes, (index + 1)..<end)
           result.tags.append(TagOccurrence(name: name, line: lineNumber, column: column(index)))
@@ -51,7 +58,7 @@ public enum InlineScanner {
         bytes[index + 1] == UInt8(ascii: "[")
       {
         if let (link, end) = wikilink(bytes, openAt: index, limit: range.upperBound),
-          !isMasked((index > 0 && bytes[index - 1] == UInt8(ascii: "!") ? index - 1 : index)..<end)
+          !masks.overlap((index > 0 && bytes[index - 1] == UInt8(ascii: "!") ? index - 1 : index)..<end)
         {
           let isEmbed = index > range.lowerBound && bytes[index - 1] == UInt8(ascii: "!")
           let start = isEmbed ? index - 1 : index
@@ -64,12 +71,17 @@ public enum InlineScanner {
           continue
         }
       }
-      if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") {
-        if let (key, value, end) = bracketedField(bytes, openAt: index, limit: range.upperBound),
-          !isMasked(index..<end)
+      // A field inside a field of the same bracket is not one: Dataview looks for the next
+      // `[` (or `(`) after the end of the field it found (`extractInlineFields`), and so each
+      // byte is in at most two values, however deeply fields nest (issue 22).
+      let isSquare = byte == UInt8(ascii: "[")
+      if isSquare || byte == UInt8(ascii: "("), index >= (isSquare ? squareFieldEnd : roundFieldEnd) {
+        if let (key, value, end) = bracketedField(bytes, openAt: index, range: range, closers: &closers),
+          !masks.overlap(index..<end)
         {
           result.fields.append(
             InlineField(key: key, value: value, line: lineNumber, column: column(index)))
+          if isSquare { squareFieldEnd = end } else { roundFieldEnd = end }
           // Keep scanning inside the value: it may hold links and tags.
         }
       }
@@ -129,10 +141,12 @@ public enum InlineScanner {
       target: string(bytes, target), subpath: subpath, alias: alias, style: .wikilink, line: 0, column: 0)
   }
 
-  /// `[key:: value]` or `(key:: value)`: key, value and the end offset.
-  static func bracketedField(_ bytes: UnsafeBufferPointer<UInt8>, openAt: Int, limit: Int) -> (String, String, Int)? {
-    let open = bytes[openAt]
-    let close = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: ")")
+  /// `[key:: value]` or `(key:: value)`: key, value and the end offset. `closers` is made on
+  /// the first call that finds a key, and kept for the rest of the line.
+  static func bracketedField(
+    _ bytes: UnsafeBufferPointer<UInt8>, openAt: Int, range: Range<Int>, closers: inout Closers?
+  ) -> (String, String, Int)? {
+    let limit = range.upperBound
     // The key runs to the first "::"; it may not hold brackets or parentheses.
     var index = openAt + 1
     var keyEnd: Int?
@@ -153,22 +167,58 @@ public enum InlineScanner {
     let key = trimmingSpaces(bytes, (openAt + 1)..<keyEnd)
     guard !key.isEmpty, bytes[openAt + 1] != UInt8(ascii: " ") else { return nil }
     // The value runs to the matching closing bracket; nested pairs such as [[links]] count.
-    var depth = 0
-    index = keyEnd + 2
-    while index < limit {
-      let byte = bytes[index]
-      if byte == open {
-        depth += 1
-      } else if byte == close {
-        if depth == 0 {
-          let value = string(bytes, trimmingSpaces(bytes, (keyEnd + 2)..<index))
-          return (string(bytes, key), value, index + 1)
+    if closers == nil { closers = Closers(bytes, range) }
+    guard let close = closers?.close(of: openAt) else { return nil }
+    let value = string(bytes, trimmingSpaces(bytes, (keyEnd + 2)..<close))
+    return (string(bytes, key), value, close + 1)
+  }
+
+  /// Where each `[` and `(` of a line closes, counting nested pairs of the same kind, as one
+  /// pass with a stack finds them.
+  struct Closers {
+    private var closeOf: [Int: Int] = [:]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+      var squares: [Int] = []
+      var rounds: [Int] = []
+      for index in range {
+        switch bytes[index] {
+        case UInt8(ascii: "["): squares.append(index)
+        case UInt8(ascii: "("): rounds.append(index)
+        case UInt8(ascii: "]"): if let open = squares.popLast() { closeOf[open] = index }
+        case UInt8(ascii: ")"): if let open = rounds.popLast() { closeOf[open] = index }
+        default: break
         }
-        depth -= 1
       }
-      index += 1
     }
-    return nil
+
+    /// The offset of the bracket that closes the one at `open`, if any.
+    func close(of open: Int) -> Int? { closeOf[open] }
+  }
+
+  /// The masked spans of a line, merged and sorted, asked about spans that start ever later:
+  /// each question moves past the masks that end before it.
+  struct Masks {
+    private var spans: [Range<Int>]
+    private var next = 0
+
+    init(_ masked: [Range<Int>]) {
+      var merged: [Range<Int>] = []
+      for span in masked.sorted(by: { $0.lowerBound < $1.lowerBound }) where !span.isEmpty {
+        if let last = merged.last, span.lowerBound <= last.upperBound {
+          merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+        } else {
+          merged.append(span)
+        }
+      }
+      spans = merged
+    }
+
+    /// Whether `span` overlaps a mask; `span.lowerBound` never goes back between calls.
+    mutating func overlap(_ span: Range<Int>) -> Bool {
+      while next < spans.count, spans[next].upperBound <= span.lowerBound { next += 1 }
+      return next < spans.count && spans[next].lowerBound < span.upperBound
+    }
   }
 
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {

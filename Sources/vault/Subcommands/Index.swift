@@ -20,13 +20,11 @@ struct Index: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try vault.openIndex(explicit: options.index, environment: options.environment)
     let terminal = options.terminal()
-    let bar = ProgressBar(enabled: !options.json)
-    let refresh = try vault.refresh(store, rebuild: rebuild) { done, total in bar.show(done, of: total) }
-    bar.finish()
-    let summary = try vault.summary(of: refresh, in: store)
-    if let recovered = summary.recovered { terminal.printError("vault: warning: \(recovered)") }
+    // --rebuild makes a new index beside the old one and renames it into place: it never
+    // reads the old file, which may be the reason for the rebuild.
+    let answer = try options.indexed(vault, rebuild: rebuild) { _ in }
+    let summary = try vault.summary(of: answer.refresh, in: answer.store)
     if options.json {
       try terminal.json(summary)
       return

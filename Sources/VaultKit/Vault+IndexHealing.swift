@@ -1,0 +1,85 @@
+import Foundation
+import VaultIndex
+import VaultMarkdown
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The index as every command gets it: opened, brought up to date, and read, with what would
+/// stop that mended on the way (issue 22). The index is a cache, so nothing here ever fails
+/// a command that the vault's files can answer:
+/// - a damaged index (SQLite's errors, a page whose checksum does not match, `quick_check`
+///   after an unclean end) is built anew from the vault, renamed over the old one, and the
+///   command answered from the new one, with a one-line notice;
+/// - an index folder that cannot be used (read-only, not a folder) gives way to an index in a
+///   private temporary folder, with a warning.
+extension Vault {
+  public struct IndexedAnswer<Value: Sendable>: Sendable {
+    public var store: IndexStore
+    public var refresh: IndexRefresh
+    public var value: Value
+  }
+
+  /// Opens the index (`indexPath`), refreshes it and answers `read` from it. `rebuild` builds
+  /// it anew whatever it holds. `notice` hears the one-line warnings (a rebuild, a fallback).
+  public func withIndex<Value: Sendable>(
+    explicit: String?, environment: [String: String], rebuild: Bool = false,
+    progress: (@Sendable (Int, Int) -> Void)? = nil, notice: (String) -> Void,
+    _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> IndexedAnswer<Value> {
+    var path = indexPath(explicit: explicit, environment: environment)
+    let named = explicit?.isEmpty == false || environment["VAULT_INDEX"]?.isEmpty == false
+    var store: IndexStore
+    do {
+      store = try Self.openStore(path, named: named, fresh: rebuild)
+    } catch .unusableFolder(_, let reason) {
+      path = privateIndexPath(environment: environment)
+      notice("\(reason); using a temporary index at \(path) instead")
+      do {
+        store = try Self.openStore(path, named: false, fresh: rebuild)
+      } catch {
+        throw VaultError(error)
+      }
+    } catch {
+      throw VaultError(error)
+    }
+    if let recovered = store.recoveryWarning { notice(recovered) }
+    do {
+      return try answer(store, progress: progress, read)
+    } catch .indexDamaged(let reason) {
+      notice("\(reason); the index was rebuilt from the vault")
+      store.close()
+      do {
+        store = try Self.openStore(path, named: named, fresh: true)
+      } catch {
+        throw VaultError(error)
+      }
+      return try answer(store, progress: progress, read)
+    }
+  }
+
+  private func answer<Value: Sendable>(
+    _ store: IndexStore, progress: (@Sendable (Int, Int) -> Void)?,
+    _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> IndexedAnswer<Value> {
+    let (refresh, value) = try self.refresh(store, progress: progress) { () throws(VaultError) in try read(store) }
+    return IndexedAnswer(store: store, refresh: refresh, value: value)
+  }
+
+  private static func openStore(_ path: String, named: Bool, fresh: Bool) throws(IndexError) -> IndexStore {
+    try IndexStore(path: path, parserVersion: NoteParser.version, inOwnFolder: !named, fresh: fresh)
+  }
+
+  /// Where the index goes when its folder cannot hold it: a folder of this user's in the
+  /// temporary folder, one per vault, as the write lock's fallback.
+  func privateIndexPath(environment: [String: String]) -> String {
+    let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    let folder = "\(temporary)/vault-\(getuid())"
+    try? FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return "\(folder)/\(Self.fingerprint(root))/index.sqlite"
+  }
+}
