@@ -38,7 +38,7 @@ struct Fixtures: ParsableCommand {
   func run() throws {
     let reader = Reader(limits: limits)
     var slow: [String] = []
-    let recipes = Pathological.all.filter { only == nil || $0.name.contains(only!) }
+    let recipes = Pathological.all.filter { recipe in only.map { recipe.name.contains($0) } ?? true }
     if let write { try FileManager.default.createDirectory(atPath: write, withIntermediateDirectories: true) }
     for recipe in recipes {
       let bytes = recipe.bytes(size: size)

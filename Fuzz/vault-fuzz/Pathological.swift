@@ -76,6 +76,9 @@ struct Pathological {
       "nested-square-fields", head: String(repeating: "[k:: ", count: 100_000), "a ",
       tail: String(repeating: "]", count: 100_000) + "\n"),
     Pathological(
+      "masked-nested-fields", head: String(repeating: "[k:: `c` ", count: 50_000), "a ",
+      tail: String(repeating: "]", count: 50_000) + "\n"),
+    Pathological(
       "alternating-fields", head: String(repeating: "[k:: (k:: ", count: 50_000), "a ",
       tail: String(repeating: ")]", count: 50_000) + "\n"),
     Pathological(

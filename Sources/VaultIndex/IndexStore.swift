@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import SQLiteConfig
 import VaultCore
 
@@ -11,8 +12,9 @@ import VaultCore
 /// that a refresh writes both at once from two connections (`SearchFeed`). The search file is
 /// attached to the index's connection as `fts`, and queries join the two.
 public final class IndexStore: Sendable {
-  /// Bump when the tables change. (11: the files carry `applicationID`.)
-  public static let schemaVersion = 11
+  /// Bump when the tables change. (11: the files carry `applicationID`; 12: each page a
+  /// checksum.)
+  public static let schemaVersion = 12
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)
@@ -41,6 +43,13 @@ public final class IndexStore: Sendable {
   /// connection first (a test), they stay on, which only costs time.
   static let memoryStatisticsOff = vault_sqlite_disable_memory_statistics() == 0
 
+  /// Every page of the index files carries a checksum (`SQLiteConfig/checksums.c`): the VFS
+  /// that writes and checks them is made the default once, before the first connection.
+  static let checksumsOn = vault_sqlite_register_checksums() == 0
+
+  /// Bytes at the end of each page that hold its checksum.
+  static let checksumBytes: Int32 = 8
+
   /// Opens the index at `path` for notes parsed by parser `parserVersion`; when there is none,
   /// starts a first build beside it, which the first `update` publishes. An existing file is
   /// used only if it is vault's (`IndexStore+Ownership.swift`), unless `inOwnFolder` says the
@@ -51,6 +60,7 @@ public final class IndexStore: Sendable {
   /// old file's contents.
   public init(path: String, parserVersion: Int, inOwnFolder: Bool = false, fresh: Bool = false) throws(IndexError) {
     _ = Self.memoryStatisticsOff
+    _ = Self.checksumsOn
     self.path = path
     if !inOwnFolder { try Self.claim(path) }
     let folder = (path as NSString).deletingLastPathComponent
@@ -71,10 +81,24 @@ public final class IndexStore: Sendable {
       } else if Self.exists(path) {
         let database = try Self.open(path, version: version, building: false)
         if Self.endedUncleanly(path) { try Self.quickCheck(database) }
+        guard try Self.hasChecksums(database) else {
+          // Made before pages had checksums: built anew (only a rebuild changes a page's layout).
+          try database.close()
+          throw Outdated()
+        }
         connection = Locked((database, nil))
       } else {
         connection = Locked(try Self.startFirstBuild(path, version: version))
       }
+      recoveryWarning = nil
+    } catch is Outdated {
+      do {
+        connection = Locked(try Self.startFirstBuild(path, version: version))
+      } catch {
+        if sharing.value { IndexLock.unshare(path) }
+        throw .unusableFolder(path, reason: IndexError(error).description)
+      }
+      replaces = true
       recoveryWarning = nil
     } catch let error as DatabaseError where Self.isBusy(error) {
       // Busy is not damage: the files are another process's to use, never removed here.
@@ -95,15 +119,16 @@ public final class IndexStore: Sendable {
   }
 
   deinit {
-    close()
+    // A first build never published (no `update`, or one that failed) is dropped.
+    if let aside { Self.dropFirstBuild(database, at: aside) }
+    if sharing.value { IndexLock.unshare(path) }
   }
 
-  /// Closes the index: a first build never published (no `update`, or one that failed) is
-  /// dropped, and this process's share of the lock given back.
+  /// Closes the connection and gives back this process's share of the lock, before the index
+  /// is replaced (`Vault.withIndex`): nothing may use the store afterwards.
   public func close() {
     if let aside {
       Self.dropFirstBuild(database, at: aside)
-      connection.set((database, nil))
     } else {
       try? database.close()
     }
@@ -178,9 +203,11 @@ public final class IndexStore: Sendable {
     let journal = building ? useMemoryJournal : useWAL
     configuration.prepareDatabase { db in
       try journal(db, "main")
+      if building { reserveChecksumBytes(db, "main") }
       if let indexPath {
         try db.execute(sql: "ATTACH DATABASE ? AS fts", arguments: [searchPath(indexPath)])
         try journal(db, "fts")
+        if building { reserveChecksumBytes(db, "fts") }
       }
       // Reads map the file instead of copying pages with a system call each: the views scan
       // the task table, and at 10,000 notes that was half of `vault today`. Not in a first
@@ -193,6 +220,27 @@ public final class IndexStore: Sendable {
     }
     return configuration
   }
+
+  /// Asks for room for a checksum at the end of every page of a new file (it has no effect on
+  /// a file that has pages already).
+  static func reserveChecksumBytes(_ db: Database, _ schema: String) {
+    var bytes = checksumBytes
+    _ = sqlite3_file_control(db.sqliteConnection, schema, SQLITE_FCNTL_RESERVE_BYTES, &bytes)
+  }
+
+  /// Whether both files keep a checksum on each page.
+  static func hasChecksums(_ database: DatabaseQueue) throws -> Bool {
+    try database.read { db in
+      ["main", "fts"].allSatisfy { schema in
+        var bytes: Int32 = -1
+        _ = sqlite3_file_control(db.sqliteConnection, schema, SQLITE_FCNTL_RESERVE_BYTES, &bytes)
+        return bytes == checksumBytes
+      }
+    }
+  }
+
+  /// An index made before a change that only a rebuild brings (checksums).
+  struct Outdated: Error {}
 
   /// Puts the file of `schema` in WAL mode, with pages of `pageSize` if it is new.
   static func useWAL(_ db: Database, _ schema: String) throws {

@@ -235,8 +235,10 @@ private struct BodyReader {
       for link in block.links where Self.isNoteLink(link.destination) {
         let line = link.span.startLine + lineOffset
         let lineStart = source.lineRange(line).lowerBound
-        if columns?.line != line { columns = (line, ColumnCounter(file, lineStart: lineStart)) }
-        let column = columns!.counter.column(at: lineStart + link.span.startColumn - 1)
+        var counter = ColumnCounter(file, lineStart: lineStart)
+        if let (known, kept) = columns, known == line { counter = kept }
+        let column = counter.column(at: lineStart + link.span.startColumn - 1)
+        columns = (line, counter)
         let decoded = Self.percentDecoded(link.destination)
         var target = decoded
         var subpath: String?

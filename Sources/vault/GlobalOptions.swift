@@ -52,6 +52,15 @@ struct GlobalOptions: ParsableArguments {
     try indexed(vault) { _ in }.store
   }
 
+  /// The vault's index, brought up to date, for commands that read it in steps of their own
+  /// (`HealingIndex.read`), so that damage found by any of them is mended too.
+  func healingIndex(_ vault: Vault) throws(VaultError) -> HealingIndex {
+    HealingIndex(store: try freshIndex(vault)) { (reason: String) throws(VaultError) in
+      terminal().printError("vault: warning: \(reason); the index was rebuilt from the vault")
+      return try indexed(vault, rebuild: true) { _ in }.store
+    }
+  }
+
   /// What `read` gives from the vault's index, brought up to date first. `read` starts beside
   /// the refresh and runs again only if the refresh changed something (`Vault.refresh(_:then:)`).
   func fromFreshIndex<Value: Sendable>(
@@ -90,4 +99,30 @@ struct GlobalOptions: ParsableArguments {
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
   case auto, always, never
+}
+
+/// An index whose reads are answered again from a new index when they find it damaged: the
+/// index is a cache, so its damage never fails a command (issue 22). A read runs at most twice,
+/// one after the other; commands that write do so after their reads, outside them.
+final class HealingIndex {
+  private var store: IndexStore
+  /// Builds a new index, told why.
+  private let rebuild: (String) throws(VaultError) -> IndexStore
+  private var rebuilt = false
+
+  init(store: IndexStore, rebuild: @escaping (String) throws(VaultError) -> IndexStore) {
+    self.store = store
+    self.rebuild = rebuild
+  }
+
+  func read<Value>(_ body: (IndexStore) throws(VaultError) -> Value) throws(VaultError) -> Value {
+    do {
+      return try body(store)
+    } catch .indexDamaged(let reason) where !rebuilt {
+      rebuilt = true
+      store.close()
+      store = try rebuild(reason)
+      return try body(store)
+    }
+  }
 }

@@ -52,7 +52,8 @@ import Testing
       let folder = (index as NSString).deletingLastPathComponent
       let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
       #expect(
-        names.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == ["index.sqlite", "index.sqlite-search"])
+        names.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+          == ["index.sqlite", "index.sqlite-search", "index.sqlite.lock"])
     }
     let check = try CLI.run(["index", "--json", "--index", index], in: vault)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])

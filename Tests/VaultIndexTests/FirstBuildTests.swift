@@ -12,7 +12,9 @@ import VaultKit
   /// The names in the index's folder, but the WAL files of the index in place (there while a
   /// connection is open).
   func folder(of vault: TemporaryVault) throws -> [String] {
-    let open = ["index.sqlite", "index.sqlite-search"].flatMap { [$0 + "-wal", $0 + "-shm"] }
+    // The journals of an open index, and the lock file every process that opens it shares
+    // (`IndexLock`), which stays.
+    let open = ["index.sqlite", "index.sqlite-search"].flatMap { [$0 + "-wal", $0 + "-shm"] } + ["index.sqlite.lock"]
     return try FileManager.default.contentsOfDirectory(atPath: (vault.indexPath as NSString).deletingLastPathComponent)
       .filter { !open.contains($0) }.sorted()
   }

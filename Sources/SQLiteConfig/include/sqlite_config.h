@@ -11,4 +11,9 @@
 /// which Swift cannot call: hence this C function.
 int vault_sqlite_disable_memory_statistics(void);
 
+// Registers, as the default, a VFS that keeps a checksum in the last 8 bytes of every page of
+// a database that reserves them, and fails a read of a page that does not match with
+// SQLITE_IOERR_DATA (checksums.c). Call once, before the first connection.
+int vault_sqlite_register_checksums(void);
+
 #endif

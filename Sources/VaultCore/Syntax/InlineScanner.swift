@@ -76,11 +76,14 @@ public enum InlineScanner {
       // byte is in at most two values, however deeply fields nest (issue 22).
       let isSquare = byte == UInt8(ascii: "[")
       if isSquare || byte == UInt8(ascii: "("), index >= (isSquare ? squareFieldEnd : roundFieldEnd) {
+        // The text is made only for a field that is kept: making it for one inside code, and
+        // then again for each `[` inside that, was quadratic (issue 22).
         if let (key, value, end) = bracketedField(bytes, openAt: index, range: range, closers: &closers),
           !masks.overlap(index..<end)
         {
           result.fields.append(
-            InlineField(key: key, value: value, line: lineNumber, column: column(index)))
+            InlineField(
+              key: string(bytes, key), value: string(bytes, value), line: lineNumber, column: column(index)))
           if isSquare { squareFieldEnd = end } else { roundFieldEnd = end }
           // Keep scanning inside the value: it may hold links and tags.
         }
@@ -145,7 +148,7 @@ public enum InlineScanner {
   /// the first call that finds a key, and kept for the rest of the line.
   static func bracketedField(
     _ bytes: UnsafeBufferPointer<UInt8>, openAt: Int, range: Range<Int>, closers: inout Closers?
-  ) -> (String, String, Int)? {
+  ) -> (key: Range<Int>, value: Range<Int>, end: Int)? {
     let limit = range.upperBound
     // The key runs to the first "::"; it may not hold brackets or parentheses.
     var index = openAt + 1
@@ -169,8 +172,7 @@ public enum InlineScanner {
     // The value runs to the matching closing bracket; nested pairs such as [[links]] count.
     if closers == nil { closers = Closers(bytes, range) }
     guard let close = closers?.close(of: openAt) else { return nil }
-    let value = string(bytes, trimmingSpaces(bytes, (keyEnd + 2)..<close))
-    return (string(bytes, key), value, close + 1)
+    return (key, trimmingSpaces(bytes, (keyEnd + 2)..<close), close + 1)
   }
 
   /// Where each `[` and `(` of a line closes, counting nested pairs of the same kind, as one

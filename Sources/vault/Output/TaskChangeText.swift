@@ -18,8 +18,9 @@ enum TaskCommand {
     _ argument: String, _ change: TaskChange, among statuses: [TaskStatus.Kind], options: GlobalOptions
   ) throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
-    let task = try vault.resolveTask(argument, among: statuses, in: store)
+    let index = try options.healingIndex(vault)
+    let task = try index.read { store throws(VaultError) in try vault.resolveTask(argument, among: statuses, in: store)
+    }
     let result = try vault.change(task, change, today: options.today(vault))
     let terminal = options.terminal()
     if options.json {

@@ -16,8 +16,8 @@ struct Align: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
-    let principles = try vault.principles(in: store)
+    let index = try options.healingIndex(vault)
+    let principles = try index.read { store throws(VaultError) in try vault.principles(in: store) }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(principles)

@@ -20,9 +20,9 @@ struct Archive: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let today = options.today(vault)
-    let past = try vault.events(in: store).filter { event in
+    let past = try index.read { store throws(VaultError) in try vault.events(in: store) }.filter { event in
       guard !event.value.archived, !event.value.isRecurring, let start = event.value.start else { return false }
       return (event.value.end ?? start) < today
     }

@@ -22,7 +22,7 @@ struct CalendarCommand: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let today = options.today(vault)
     let first =
       try month.map { try Self.month($0, today: today) } ?? LocalDate(year: today.year, month: today.month, day: 1)
@@ -37,7 +37,7 @@ struct CalendarCommand: ParsableCommand {
       from = first
       through = first.adding(days: LocalDate.daysIn(month: first.month, year: first.year) - 1)
     }
-    let days = try vault.agenda(in: store, from: from, through: through)
+    let days = try index.read { store throws(VaultError) in try vault.agenda(in: store, from: from, through: through) }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(CalendarJSON(from: from, through: through, today: today, weekStart: weekStart, days: days))

@@ -50,7 +50,7 @@ struct Mood: ParsableCommand {
       return
     }
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let today = options.today(vault)
     let grouping: MoodReport.Grouping = weeks != nil ? .week : months != nil ? .month : .day
     let from: LocalDate
@@ -61,7 +61,9 @@ struct Mood: ParsableCommand {
       let total = today.year * 12 + today.month - 1 - ((months ?? 1) - 1)
       from = LocalDate(year: total / 12, month: total % 12 + 1, day: 1) ?? today
     }
-    let entries = try vault.journal(in: store, from: LocalDate(year: 1, month: 1, day: 1) ?? from, through: today)
+    let entries = try index.read { store throws(VaultError) in
+      try vault.journal(in: store, from: LocalDate(year: 1, month: 1, day: 1) ?? from, through: today)
+    }
     let report = MoodReport(
       entries, from: from, through: today, grouping: grouping, weekStart: vault.settings.firstWeekday)
     let terminal = options.terminal()

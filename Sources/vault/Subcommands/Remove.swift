@@ -26,7 +26,7 @@ struct Remove: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let terminal = options.terminal()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let isTaskID = item.count == 6 && item.allSatisfy(\.isHexDigit)
     let isLine = item.lastIndex(of: ":").map { Int(item[item.index(after: $0)...]) != nil } ?? false
     var note: String?
@@ -46,7 +46,7 @@ struct Remove: ParsableCommand {
       terminal.print(terminal.location(vault.displayPath(path)) + "  moved to " + target)
       return
     }
-    let task = try vault.resolveTask(item, among: [], in: store)
+    let task = try index.read { store throws(VaultError) in try vault.resolveTask(item, among: [], in: store) }
     try confirm("Remove \(task.location)  [\(task.value.status.symbol)] \(task.value.description)?", terminal)
     let line = try vault.removeLine(of: task)
     terminal.print(terminal.location(vault.displayPath(task.path) + ":\(task.line)") + "  removed: " + line)
@@ -81,12 +81,12 @@ struct Edit: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let (path, line): (String, Int)
     if let note = try? vault.resolveNote(item), !item.contains(":") {
       (path, line) = (note, 1)
     } else {
-      let task = try vault.resolveTask(item, among: [], in: store)
+      let task = try index.read { store throws(VaultError) in try vault.resolveTask(item, among: [], in: store) }
       (path, line) = (task.path, task.line)
     }
     try EditorLauncher.open(vault.root + "/" + path, line: line, environment: options.environment)

@@ -20,13 +20,13 @@ struct Tags: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let terminal = options.terminal()
     if let tag {
-      try show(tag, vault: vault, store: store, terminal: terminal)
+      try show(tag, vault: vault, index: index, terminal: terminal)
       return
     }
-    let counts = try vault.tagCounts(in: store)
+    let counts = try index.read { store throws(VaultError) in try vault.tagCounts(in: store) }
     let tree = TagTree(counts)
     if options.json {
       try terminal.json(tree.nodes)
@@ -42,14 +42,16 @@ struct Tags: ParsableCommand {
     for line in terminal.table(rows, indent: 0, flexible: 0) { terminal.print(line) }
   }
 
-  private func show(_ tag: String, vault: Vault, store: IndexStore, terminal: Terminal) throws {
+  private func show(_ tag: String, vault: Vault, index: HealingIndex, terminal: Terminal) throws {
     let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
     var query = Query()
     query.tags = [TagSyntax.normalized(name)]
-    let files = try vault.list(query, in: store, order: .path, reverse: false, limit: nil).matches
+    let files = try index.read { store throws(VaultError) in
+      try vault.list(query, in: store, order: .path, reverse: false, limit: nil).matches
+    }
     var selection = TaskSelection()
     selection.tag = name
-    let tasks = try vault.tasks(in: store, selection)
+    let tasks = try index.read { store throws(VaultError) in try vault.tasks(in: store, selection) }
     if options.json {
       try terminal.json(TaggedItems(tag: name, notes: files, tasks: tasks.map(TaskListing.init)))
       return

@@ -45,7 +45,7 @@ struct Tasks: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let store = try options.freshIndex(vault)
+    let index = try options.healingIndex(vault)
     let today = options.today(vault)
     var selection = TaskSelection()
     switch overdue ? .todo : status {
@@ -59,7 +59,9 @@ struct Tasks: ParsableCommand {
     selection.tag = tag
     selection.text = search
     selection.priority = priority
-    let tasks = try vault.tasks(in: store, selection).sorted(by: Self.order)
+    let tasks = try index.read { store throws(VaultError) in
+      try vault.tasks(in: store, selection).sorted(by: Self.order)
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(tasks.map(TaskListing.init))
