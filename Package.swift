@@ -63,7 +63,8 @@ let package = Package(
     .executableTarget(
       name: "vault-fuzz",
       dependencies: [
-        "VaultCore", "VaultMarkdown", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "VaultCore", "VaultMarkdown", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Fuzz/vault-fuzz"
     ),

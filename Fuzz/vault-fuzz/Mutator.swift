@@ -1,19 +1,8 @@
+import TestSupport
+
 /// A seeded mutation of Markdown files, for `vault-fuzz mutate`: the same seed gives the same
 /// inputs, so any failure it reports can be run again.
 struct Mutator {
-  /// SplitMix64: small, fast and the same on every platform.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
-  }
-
   /// Tokens the scanners and cmark give meaning to: the runs of any of them are what once
   /// made a scanner quadratic.
   static let tokens: [[UInt8]] = [
@@ -23,9 +12,9 @@ struct Mutator {
     "é", "\u{FFFD}", "{{", "}}", "&a ", "*a ", "? ", ": ", "'", "\"", "\\", "http://", "](a.md)", "^", "%",
   ].map { Array($0.utf8) }
 
-  var random: Random
+  var random: SeededRandom
 
-  init(seed: UInt64) { random = Random(state: seed) }
+  init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
   /// One mutation of `input`, sometimes several stacked, at most `limit` bytes.
   mutating func mutate(_ input: [UInt8], corpus: [[UInt8]], limit: Int) -> [UInt8] {

@@ -91,21 +91,13 @@ public final class IndexStore: Sendable {
         connection = Locked(try Self.startFirstBuild(path, version: version))
       }
       recoveryWarning = nil
-    } catch is Outdated {
-      do {
-        connection = Locked(try Self.startFirstBuild(path, version: version))
-      } catch {
-        if sharing.value { IndexLock.unshare(path) }
-        throw .unusableFolder(path, reason: IndexError(error).description)
-      }
-      replaces = true
-      recoveryWarning = nil
     } catch let error as DatabaseError where Self.isBusy(error) {
       // Busy is not damage: the files are another process's to use, never removed here.
       if sharing.value { IndexLock.unshare(path) }
       throw .cannotOpen(path, reason: "another vault process holds it; try again (\(error.message ?? "busy"))")
     } catch {
-      // An unreadable or damaged cache is built anew and put in its place, never a failure.
+      // An outdated, unreadable or damaged cache is built anew and put in its place, never a
+      // failure; only damage is worth a warning.
       do {
         connection = Locked(try Self.startFirstBuild(path, version: version))
       } catch {
@@ -113,7 +105,8 @@ public final class IndexStore: Sendable {
         throw .unusableFolder(path, reason: IndexError(error).description)
       }
       replaces = true
-      recoveryWarning = "the index at \(path) could not be read (\(IndexError(error))); it was rebuilt"
+      recoveryWarning =
+        error is Outdated ? nil : "the index at \(path) could not be read (\(IndexError(error))); it was rebuilt"
     }
     self.replaces = replaces
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,19 +16,6 @@ import Darwin
 @Suite(.serialized) struct Issue22IndexHealingTests {
   static let today = "2026-11-23"
   static let pageSize = 16_384
-
-  /// SplitMix64: the garbles are the same on every run.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
 
   /// A copy of ExampleVault and a cache folder of its own.
   func setUp() throws -> (vault: URL, cache: URL) {
@@ -76,7 +64,7 @@ import Darwin
     let expected = try run(["goals", "--json"], vault, cache: cache)
     #expect(expected.status == 0)
     let index = try indexFile(in: cache)
-    var random = Random(state: 22)
+    var random = SeededRandom(seed: 22)
     let noise = (0..<Self.pageSize).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     try garble(index, page: min(8, try pages(of: index) - 1), with: noise)
     let healed = try run(["goals", "--json"], vault, cache: cache)
@@ -94,7 +82,7 @@ import Darwin
     let (vault, cache) = try setUp()
     let expected = try run(["tasks", "--json"], vault, cache: cache)
     let index = try indexFile(in: cache)
-    var random = Random(state: 7)
+    var random = SeededRandom(seed: 7)
     for page in 0..<(try pages(of: index)) {
       try garble(index, page: page, with: (0..<Self.pageSize).map { _ in UInt8(truncatingIfNeeded: random.next()) })
     }
@@ -119,7 +107,7 @@ import Darwin
     let index = try indexFile(in: cache)
     let search = URL(fileURLWithPath: index.path + "-search")
     let good = try (Data(contentsOf: index), Data(contentsOf: search))
-    var random = Random(state: 2026)
+    var random = SeededRandom(seed: 2026)
     var (same, healed, wrong) = (0, 0, [String]())
     for round in 0..<60 {
       try FileManager.default.removeItem(at: index.deletingLastPathComponent())
