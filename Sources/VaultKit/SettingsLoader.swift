@@ -53,6 +53,7 @@ enum SettingsLoader {
       }
       if let statuses = tasks["statusSettings"] as? [String: Any] {
         settings.tasks.statuses = taskStatuses(statuses, &diagnostics)
+        settings.tasks.nextStatusSymbols = nextStatusSymbols(statuses)
       }
     }
     if let app = json(root, ".obsidian/app.json", &diagnostics),
@@ -87,6 +88,21 @@ enum SettingsLoader {
       }
     }
     return statuses
+  }
+
+  /// Each status's `nextStatusSymbol`, the first of a symbol counting.
+  static func nextStatusSymbols(_ object: [String: Any]) -> [Character: Character] {
+    var next: [Character: Character] = [:]
+    for list in ["coreStatuses", "customStatuses"] {
+      for entry in object[list] as? [[String: Any]] ?? [] {
+        guard let symbol = entry["symbol"] as? String, symbol.count == 1, let character = symbol.first,
+          next[character] == nil, let following = entry["nextStatusSymbol"] as? String, following.count == 1,
+          let nextCharacter = following.first
+        else { continue }
+        next[character] = nextCharacter
+      }
+    }
+    return next
   }
 
   static let tasksPluginPath = ".obsidian/plugins/obsidian-tasks-plugin/data.json"

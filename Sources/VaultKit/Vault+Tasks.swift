@@ -19,9 +19,11 @@ public struct TaskChangeResult: Sendable, Encodable {
   /// A recurring task's next instance, and the line it is on.
   public var nextInstance: String?
   public var nextInstanceLine: Int?
+  /// Why a recurring task got no next instance (its reference date does not exist).
+  public var warning: String?
 
   // Written out so absent values are null, not left out (docs/JSON.md).
-  enum CodingKeys: String, CodingKey { case path, line, before, after, nextInstance, nextInstanceLine }
+  enum CodingKeys: String, CodingKey { case path, line, before, after, nextInstance, nextInstanceLine, warning }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +33,7 @@ public struct TaskChangeResult: Sendable, Encodable {
     try c.encode(after, forKey: .after)
     try c.encode(nextInstance, forKey: .nextInstance)
     try c.encode(nextInstanceLine, forKey: .nextInstanceLine)
+    try c.encode(warning, forKey: .warning)
   }
 }
 
@@ -119,8 +122,10 @@ extension Vault {
       let written = (nextAbove ? [edited.nextInstance, edited.line] : [edited.line, edited.nextInstance])
         .compactMap { $0 }
       let separator = note.encoding.lineEnding == .crlf ? "\r\n" : "\n"
+      // A line removed (`🏁 delete`) goes with its line ending.
       let replacement =
-        Array(written.joined(separator: separator).utf8) + Array(bytes[range.upperBound..<lineEnd])
+        written.isEmpty
+        ? [] : Array(written.joined(separator: separator).utf8) + Array(bytes[range.upperBound..<lineEnd])
       let nextLine = edited.nextInstance.map { _ in nextAbove ? fresh.line : fresh.line + 1 }
       let result = Array(bytes[..<range.lowerBound]) + replacement + Array(bytes[lineEnd...])
       // Where the task line is now: one lower when its next instance went above it.
@@ -129,7 +134,7 @@ extension Vault {
         result,
         TaskChangeResult(
           path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
-          nextInstanceLine: nextLine))
+          nextInstanceLine: nextLine, warning: edited.warning))
     }
   }
 }

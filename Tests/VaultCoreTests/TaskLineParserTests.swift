@@ -111,7 +111,7 @@ import Testing
 
   @Test func problemsCarryExactColumns() {
     let (_, problems) = task("- [ ] a 📅 2026-02-30")
-    #expect(problems == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 11)])
+    #expect(problems == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 11, field: "due")])
     let (_, stray) = task("- [ ] a 📅 tomorrow")
     #expect(
       stray == [.init(severity: .warning, message: "📅 (due) is not followed by a date in YYYY-MM-DD form", column: 9)])
@@ -120,7 +120,8 @@ import Testing
       dataview == [.init(severity: .warning, message: "due is not a date in YYYY-MM-DD form: 'someday'", column: 15)])
     let (_, priority) = task("- [ ] a [priority:: urgent]")
     #expect(
-      priority.first?.message == "unknown priority 'urgent' (expected highest, high, medium, normal, low or lowest)")
+      priority.first?.message
+        == "unknown priority 'urgent' (the Tasks plugin reads highest, high, medium, low or lowest)")
   }
 
   /// Issue 3: task lines are read as UTF-8 bytes. Fields after other spaces than ASCII ones,
@@ -139,7 +140,8 @@ import Testing
       stray == [.init(severity: .warning, message: "✅ (done) is not followed by a date in YYYY-MM-DD form", column: 10)]
     )
     let (_, impossible) = task("- [ ] é🎸 [due:: 2026-02-30]")
-    #expect(impossible == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 16)])
+    #expect(
+      impossible == [.init(severity: .error, message: "impossible due date 2026-02-30", column: 16, field: "due")])
     let (emoji, _) = task("- [ ] a ⏫\u{FE0F} 🔁 every week 🆔 x-1 ⛔ a,b 🏁 keep 🛫\u{FE0F} 2026-01-02")
     let e = try #require(emoji)
     #expect(e.priority == .high && e.recurrence == "every week" && e.id == "x-1")

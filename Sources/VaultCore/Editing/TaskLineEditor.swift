@@ -11,10 +11,13 @@ public enum TaskLineEditor {
     public var line: String?
     /// The next instance of a recurring task, to insert above (or below) the line.
     public var nextInstance: String?
+    /// Why a recurring task got no next instance.
+    public var warning: String?
 
-    public init(line: String?, nextInstance: String?) {
+    public init(line: String?, nextInstance: String?, warning: String? = nil) {
       self.line = line
       self.nextInstance = nextInstance
+      self.warning = warning
     }
   }
 
@@ -22,7 +25,6 @@ public enum TaskLineEditor {
     case notATask
     case alreadyClosed(String)
     case notClosed
-    case noDateToRepeatFrom
     case unreadableRepeat(String)
 
     public var description: String {
@@ -30,8 +32,6 @@ public enum TaskLineEditor {
       case .notATask: return "the line is not a task"
       case .alreadyClosed(let state): return "the task is already \(state) (vault undo reopens it)"
       case .notClosed: return "the task is not done or cancelled: nothing to undo"
-      case .noDateToRepeatFrom:
-        return "a recurring task needs a due, scheduled or start date to repeat from (as the Tasks plugin)"
       case .unreadableRepeat(let rule): return "cannot read the repeat rule '\(rule)'"
       }
     }
@@ -45,8 +45,9 @@ public enum TaskLineEditor {
     _ line: String, task: TaskItem, on today: LocalDate, settings: TasksPluginSettings
   ) -> Swift.Result<Result, Failure> {
     close(
-      line, task: task, symbol: settings.symbol(for: .done), field: settings.setDoneDate ? .done : nil, on: today,
-      settings: settings)
+      line, task: task, symbol: settings.doneSymbol(from: task.status.symbol),
+      field: settings.setDoneDate ? .done : nil,
+      on: today, settings: settings)
   }
 
   /// `[-]` with the cancelled date; a recurring task gets its next instance, as when done.
@@ -116,11 +117,14 @@ public enum TaskLineEditor {
     guard let marked = setSymbol(symbol, in: line) else { return .failure(.notATask) }
     let closed =
       field.map { appending($0, today.description, to: marked, notation: notation(of: task, settings)) } ?? marked
-    guard let rule = task.recurrence else { return .success(Result(line: closed, nextInstance: nil)) }
-    switch nextInstance(line, task: task, rule: rule, on: today, settings: settings) {
+    // `🏁 delete`: a task that is done goes, recurring or not; a cancelled one stays (the
+    // plugin's `handleOnCompletion` acts only on done).
+    let deleted = task.onCompletion?.lowercased() == "delete" && settings.statusType(of: symbol) == .done
+    guard task.recurrence != nil else { return .success(Result(line: deleted ? nil : closed, nextInstance: nil)) }
+    switch nextInstance(line, closedWith: symbol, on: today, settings: settings) {
     case .failure(let failure): return .failure(failure)
-    case .success(let next):
-      return .success(Result(line: task.onCompletion?.lowercased() == "delete" ? nil : closed, nextInstance: next))
+    case .success(let (next, warning)):
+      return .success(Result(line: deleted ? nil : closed, nextInstance: next, warning: warning))
     }
   }
 
@@ -139,8 +143,12 @@ public enum TaskLineEditor {
   }
 
   /// The field added where the Tasks plugin writes it: at the end, before a `^block-id`.
+  /// A Markdown hard break (two spaces or more at the end) stays at the end, as the plugin's
+  /// toggle keeps it (`ToggleDone.test.ts`); one trailing space goes.
   static func appending(_ field: Field, _ value: String, to line: String, notation: TaskFormat) -> String {
-    var body = Substring(line)
+    let trailing = line.reversed().prefix { $0 == " " }.count
+    let hardBreak = trailing >= 2 ? String(repeating: " ", count: trailing) : ""
+    var body = Substring(line.dropLast(trailing))
     var blockLink = ""
     if let caret = body.lastIndex(of: "^"), caret > body.startIndex,
       body[body.index(before: caret)] == " ",
@@ -153,7 +161,7 @@ public enum TaskLineEditor {
     while let last = body.last, last == " " || last == "\t" { body.removeLast() }
     let added =
       notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
-    return String(body) + added + blockLink
+    return String(body) + added + blockLink + hardBreak
   }
 
   /// The notation a new field on this task's line is written in: the line's, else the vault's.
@@ -216,36 +224,82 @@ public enum TaskLineEditor {
 
   // MARK: - Recurrence
 
-  /// The next instance: `[ ]`, no done or cancelled date, no id or dependencies, every date
-  /// moved by the distance from the reference date (due, else scheduled, else start) to its
-  /// next occurrence.
+  /// The next instance as the plugin writes it (`Task.createNextOccurrence`, then its
+  /// serializer): the status that follows `closed` (`recurrenceSymbol(after:)`), the
+  /// description as written (trailing spaces and a hard break not copied), then the fields in
+  /// the plugin's order (priority, the rule in the plugin's words, on-completion, created,
+  /// start, scheduled, due), without id, dependencies, done and cancelled dates or block link.
+  /// Every date moves by the distance from the reference date (due, else scheduled, else start;
+  /// start before scheduled with `removeScheduledDateOnRecurrence`) to its next occurrence,
+  /// counted from today for `when done`. A task with no dates gets an instance with none.
+  /// When the reference date does not exist (`📅 2022-02-30`), there is no next instance, as in
+  /// the plugin, and the warning says so.
   static func nextInstance(
-    _ line: String, task: TaskItem, rule text: String, on today: LocalDate, settings: TasksPluginSettings
-  ) -> Swift.Result<String, Failure> {
-    guard let rule = RecurrenceRule.parse(phrase: text.lowercased().hasPrefix("every") ? text : "every " + text)
-    else { return .failure(.unreadableRepeat(text)) }
-    // A date inferred from the file's name is not on the line: as in the Tasks plugin, the
-    // line's own dates are what a recurrence counts from.
-    let scheduled = task.scheduledIsInferred ? nil : task.scheduled
-    guard let reference = task.due ?? scheduled ?? task.start else { return .failure(.noDateToRepeatFrom) }
-    let from = rule.whenDone ? today : reference
-    guard let next = nextDate(rule, after: from) else { return .failure(.unreadableRepeat(text)) }
-    let shift = reference.days(until: next)
-    guard var result = setSymbol(settings.symbol(for: .todo), in: line) else { return .failure(.notATask) }
-    for field in [Field.done, .cancelled, .id, .dependsOn] { result = removing(field, from: result) }
-    for (field, date) in [(Field.due, task.due), (.scheduled, task.scheduled), (.start, task.start)] {
-      guard let date, let range = dateRange(field, in: result) else { continue }
-      result.replaceSubrange(range, with: date.adding(days: shift).description)
-    }
-    if settings.removeScheduledDateOnRecurrence { result = removing(.scheduled, from: result) }
-    if settings.setCreatedDate {
-      if let range = dateRange(.created, in: result) {
-        result.replaceSubrange(range, with: today.description)
-      } else {
-        result = inserting(.created, today.description, into: result, notation: notation(of: task, settings))
+    _ line: String, closedWith closed: Character, on today: LocalDate, settings: TasksPluginSettings
+  ) -> Swift.Result<(String?, String?), Failure> {
+    guard let checkbox = TaskLineParser.checkbox(line) else { return .failure(.notATask) }
+    var task = TaskItem(line: 1, indentation: checkbox.indentation, marker: checkbox.marker)
+    let problems = TaskLineParser.readFields(checkbox.text, into: &task)
+    guard let text = task.recurrence else { return .success((nil, nil)) }
+    guard let rule = RecurrenceRule.parse(tasksRule: text) else { return .failure(.unreadableRepeat(text)) }
+    let impossible = Set(problems.compactMap(\.field))
+    let order: [(String, LocalDate?)] =
+      settings.removeScheduledDateOnRecurrence
+      ? [("due", task.due), ("start", task.start), ("scheduled", task.scheduled)]
+      : [("due", task.due), ("scheduled", task.scheduled), ("start", task.start)]
+    var next = task
+    next.done = nil
+    next.cancelled = nil
+    next.id = nil
+    next.dependsOn = []
+    next.blockLink = nil
+    next.created = settings.setCreatedDate ? today : nil
+    if let (name, date) = order.first(where: { $0.1 != nil || impossible.contains($0.0) }) {
+      guard let reference = date else {
+        return .success((nil, "its \(name) date does not exist: no next instance (as in the Tasks plugin)"))
       }
+      guard let nextReference = nextDate(rule, after: rule.whenDone ? today : reference) else {
+        return .failure(.unreadableRepeat(text))
+      }
+      // A date that does not exist gets the reference's next date, as in the plugin.
+      func moved(_ date: LocalDate?, _ field: String) -> LocalDate? {
+        if let date { return nextReference.adding(days: reference.days(until: date)) }
+        return impossible.contains(field) ? nextReference : nil
+      }
+      next.due = moved(task.due, "due")
+      next.start = moved(task.start, "start")
+      next.scheduled =
+        settings.removeScheduledDateOnRecurrence && (next.due != nil || next.start != nil)
+        ? nil : moved(task.scheduled, "scheduled")
     }
-    return .success(result)
+    next.recurrence = rule.tasksText
+    next.status = TaskStatus(symbol: settings.recurrenceSymbol(after: closed))
+    return .success((serialized(next, notation: notation(of: task, settings)), nil))
+  }
+
+  /// A task line in the plugin's order of fields (`TaskLayoutComponent`): description, id,
+  /// depends on, priority, recurrence, on completion, created, start, scheduled, due,
+  /// cancelled, done, block link; Dataview fields with two spaces before each, as the plugin.
+  static func serialized(_ task: TaskItem, notation: TaskFormat) -> String {
+    var fields: [(emoji: String, key: String, value: String)] = []
+    if let id = task.id { fields.append(("🆔", "id", id)) }
+    if !task.dependsOn.isEmpty { fields.append(("⛔", "dependsOn", task.dependsOn.joined(separator: ","))) }
+    if task.priority != .normal, let emoji = task.priority.emoji {
+      fields.append((emoji, "priority", task.priority.rawValue))
+    }
+    if let recurrence = task.recurrence { fields.append(("🔁", "repeat", recurrence)) }
+    if let onCompletion = task.onCompletion { fields.append(("🏁", "onCompletion", onCompletion)) }
+    let dates: [(String, String, LocalDate?)] = [
+      ("➕", "created", task.created), ("🛫", "start", task.start), ("⏳", "scheduled", task.scheduled),
+      ("📅", "due", task.due), ("❌", "cancelled", task.cancelled), ("✅", "completion", task.done),
+    ]
+    for (emoji, key, date) in dates { if let date { fields.append((emoji, key, date.description)) } }
+    let written = fields.map { field -> String in
+      if notation == .dataview { return "  [\(field.key):: \(field.value)]" }
+      return field.key == "priority" ? " " + field.emoji : " \(field.emoji) \(field.value)"
+    }
+    return task.indentation + task.marker + " [\(task.status.symbol)] " + task.description.trimmingSpaces()
+      + written.joined() + (task.blockLink.map { " ^" + $0 } ?? "")
   }
 
   /// The next date after `day` by the rule, counted from `day`. As the Tasks plugin does it, a

@@ -69,6 +69,12 @@ public struct NoteInterpreter: Sendable {
     // are tasks, as in Obsidian; a goal's progress above still counts all of its checkboxes.
     if let filter = settings.tasks.globalFilter, !filter.isEmpty {
       note.tasks.removeAll { !$0.description.contains(filter) }
+      // As in the plugin (`Task.fromLine`), a filter that is a tag is not one of the task's
+      // tags; it stays in the description as written, and `#task/sub` stays a tag.
+      if filter.hasPrefix("#") {
+        let name = filter.dropFirst()
+        for index in note.tasks.indices { note.tasks[index].tags.removeAll { $0 == name } }
+      }
     }
     // The Tasks plugin's `useFilenameAsScheduledDate`: an undated task in `2026-11-22.md` is
     // scheduled that day.

@@ -72,8 +72,51 @@ public struct TasksPluginSettings: Hashable, Sendable {
   /// `statusSettings`: the statuses of `coreStatuses` then `customStatuses`, as written; the
   /// first of a symbol counts. Empty: the plugin's defaults (`TaskStatus.defaultType(of:)`).
   public var statuses: [TaskStatus] = []
+  /// Each status's `nextStatusSymbol` from `statusSettings`: the status the plugin's toggle
+  /// gives next. Empty: the plugin's defaults (`nextSymbol(after:)`).
+  public var nextStatusSymbols: [Character: Character] = [:]
 
   public init() {}
+
+  /// The symbol that follows `symbol` when the plugin toggles it (its `StatusRegistry
+  /// .getNextStatusOrCreate`): the status's `nextStatusSymbol`, else the plugin's default
+  /// statuses (`[ ]` → `[x]` → `[ ]`, `[/]` → `[x]`, `[-]` → `[ ]`; any other symbol → `[x]`).
+  public func nextSymbol(after symbol: Character) -> Character {
+    if let next = nextStatusSymbols[symbol] { return next }
+    switch symbol {
+    case "x", "X", "-": return " "
+    default: return "x"
+    }
+  }
+
+  /// The symbol `vault done` writes on a task whose status is `symbol`: as the plugin's toggle
+  /// does, the first status of type done along the `nextStatusSymbol` chain (`[D]` → its
+  /// done symbol), else the first done symbol of the statuses.
+  public func doneSymbol(from symbol: Character) -> Character {
+    var current = symbol
+    for _ in 0...(statuses.count + 4) {
+      current = nextSymbol(after: current)
+      if statusType(of: current) == .done { return current }
+      if current == symbol { break }
+    }
+    return self.symbol(for: .done)
+  }
+
+  /// The status of a recurring task's next instance after it was given `closed` (the plugin's
+  /// `getNextRecurrenceStatusOrCreate`): the first todo along the chain from `closed`'s next
+  /// status, else the first in progress, else a space.
+  public func recurrenceSymbol(after closed: Character) -> Character {
+    let first = nextSymbol(after: closed)
+    for wanted in [TaskStatus.Kind.todo, .inProgress] {
+      var current = first
+      if statusType(of: current) == wanted { return current }
+      for _ in 0..<max(statuses.count - 1, 3) {
+        current = nextSymbol(after: current)
+        if statusType(of: current) == wanted { return current }
+      }
+    }
+    return " "
+  }
 
   /// The day the name of the file at vault-relative `path` gives its undated tasks, when
   /// `useFilenameAsScheduledDate` is on, as the Tasks plugin reads it: in one of

@@ -11,10 +11,37 @@ extension RecurrenceRule {
       whenDone = true
       words.removeLast(2)
     }
+    // `2nd last` (rrule.js's `nth`): one ordinal counted from the end.
+    var merged: [String] = []
+    for word in words {
+      if word == "last", let previous = merged.last, let number = ordinal(previous), number > 0 {
+        merged[merged.count - 1] = "last\(number)"
+      } else {
+        merged.append(word)
+      }
+    }
+    words = merged
     words.removeAll { $0 == "and" || $0 == "the" }
     guard var rule = phraseRule(words) else { return nil }
     rule.whenDone = whenDone
     return rule
+  }
+
+  /// Reads a rule as the Tasks plugin does (`Recurrence.fromText`, then rrule.js's
+  /// `parseText`): only the characters `[a-zA-Z0-9, !]`, starting with `every`, without the
+  /// shorthands vault's own properties allow (`weekly`, `every other week`). Nil when the
+  /// plugin would not read it either: such a task does not repeat.
+  public static func parse(tasksRule text: String) -> RecurrenceRule? {
+    let trimmed = text.trimmingSpaces()
+    guard !trimmed.isEmpty,
+      trimmed.unicodeScalars.allSatisfy({
+        ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == " " || $0 == ","
+          || $0 == "!"
+      })
+    else { return nil }
+    let words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "," })
+    guard words.first == "every", !words.contains("other") else { return nil }
+    return parse(phrase: trimmed)
   }
 
   private static let keywords: [String: RecurrenceRule] = [
@@ -78,6 +105,11 @@ extension RecurrenceRule {
     var rule = rule
     var pendingOrdinal: Int?
     for word in words {
+      // `every year on February the 29th`: rrule.js reads a month in the `on` clause.
+      if rule.frequency == .yearly, pendingOrdinal == nil, let month = monthName(word), weekdayName(word) == nil {
+        rule.byMonth.append(month)
+        continue
+      }
       if let day = weekdayName(word) {
         if let ordinal = pendingOrdinal {
           guard rule.frequency == .monthly || rule.frequency == .yearly else { return nil }
@@ -109,6 +141,7 @@ extension RecurrenceRule {
   private static func ordinal(_ word: String) -> Int? {
     let named = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
     if let number = named[word] { return number }
+    if word.hasPrefix("last"), let number = Int(word.dropFirst(4)), (1...31).contains(number) { return -number }
     let digits = word.prefix { $0.isNumber }
     guard !digits.isEmpty, ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))),
       let number = Int(digits), (1...31).contains(number)
@@ -163,5 +196,102 @@ extension Recurrence {
     case .rrule(let text):
       return RecurrenceRule.parse(rrule: text)
     }
+  }
+}
+
+extension RecurrenceRule {
+  /// The rule in the words the Tasks plugin writes back (rrule.js's `toText`, `nlp/totext.ts`),
+  /// with `when done`: `every week on Monday, Friday`, `every month on the 2nd last Friday`,
+  /// `every February on the 29th`. A next instance carries its rule in this form.
+  public var tasksText: String {
+    var words = ["every"]
+    func plural(_ number: Int) -> Bool { number % 100 != 1 }
+    func nth(_ number: Int) -> String {
+      if number == -1 { return "last" }
+      let n = abs(number)
+      let suffix =
+        switch n {
+        case 1, 21, 31: "st"
+        case 2, 22: "nd"
+        case 3, 23: "rd"
+        default: "th"
+        }
+      return "\(n)\(suffix)" + (number < 0 ? " last" : "")
+    }
+    func list(_ items: [String], final: String? = nil) -> String {
+      guard let final, items.count > 1 else { return items.joined(separator: ", ") }
+      return items.dropLast().joined(separator: ", ") + " \(final) " + items[items.count - 1]
+    }
+    let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    let monthNames = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+      "November", "December",
+    ]
+    let mondayFirst: (WeekdayNumber, WeekdayNumber) -> Bool = {
+      ($0.weekday.rawValue + 6) % 7 < ($1.weekday.rawValue + 6) % 7
+    }
+    let allWeeks = byDay.filter { $0.ordinal == nil }.sorted(by: mondayFirst)
+    let someWeeks = byDay.filter { $0.ordinal != nil }.sorted(by: mondayFirst)
+    let codes = Set(byDay.map(\.weekday))
+    let workdays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    let isWeekdays = workdays.isSubset(of: codes) && !codes.contains(.saturday) && !codes.contains(.sunday)
+    let isEveryDay = codes.count == 7
+    let monthDays = byMonthDay.filter { $0 > 0 }.sorted() + byMonthDay.filter { $0 < 0 }.sorted(by: >)
+    func dayText(_ day: WeekdayNumber) -> String {
+      (day.ordinal.map { nth($0) + " " } ?? "") + dayNames[day.weekday.rawValue]
+    }
+    func months() { words.append(list(byMonth.map { monthNames[$0 - 1] }, final: "and")) }
+    func onMonthDays() { words += ["on the", list(monthDays.map(nth), final: "and")] }
+    func onWeekdays() {
+      if !allWeeks.isEmpty && !isWeekdays { words += ["on", list(allWeeks.map(dayText))] }
+      if !someWeeks.isEmpty {
+        if !allWeeks.isEmpty { words.append("and") }
+        words += ["on the", list(someWeeks.map(dayText), final: "and")]
+      }
+    }
+    switch frequency {
+    case .daily:
+      if interval != 1 { words.append(String(interval)) }
+      words.append(plural(interval) ? "days" : "day")
+      if !byMonth.isEmpty {
+        words.append("in")
+        months()
+      }
+      if !monthDays.isEmpty { onMonthDays() } else if !byDay.isEmpty { onWeekdays() }
+    case .weekly:
+      if interval != 1 { words += [String(interval), plural(interval) ? "weeks" : "week"] }
+      if isWeekdays {
+        words += interval == 1 ? ["weekday"] : ["on", "weekdays"]
+      } else if isEveryDay {
+        words.append(plural(interval) ? "days" : "day")
+      } else {
+        if interval == 1 { words.append("week") }
+        if !byMonth.isEmpty {
+          words.append("in")
+          months()
+        }
+        if !monthDays.isEmpty { onMonthDays() } else if !byDay.isEmpty { onWeekdays() }
+      }
+    case .monthly, .yearly:
+      let unit = frequency == .monthly ? "month" : "year"
+      if !byMonth.isEmpty {
+        if interval != 1 {
+          words += [String(interval), unit + "s"]
+          if frequency == .monthly && plural(interval) { words.append("in") }
+        }
+        months()
+      } else {
+        if interval != 1 { words.append(String(interval)) }
+        words.append(plural(interval) ? unit + "s" : unit)
+      }
+      if !monthDays.isEmpty {
+        onMonthDays()
+      } else if frequency == .monthly && isWeekdays {
+        words += ["on", "weekdays"]
+      } else if !byDay.isEmpty {
+        onWeekdays()
+      }
+    }
+    return words.joined(separator: " ") + (whenDone ? " when done" : "")
   }
 }

@@ -21,6 +21,15 @@ public enum TaskLineParser {
     public var severity: Diagnostic.Severity
     public var message: String
     public var column: Int
+    /// The date field (`due`, `scheduled`, ...) an impossible date was written for.
+    public var field: String?
+
+    public init(severity: Diagnostic.Severity, message: String, column: Int, field: String? = nil) {
+      self.severity = severity
+      self.message = message
+      self.column = column
+      self.field = field
+    }
   }
 
   /// The checkbox parts of `line`, or nil when it is no task line.
@@ -125,6 +134,8 @@ private struct FieldReader {
   var problems: [TaskLineParser.Problem] = []
   var usedEmoji = false
   var usedDataview = false
+  /// Where the recurrence rule's value stands, for its warning.
+  var recurrenceColumn: Int?
   /// Trailing `#tags` and unknown Dataview fields: passed over while reading, kept in the
   /// description in their order.
   var kept: [String] = []
@@ -215,6 +226,17 @@ private struct FieldReader {
     if !kept.isEmpty || UnsafeBufferPointer(rebasing: b[0..<end]).contains(UInt8(ascii: "#")) {
       task.tags = InlineScanner.scan(line: Array(description.utf8), lineNumber: task.line).tags.map(\.name)
     }
+    // As the plugin reads it (`Recurrence.fromText`), a rule rrule.js cannot read makes the
+    // task not recurring.
+    if let rule = task.recurrence, RecurrenceRule.parse(tasksRule: rule) == nil {
+      problems.append(
+        .init(
+          severity: .warning,
+          message:
+            "'\(rule)' is not a recurrence rule the Tasks plugin reads (such as 'every week on Monday'): the task does not repeat",
+          column: recurrenceColumn ?? columnOffset + 1))
+      task.recurrence = nil
+    }
     task.format = usedEmoji && usedDataview ? .mixed : usedEmoji ? .emoji : usedDataview ? .dataview : .none
     reportStrayEmoji()
   }
@@ -240,7 +262,7 @@ private struct FieldReader {
       problems.append(
         .init(
           severity: .error, message: "impossible \(field.rawValue) date \(text(dateStart..<end))",
-          column: column(dateStart)))
+          column: column(dateStart), field: field.rawValue))
     case .notADate:
       return false
     }
@@ -257,7 +279,7 @@ private struct FieldReader {
     // 🔁 every ..., 🏁 keep|delete, 🆔 id, ⛔ id,id
     let fields: [(UInt32, (UInt8) -> Bool)] = [
       (0x1F501, { isASCIIAlnum($0) || $0 == 0x20 || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "!") }),
-      (0x1F3C1, { isASCIIAlnum($0) }),
+      (0x1F3C1, { isASCIILetter($0) }),
       (0x1F194, { isIDByte($0) }),
       (0x26D4, { isIDByte($0) || $0 == UInt8(ascii: ",") || $0 == 0x20 }),
     ]
@@ -271,17 +293,12 @@ private struct FieldReader {
       guard !value.isEmpty else { continue }
       switch emoji {
       case 0x1F501:
-        if task.recurrence == nil { task.recurrence = value }
-        if !value.lowercased().hasPrefix("every") {
-          problems.append(
-            .init(
-              severity: .warning, message: "recurrence '\(value)' does not start with 'every'",
-              column: column(start)))
+        if task.recurrence == nil {
+          task.recurrence = value
+          recurrenceColumn = column(start) + text(start..<end).prefix { $0 == " " }.count
         }
       case 0x1F3C1:
-        let lowered = value.lowercased()
-        guard lowered == "keep" || lowered == "delete" else { continue }
-        if task.onCompletion == nil { task.onCompletion = lowered }
+        setOnCompletion(value, column: column(start), into: &task)
       case 0x1F194:
         if task.id == nil { task.id = value }
       default:
@@ -327,13 +344,27 @@ private struct FieldReader {
 
   // MARK: Dataview fields
 
+  /// A field in brackets at the end of the text, as the Tasks plugin's Dataview format reads
+  /// it (`toInlineFieldRegex` in its `DataviewTaskSerializer.ts`): `[key:: value]` or
+  /// `(key:: value)` with the same kind of bracket on both sides, spaces allowed inside and after
+  /// `::`, and one comma after it (` , `), which goes with the field. The plugin's keys are
+  /// matched as it writes them (`dependsOn`, `onCompletion`: `dependson` is no task field), and
+  /// each takes only the values its expression accepts; anything else in brackets is a Dataview
+  /// field of the task, kept in the description.
   mutating func takeDataviewField(into task: inout TaskItem) -> Bool {
-    guard end > 0, b[end - 1] == UInt8(ascii: "]") || b[end - 1] == UInt8(ascii: ")") else { return false }
+    var fieldEnd = end
+    if b[fieldEnd - 1] == UInt8(ascii: ",") {
+      fieldEnd -= 1
+      while fieldEnd > 0, b[fieldEnd - 1] == 0x20 { fieldEnd -= 1 }
+    }
+    guard fieldEnd > 0, b[fieldEnd - 1] == UInt8(ascii: "]") || b[fieldEnd - 1] == UInt8(ascii: ")") else {
+      return false
+    }
     // Brackets are ASCII, and no byte of a longer UTF-8 sequence is: bytes are matched as scalars.
-    let close = b[end - 1]
+    let close = b[fieldEnd - 1]
     let open = close == UInt8(ascii: "]") ? UInt8(ascii: "[") : UInt8(ascii: "(")
     var depth = 0
-    var start = end - 1
+    var start = fieldEnd - 1
     while start >= 0 {
       if b[start] == close {
         depth += 1
@@ -344,71 +375,111 @@ private struct FieldReader {
       start -= 1
     }
     guard start >= 0 else { return false }
-    let inner = text((start + 1)..<(end - 1))
+    let inner = text((start + 1)..<(fieldEnd - 1))
     guard let separator = inner.firstRange(of: "::") else { return false }
-    let key = inner[..<separator.lowerBound].trimmingSpaces()
+    let rawKey = inner[..<separator.lowerBound]
+    let key = rawKey.trimmingSpaces()
     let value = inner[separator.upperBound...].trimmingSpaces()
-    let valueColumn = column(start) + 1 + key.unicodeScalars.count + 2
-    switch key.lowercased() {
-    case "created", "scheduled", "start", "due", "completion", "cancelled":
-      let field: DateField =
-        switch key.lowercased() {
-        case "created": .created
-        case "scheduled": .scheduled
-        case "start": .start
-        case "due": .due
-        case "completion": .done
-        default: .cancelled
-        }
-      let datePart = value.prefix(10)
-      switch DateParsing.date(datePart) {
-      case .value(let date) where value.count == 10 || value.dropFirst(10).first == "T":
+    let valueColumn = column(start) + 1 + rawKey.unicodeScalars.count + 2
+    // The plugin's key stands right before `::`: `[due ::x]` is no task field.
+    let exactKey = rawKey.last.map { $0 != " " } ?? false ? key : ""
+    if let taken = takeTasksField(exactKey, value, valueColumn: valueColumn, into: &task) {
+      guard taken else { return keepField(key, value, start: start, end: fieldEnd, into: &task) }
+      end = start
+      usedDataview = true
+      return true
+    }
+    return keepField(key, value, start: start, end: fieldEnd, into: &task)
+  }
+
+  /// Reads a field of the Tasks plugin's Dataview format. Nil when `key` is none of its keys;
+  /// false when the value is not one the plugin's expression for the key accepts (reported).
+  mutating func takeTasksField(_ key: String, _ value: String, valueColumn: Int, into task: inout TaskItem) -> Bool? {
+    let dateFields: [String: DateField] = [
+      "created": .created, "scheduled": .scheduled, "start": .start, "due": .due, "completion": .done,
+      "cancelled": .cancelled,
+    ]
+    if let field = dateFields[key] {
+      // `(\d{4}-\d{2}-\d{2})` and nothing after it but spaces.
+      guard value.utf8.count == 10, value.utf8.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") }) else {
+        problems.append(
+          .init(
+            severity: .warning, message: "\(key) is not a date in YYYY-MM-DD form: '\(value)'", column: valueColumn))
+        return false
+      }
+      switch DateParsing.date(Substring(value)) {
+      case .value(let date):
         field.setFirst(date, on: &task)
       case .impossible:
         problems.append(
-          .init(severity: .error, message: "impossible \(key) date \(value)", column: valueColumn))
-      default:
+          .init(
+            severity: .error, message: "impossible \(key) date \(value)", column: valueColumn, field: field.rawValue))
+      case .notADate:
         problems.append(
           .init(
-            severity: .warning,
-            message: "\(key) is not a date in YYYY-MM-DD form: '\(value)'", column: valueColumn))
+            severity: .warning, message: "\(key) is not a date in YYYY-MM-DD form: '\(value)'", column: valueColumn))
+        return false
       }
+      return true
+    }
+    switch key {
     case "priority":
-      guard let priority = TaskPriority(rawValue: value.lowercased()) else {
+      guard let priority = TaskPriority(rawValue: value), priority != .normal else {
         problems.append(
           .init(
             severity: .warning,
-            message: "unknown priority '\(value)' (expected highest, high, medium, normal, low or lowest)",
+            message: "unknown priority '\(value)' (the Tasks plugin reads highest, high, medium, low or lowest)",
             column: valueColumn))
-        end = start
-        usedDataview = true
-        return true
+        return false
       }
       if task.priority == .normal { task.priority = priority }
     case "repeat":
-      if task.recurrence == nil { task.recurrence = value }
-    case "oncompletion":
-      if task.onCompletion == nil { task.onCompletion = value.lowercased() }
-    case "id":
-      if task.id == nil { task.id = value }
-    case "dependson":
-      if task.dependsOn.isEmpty {
-        task.dependsOn = value.split(separator: ",").map { $0.trimmingSpaces() }.filter {
-          !$0.isEmpty
-        }
+      guard !value.isEmpty, value.utf8.allSatisfy({ isRuleByte($0) }) else { return false }
+      if task.recurrence == nil {
+        task.recurrence = value
+        recurrenceColumn = valueColumn
       }
+    case "onCompletion":
+      guard !value.isEmpty, value.utf8.allSatisfy({ isASCIILetter($0) }) else { return false }
+      setOnCompletion(value, column: valueColumn, into: &task)
+    case "id":
+      guard !value.isEmpty, value.utf8.allSatisfy({ isIDByte($0) }) else { return false }
+      if task.id == nil { task.id = value }
+    case "dependsOn":
+      let ids = value.split(separator: ",").map { $0.trimmingSpaces() }
+      guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isIDByte) }) else { return false }
+      if task.dependsOn.isEmpty { task.dependsOn = ids }
     default:
-      // Any other Dataview field stays in the description, as in the Tasks plugin, and is
-      // kept as a field of the task.
-      task.fields.insert(
-        InlineField(key: key, value: value, line: task.line, column: column(start)), at: 0)
-      kept.insert(text(start..<end), at: 0)
-      end = start
-      return true
+      return nil
     }
-    end = start
-    usedDataview = true
     return true
+  }
+
+  /// Any other Dataview field stays in the description, as in the Tasks plugin, and is kept as
+  /// a field of the task.
+  mutating func keepField(
+    _ key: String, _ value: String, start: Int, end fieldEnd: Int, into task: inout TaskItem
+  )
+    -> Bool
+  {
+    task.fields.insert(InlineField(key: key, value: value, line: task.line, column: column(start)), at: 0)
+    kept.insert(text(start..<end), at: 0)
+    end = start
+    return true
+  }
+
+  /// `keep` or `delete`; any other word is read (the plugin's `parseOnCompletionValue` ignores
+  /// it) and reported.
+  mutating func setOnCompletion(_ value: String, column: Int, into task: inout TaskItem) {
+    let lowered = value.lowercased()
+    guard lowered == "keep" || lowered == "delete" else {
+      problems.append(
+        .init(
+          severity: .warning, message: "unknown on-completion action '\(value)' (keep or delete); it does nothing",
+          column: column))
+      return
+    }
+    if task.onCompletion == nil { task.onCompletion = lowered }
   }
 
   // MARK: Tags and helpers
@@ -492,6 +563,15 @@ private func isDigit(_ byte: UInt8) -> Bool { DateParsing.isDigit(byte) }
 
 private func isASCIIAlnum(_ byte: UInt8) -> Bool {
   isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+}
+
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+  byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
+}
+
+/// The characters of a recurrence rule in the plugin's expressions: `[a-zA-Z0-9, !]`.
+private func isRuleByte(_ byte: UInt8) -> Bool {
+  isASCIIAlnum(byte) || byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "!")
 }
 
 private func isIDByte(_ byte: UInt8) -> Bool {

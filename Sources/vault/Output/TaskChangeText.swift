@@ -38,6 +38,9 @@ enum TaskCommand {
         terminal.location(vault.displayPath(result.path) + ":\(line)") + "  " + next.trimmingLeadingSpace()
           + terminal.dim("  (next)"))
     }
+    if let warning = result.warning {
+      terminal.printError("\(vault.displayPath(result.path)):\(result.line):1: warning: \(warning)")
+    }
   }
 }
 
