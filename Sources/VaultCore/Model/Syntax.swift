@@ -13,7 +13,7 @@ public struct TagOccurrence: Hashable, Sendable, Codable {
 }
 
 /// A link to another note: a wikilink, an embed, or a Markdown link to a `.md` file.
-public struct Link: Hashable, Sendable, Codable {
+public struct Link: Hashable, Sendable, Encodable {
   public enum Style: String, Sendable, Codable {
     case wikilink, embed, markdown
   }
@@ -38,6 +38,23 @@ public struct Link: Hashable, Sendable, Codable {
     self.style = style
     self.line = line
     self.column = column
+  }
+
+  /// `[[#Heading]]`, `[[#^block]]`: a link to a place in the note it is in.
+  public var isSelf: Bool { target.isEmpty }
+
+  enum CodingKeys: String, CodingKey { case target, subpath, alias, style, line, column, isSelf = "self" }
+
+  /// A link to the note itself has `"target": null` and `"self": true` (docs/JSON.md).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(isSelf ? nil : target, forKey: .target)
+    try c.encode(subpath, forKey: .subpath)
+    try c.encode(alias, forKey: .alias)
+    try c.encode(style, forKey: .style)
+    try c.encode(line, forKey: .line)
+    try c.encode(column, forKey: .column)
+    try c.encode(isSelf, forKey: .isSelf)
   }
 }
 

@@ -38,11 +38,16 @@ public enum InlineScanner {
     var columns = ColumnCounter(bytes)
     var closers: Closers?
     var (squareFieldEnd, roundFieldEnd) = (0, 0)
+    // Tags and links are not looked for inside a link; fields are, as Dataview finds them
+    // wherever a bracket opens (`[[[[hello:: 16]]` holds the field `hello`).
+    var linkEnd = 0
     func column(_ offset: Int) -> Int { columns.column(at: offset) }
 
     while index < range.upperBound {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "#") {
+      if index < linkEnd {
+        // Inside a link: only a field may start here.
+      } else if byte == UInt8(ascii: "#") {
         let precededBySpace =
           index == range.lowerBound || index == 0
           || UTF8Line.isSpace(UTF8Line.scalar(in: bytes, at: UTF8Line.scalarStart(in: bytes, before: index)).0)
@@ -67,8 +72,7 @@ public enum InlineScanner {
           found.line = lineNumber
           found.column = column(start)
           result.links.append(found)
-          index = end
-          continue
+          linkEnd = end
         }
       }
       // A field inside a field of the same bracket is not one: Dataview looks for the next
@@ -111,7 +115,8 @@ public enum InlineScanner {
     var index = openAt + 2
     while index + 1 < limit {
       if bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: "]") { break }
-      if bytes[index] == UInt8(ascii: "[") && bytes[index + 1] == UInt8(ascii: "[") { return nil }
+      // `[[[[hello:: 16]]`: no link starts at the first brackets.
+      if bytes[index] == UInt8(ascii: "[") { return nil }
       index += 1
     }
     guard index + 1 < limit, let link = wikilink(bytes, inner: (openAt + 2)..<index) else { return nil }
@@ -131,7 +136,10 @@ public enum InlineScanner {
     var alias: String?
     if let bar = firstIndex(of: UInt8(ascii: "|"), in: bytes, body) {
       alias = string(bytes, (bar + 1)..<body.upperBound)
-      body = body.lowerBound..<bar
+      // In a table cell the bar is escaped, `[[Cards view\|Cards]]`: the backslash is not
+      // part of the target, as Obsidian reads it.
+      let escaped = bar > body.lowerBound && bytes[bar - 1] == UInt8(ascii: "\\")
+      body = body.lowerBound..<(escaped ? bar - 1 : bar)
     }
     var subpath: String?
     if let hash = firstIndex(of: UInt8(ascii: "#"), in: bytes, body) {
@@ -167,8 +175,9 @@ public enum InlineScanner {
       index += 1
     }
     guard let keyEnd else { return nil }
+    // Dataview trims the key (`[ key! :: v]` is `key!`); any other character may be in it.
     let key = trimmingSpaces(bytes, (openAt + 1)..<keyEnd)
-    guard !key.isEmpty, bytes[openAt + 1] != UInt8(ascii: " ") else { return nil }
+    guard !key.isEmpty else { return nil }
     // The value runs to the matching closing bracket; nested pairs such as [[links]] count.
     if closers == nil { closers = Closers(bytes, range) }
     guard let close = closers?.close(of: openAt) else { return nil }
@@ -180,10 +189,21 @@ public enum InlineScanner {
   struct Closers {
     private var closeOf: [Int: Int] = [:]
 
+    /// A bracket after a backslash does not count, as in Dataview's `findClosing`
+    /// (`[key:: \\[value]` closes at the last `]`); `\\\\` is a backslash.
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
       var squares: [Int] = []
       var rounds: [Int] = []
+      var escaped = false
       for index in range {
+        if bytes[index] == UInt8(ascii: "\\") {
+          escaped.toggle()
+          continue
+        }
+        if escaped {
+          escaped = false
+          continue
+        }
         switch bytes[index] {
         case UInt8(ascii: "["): squares.append(index)
         case UInt8(ascii: "("): rounds.append(index)
