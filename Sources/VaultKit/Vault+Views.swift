@@ -158,19 +158,29 @@ extension Vault {
   /// An unknown zone leaves the event as written (the index holds no warning for it yet).
   func localized(_ located: Located<Event>) -> Located<Event> {
     guard let name = located.value.timeZone, !located.value.allDay, let source = TimeZone(identifier: name),
-      source.identifier != zone.identifier, let start = located.value.start, let time = located.value.startTime
+      source.identifier != zone.identifier, let time = located.value.startTime,
+      let first = located.value.start ?? (located.value.isRecurring ? LocalDate(year: 2000, month: 1, day: 3) : nil)
     else { return located }
     var result = located
+    // A recurring event is converted at its first occurrence (a day its rule gives, in its own
+    // zone); across a change of daylight saving time its shown time may be an hour off.
+    let start =
+      located.value.isRecurring
+      ? located.value.occurrences(in: first...first.adding(days: 400), at: located).first?.start ?? first : first
     guard let (date, local) = convert(start, time, from: source) else { return located }
     let shift = start.days(until: date)
-    result.value.start = date
     result.value.startTime = local
-    result.value.end = located.value.end?.adding(days: shift)
     if let end = located.value.endTime, let (_, localEnd) = convert(start, end, from: source) {
       result.value.endTime = localEnd
     }
-    result.value.skipDates = located.value.skipDates.map { $0.adding(days: shift) }
-    result.value.recurrenceEnd = located.value.recurrenceEnd?.adding(days: shift)
+    if located.value.isRecurring {
+      // The rule gives days in the event's zone (a Monday in Tokyo), and its skipped days are
+      // those days: each occurrence moves as a whole (to a Sunday in New York).
+      result.value.dayShift = shift
+    } else {
+      result.value.start = date
+      result.value.end = located.value.end?.adding(days: shift)
+    }
     result.value.timeZone = nil
     return result
   }

@@ -87,4 +87,43 @@ import Testing
         "- [ ] #task Water the ferns 🔁 every 3 days\n- [x] #task Odd rule 🔁 every blue moon 📅 2026-11-23 ✅ 2026-11-23\n"
       ))
   }
+
+  // MARK: Full Calendar
+
+  /// The days each event shows on in `vault agenda --json`, with its start time.
+  func agendaDays(_ folder: URL, today: String, days: Int) throws -> [String: [String]] {
+    let result = try CLI.run(["agenda", "--days", String(days), "--json"], inVault: folder, today: today)
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    var shown: [String: [String]] = [:]
+    for row in rows {
+      for entry in row["events"] as? [[String: Any]] ?? [] {
+        let event = (entry["event"] as? [String: Any])?["item"] as? [String: Any]
+        let title = event?["title"] as? String ?? "?"
+        let time = event?["startTime"] as? String
+        shown[title, default: []].append((row["date"] as? String ?? "?") + (time.map { " " + $0 } ?? ""))
+      }
+    }
+    return shown
+  }
+
+  /// A Monday 08:00 Tokyo standup is a Sunday 18:00 in New York (the vault's zone); its skipped
+  /// Monday (in Tokyo) is skipped on the Sunday it shows on. `type: recurring` without
+  /// `startRecur` recurs on every matching day, as both plugins show it; the fork's
+  /// `repeatOn` (src/types/schema.ts: `{week: 2, weekday: 0}`, the 2nd Sunday) and
+  /// `repeatInterval` with `endRecur` (src/core/interop.ts: `INTERVAL`, `UNTIL`) are read.
+  @Test func fullCalendarRecurringEvents() throws {
+    let folder = try Fixture.copy("Issue20Plugins")
+    let shown = try agendaDays(folder, today: "2026-11-21", days: 45)
+    #expect(
+      shown["Standup with Tokyo"] == [
+        "2026-11-22 18:00", "2026-12-06 18:00", "2026-12-13 18:00", "2026-12-20 18:00", "2026-12-27 18:00",
+        "2027-01-03 18:00",
+      ])
+    #expect(shown["Gym"]?.prefix(3) == ["2026-11-24", "2026-11-26", "2026-12-01"])
+    #expect(shown["Book club"] == ["2026-12-13"])
+    #expect(shown["Pay day"] == ["2026-12-04", "2026-12-18"])
+    // A recurring event without a first day is no problem for `check`.
+    let check = try run(["check"], folder)
+    #expect(!check.stdout.contains("Gym.md"))
+  }
 }

@@ -29,7 +29,9 @@ enum EventReader {
     }
     readTimes(&event, &reader)
     readRecurrence(&event, &reader)
-    if event.start == nil {
+    // A recurring event needs no first day: Full Calendar's `type: recurring` without
+    // `startRecur` occurs on every day its rule gives.
+    if event.start == nil && event.recurrence == nil {
       reader.diagnostics.append(
         .warning(
           "event has no date: add 'date: YYYY-MM-DD' (or 'startRecur' / 'startDate' for a recurring one)",
@@ -113,6 +115,52 @@ enum EventReader {
   }
 
   static func readRecurrence(_ event: inout Event, _ reader: inout PropertyReader) {
+    // The maintained fork's keys (YouFoundJK/plugin-full-calendar, `src/types/schema.ts`, turned
+    // into a rule as its `src/core/interop.ts` does): `repeatInterval` (every N weeks, months or
+    // years), `repeatOn: {week: 2, weekday: 0}` (the 2nd Sunday; week -1 the last).
+    var interval = 1
+    if let property = reader.property("repeatInterval"), property.value != .null {
+      if case .number(let value) = property.value, value >= 1, value == value.rounded() {
+        interval = Int(value)
+      } else {
+        reader.warn(property, "repeatInterval must be a whole number from 1, not '\(property.value.text)'")
+      }
+    }
+    if let property = reader.property("repeatOn"), case .object(let parts) = property.value {
+      func number(_ key: String) -> Int? {
+        guard case .number(let value)? = parts.first(where: { $0.key == key })?.value else { return nil }
+        return Int(exactly: value)
+      }
+      guard let week = number("week"), [-1, 1, 2, 3, 4].contains(week), let weekday = number("weekday"),
+        (0...6).contains(weekday), let day = Weekday(rawValue: weekday)
+      else {
+        reader.warn(property, "repeatOn must be {week: 1 to 4 or -1, weekday: 0 (Sunday) to 6}")
+        return
+      }
+      var rule = "FREQ=MONTHLY;BYDAY=\(day.rruleCode);BYSETPOS=\(week)"
+      if interval > 1 { rule += ";INTERVAL=\(interval)" }
+      event.recurrence = .rrule(rule)
+      return
+    }
+    if interval > 1 {
+      var rule: String?
+      let days = (reader.property("daysOfWeek")?.value.elements ?? []).flatMap {
+        $0.text.split(separator: ",").compactMap { weekday($0.trimmingSpaces()) }
+      }
+      if !days.isEmpty {
+        rule = "FREQ=WEEKLY;BYDAY=" + days.map(\.rruleCode).joined(separator: ",")
+      } else if case .number(let day)? = reader.property("dayOfMonth")?.value {
+        if case .number(let month)? = reader.property("month")?.value {
+          rule = "FREQ=YEARLY;BYMONTH=\(Int(month));BYMONTHDAY=\(Int(day))"
+        } else {
+          rule = "FREQ=MONTHLY;BYMONTHDAY=\(Int(day))"
+        }
+      }
+      if let rule {
+        event.recurrence = .rrule(rule + ";INTERVAL=\(interval)")
+        return
+      }
+    }
     if let property = reader.property("daysOfWeek"), property.value != .null {
       var days: [Weekday] = []
       for element in property.value.elements {

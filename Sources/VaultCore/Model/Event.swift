@@ -23,6 +23,10 @@ public struct Event: Hashable, Sendable {
   public var archived: Bool
   /// Full Calendar's task-events: nil when not a task, else whether it is done.
   public var completed: Bool?
+  /// Days each occurrence of a recurring event moves when it is shown in the vault's time zone
+  /// (a Monday 08:00 Tokyo event is a Sunday evening in New York). Set by the views, never read
+  /// from a note: the rule, `skipDates` and `endRecur` stay in the event's own zone.
+  public var dayShift = 0
 
   public init(title: String) {
     self.title = title

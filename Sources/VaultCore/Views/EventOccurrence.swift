@@ -33,20 +33,33 @@ extension Event {
 
   /// The occurrences that overlap `range`, in order. A recurrence vault cannot read yields
   /// only the first day (the index holds a warning about it).
+  ///
+  /// A recurring event without a first day (Full Calendar's `type: recurring` without
+  /// `startRecur`) occurs on every day its rule gives, as the original plugin shows it; the
+  /// weeks of `repeatInterval` then count from 1 January 1970. The rule is expanded in the
+  /// event's own zone (its `skipDates` too), then each occurrence moves by `dayShift`.
   public func occurrences(in range: ClosedRange<LocalDate>, at location: Located<Event>) -> [EventOccurrence] {
-    guard let start else { return [] }
     let length = dayCount - 1
     guard let recurrence, case .success(var rule) = recurrence.rule else {
+      guard let start else { return [] }
       let end = start.adding(days: length)
       guard end >= range.lowerBound, start <= range.upperBound else { return [] }
       return [EventOccurrence(event: location, start: start, end: end)]
     }
+    guard let first = start ?? Self.openStart else { return [] }
     if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
     // An occurrence that started before the range may still cover its first days.
     let days = rule.occurrences(
-      start: start, in: range.lowerBound.adding(days: -length)...range.upperBound, excluding: Set(skipDates))
-    return days.map { EventOccurrence(event: location, start: $0, end: $0.adding(days: length)) }
+      start: first,
+      in: range.lowerBound.adding(days: -length - dayShift)...range.upperBound.adding(days: -dayShift),
+      excluding: Set(skipDates))
+    return days.map {
+      EventOccurrence(event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift))
+    }
   }
+
+  /// Where a recurring event with no first day counts from.
+  static let openStart = LocalDate(year: 1970, month: 1, day: 1)
 }
 
 extension Located where Value == Event {
