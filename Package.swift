@@ -68,9 +68,9 @@ let package = Package(
       ],
       path: "Fuzz/vault-fuzz"
     ),
-    // Temporary folders shared by the test targets.
+    // Temporary folders, seeded randomness and the plugins' test tables shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
+    .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore", "TestSupport"]),
     .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown", "VaultKit", "Yams"]),
     .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown", "TestSupport"]),
     .testTarget(

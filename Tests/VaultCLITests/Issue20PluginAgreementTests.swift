@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 20: through the built binary, vault reads and writes as the Obsidian plugins do, on a
@@ -125,5 +126,19 @@ import Testing
     // A recurring event without a first day is no problem for `check`.
     let check = try run(["check"], folder)
     #expect(!check.stdout.contains("Gym.md"))
+  }
+
+  /// The Tasks plugin's completion table (TestSupport/TasksPluginToggles.swift, each case cited),
+  /// through the built binary: the file holds exactly the plugin's lines afterwards.
+  @Test(arguments: TasksPluginToggles.cases)
+  func theCompletionTableThroughTheBinary(_ c: TasksPluginToggles.Toggle) throws {
+    let folder = try ScratchFolder.make("issue20").appendingPathComponent("vault")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+    try Data("# Tasks\n\n\(c.line)\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
+    let result = try CLI.run(["done", "Tasks.md:3"], inVault: folder, today: c.today)
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = "# Tasks\n\n" + c.lines.map { $0 + "\n" }.joined()
+    #expect(try Fixture.text(folder, "Tasks.md") == expected)
   }
 }
