@@ -169,19 +169,6 @@ public enum TaskLineEditor {
     task.format == .dataview || (task.format == .none && settings.format == .dataview) ? .dataview : .emoji
   }
 
-  /// A field put where the plugin's order puts it: before the first of the fields that follow
-  /// it (start, scheduled, due, cancelled, done), else at the end.
-  static func inserting(_ field: Field, _ value: String, into line: String, notation: TaskFormat) -> String {
-    let later: [Field] = [.start, .scheduled, .due, .cancelled, .done]
-    guard let range = later.compactMap({ fieldRange($0, in: line) }).min(by: { $0.lowerBound < $1.lowerBound }) else {
-      return appending(field, value, to: line, notation: notation)
-    }
-    let added = notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
-    var result = line
-    result.insert(contentsOf: added, at: range.lowerBound)
-    return result
-  }
-
   /// The line without a field (emoji or Dataview form) and the space before it.
   static func removing(_ field: Field, from line: String) -> String {
     var text = line
@@ -212,14 +199,6 @@ public enum TaskLineEditor {
       return start..<line.index(after: closing)
     }
     return nil
-  }
-
-  /// The date a field holds on the line, and where the date stands.
-  static func dateRange(_ field: Field, in line: String) -> Range<String.Index>? {
-    guard let range = fieldRange(field, in: line) else { return nil }
-    let text = line[range]
-    guard let match = text.firstRange(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) else { return nil }
-    return match
   }
 
   // MARK: - Recurrence
