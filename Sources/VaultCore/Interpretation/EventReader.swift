@@ -115,6 +115,19 @@ enum EventReader {
   }
 
   static func readRecurrence(_ event: inout Event, _ reader: inout PropertyReader) {
+    let interval = readRule(&event, &reader)
+    // `repeatInterval` applies to whichever rule the keys gave (the fork's interop.ts appends
+    // `INTERVAL=n` to it).
+    if interval > 1, let recurrence = event.recurrence,
+      case .success(var rule) = recurrence.rule, rule.interval == 1
+    {
+      rule.interval = interval
+      event.recurrence = .rrule(rule.rruleText)
+    }
+  }
+
+  /// Reads the rule, and returns `repeatInterval` (1 when not set).
+  static func readRule(_ event: inout Event, _ reader: inout PropertyReader) -> Int {
     // The maintained fork's keys (YouFoundJK/plugin-full-calendar, `src/types/schema.ts`, turned
     // into a rule as its `src/core/interop.ts` does): `repeatInterval` (every N weeks, months or
     // years), `repeatOn: {week: 2, weekday: 0}` (the 2nd Sunday; week -1 the last).
@@ -135,31 +148,10 @@ enum EventReader {
         (0...6).contains(weekday), let day = Weekday(rawValue: weekday)
       else {
         reader.warn(property, "repeatOn must be {week: 1 to 4 or -1, weekday: 0 (Sunday) to 6}")
-        return
+        return interval
       }
-      var rule = "FREQ=MONTHLY;BYDAY=\(day.rruleCode);BYSETPOS=\(week)"
-      if interval > 1 { rule += ";INTERVAL=\(interval)" }
-      event.recurrence = .rrule(rule)
-      return
-    }
-    if interval > 1 {
-      var rule: String?
-      let days = (reader.property("daysOfWeek")?.value.elements ?? []).flatMap {
-        $0.text.split(separator: ",").compactMap { weekday($0.trimmingSpaces()) }
-      }
-      if !days.isEmpty {
-        rule = "FREQ=WEEKLY;BYDAY=" + days.map(\.rruleCode).joined(separator: ",")
-      } else if case .number(let day)? = reader.property("dayOfMonth")?.value {
-        if case .number(let month)? = reader.property("month")?.value {
-          rule = "FREQ=YEARLY;BYMONTH=\(Int(month));BYMONTHDAY=\(Int(day))"
-        } else {
-          rule = "FREQ=MONTHLY;BYMONTHDAY=\(Int(day))"
-        }
-      }
-      if let rule {
-        event.recurrence = .rrule(rule + ";INTERVAL=\(interval)")
-        return
-      }
+      event.recurrence = .rrule("FREQ=MONTHLY;BYDAY=\(day.rruleCode);BYSETPOS=\(week)")
+      return interval
     }
     if let property = reader.property("daysOfWeek"), property.value != .null {
       var days: [Weekday] = []
@@ -173,24 +165,24 @@ enum EventReader {
         }
       }
       if !days.isEmpty { event.recurrence = .weekdays(days) }
-      return
+      return interval
     }
     if let property = reader.property("dayOfMonth"), case .number(let day) = property.value {
       var month: Int?
       if case .number(let value)? = reader.property("month")?.value { month = Int(value) }
       event.recurrence = .monthDay(day: Int(day), month: month)
-      return
+      return interval
     }
     if let property = reader.property("rrule"), let rule = reader.text("rrule") {
       event.recurrence = .rrule(rule)
       if case .failure(let error) = RecurrenceRule.parse(rrule: rule) {
         reader.warn(property, "rrule '\(rule)': \(error)")
       }
-      return
+      return interval
     }
     guard let property = reader.property("repeat", "recurrence", "recurring", "every"),
       property.value != .null
-    else { return }
+    else { return interval }
     let phrase = property.value.text.trimmingSpaces()
     let lowered = phrase.lowercased()
     if ["yearly", "annually", "monthly", "weekly", "daily", "biweekly", "fortnightly"].contains(
@@ -209,6 +201,7 @@ enum EventReader {
         "unknown repeat '\(phrase)' (use yearly, monthly, weekly, daily, 'every ...' or an RRULE such as FREQ=WEEKLY;BYDAY=MO)"
       )
     }
+    return interval
   }
 
   /// Full Calendar's letters (`U M T W R F S`), or an English name or its abbreviation.
