@@ -63,7 +63,8 @@ extension IndexStore {
       let sql = """
         SELECT files.path, files.title, e.title, e.emoji, e.start, e.end, e.all_day, e.start_time, e.end_time,
           e.category, e.location, e.time_zone, e.recurrence_kind, e.recurrence_rule, e.recurrence_end,
-          e.skip_dates, e.remind, e.archived, e.completed, \(tags)
+          e.skip_dates, e.remind, e.archived, e.completed, \(tags), e.description, e.color, e.leap_day,
+          e.year_unknown
         FROM events e JOIN files ON files.id = e.file_id
         WHERE files.skipped = 0 AND \(condition)
         ORDER BY files.path
@@ -86,6 +87,10 @@ extension IndexStore {
         event.remind = Self.list(row.optionalText(16))
         event.archived = row.bool(17)
         event.completed = row.optionalBool(18)
+        event.description = row.optionalText(20)
+        event.color = row.optionalText(21)
+        event.leapDay = row.optionalText(22).flatMap(LeapDay.init(rawValue:))
+        event.yearUnknown = row.bool(23)
         events.append(
           Located(path: row.text(0), title: row.text(1), tags: Self.list(row.optionalText(19)), value: event))
       }
@@ -105,7 +110,7 @@ extension IndexStore {
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
         t.description, t.tags, t.priority, t.created, t.start, t.scheduled, t.due, t.done, t.cancelled,
         t.recurrence, t.on_completion, t.task_id, t.depends_on, t.block_link, t.format, t.parent_line, t.rowid,
-        t.scheduled_inferred, t.status_type
+        t.scheduled_inferred, t.status_type, t.fields
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
       ORDER BY files.path, t.line
@@ -134,6 +139,7 @@ extension IndexStore {
         task.blockLink = row.optionalText(21)
         task.format = TaskFormat(rawValue: row.text(22)) ?? .none
         task.parentLine = row.optionalInt(23)
+        task.fields = Self.fields(row.text(27), line: row.int(2))
         tasks.append((row.int(24), Located(path: row.text(0), title: row.text(1), line: row.int(2), value: task)))
       }
       return tasks
@@ -243,11 +249,15 @@ extension IndexStore {
   public func goals(withTags: Bool = true, openFirst: Int? = nil) throws(IndexError) -> [Located<Goal>] {
     let tags = withTags ? "(SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)" : "NULL"
     let choice =
-      openFirst.map { "AND g.done = 0 ORDER BY g.target IS NULL, g.target, lower(files.title) LIMIT \($0)" }
+      openFirst.map {
+        "AND g.done = 0 ORDER BY \(Schema.priorityRank.replacingOccurrences(of: "priority", with: "g.priority")) DESC, "
+          + "g.target IS NULL, g.target, lower(files.title) LIMIT \($0)"
+      }
       ?? "ORDER BY files.path"
     return try read { db in
       let sql = """
-        SELECT files.path, files.title, g.progress, g.progress_source, g.target, g.status, g.done, \(tags)
+        SELECT files.path, files.title, g.progress, g.progress_source, g.target, g.status, g.done, \(tags),
+          g.done_on, g.priority, g.description
         FROM goals g JOIN files ON files.id = g.file_id WHERE files.skipped = 0 \(choice)
         """
       var goals: [Located<Goal>] = []
@@ -258,6 +268,9 @@ extension IndexStore {
         goal.target = Self.date(row.optionalText(4))
         goal.status = row.optionalText(5)
         goal.isDone = row.bool(6)
+        goal.doneOn = Self.date(row.optionalText(8))
+        goal.priority = row.optionalText(9).flatMap(TaskPriority.init(rawValue:))
+        goal.description = row.optionalText(10)
         goals.append(Located(path: row.text(0), title: row.text(1), tags: Self.list(row.optionalText(7)), value: goal))
       }
       return goals
@@ -291,9 +304,16 @@ extension IndexStore {
       let window = try Self.window(db, table: "insights", pick: pick)
       return try Row.fetchAll(
         db,
-        sql: "SELECT files.path, files.title, i.text, i.source, i.author \(from) ORDER BY files.path \(window)"
+        sql:
+          """
+          SELECT files.path, files.title, i.text, i.source, i.author, i.created,
+            (SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)
+          \(from) ORDER BY files.path \(window)
+          """
       ).map { row in
-        Located(path: row[0], title: row[1], value: Insight(text: row[2], source: row[3], author: row[4]))
+        var insight = Insight(text: row[2], source: row[3], author: row[4])
+        insight.created = Self.date(row[5])
+        return Located(path: row[0], title: row[1], tags: Self.list(row[6]), value: insight)
       }
     }
   }
@@ -413,6 +433,16 @@ extension IndexStore {
   }
 
   static func date(_ text: String?) -> LocalDate? { text.flatMap { DateParsing.validDate($0) } }
+
+  /// The Dataview fields of a task (`IndexWriter.fieldsText`), on its line.
+  static func fields(_ text: String, line: Int) -> [InlineField] {
+    guard !text.isEmpty else { return [] }
+    return text.split(separator: "\u{1E}", omittingEmptySubsequences: false).compactMap { field in
+      let parts = field.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return nil }
+      return InlineField(key: String(parts[0]), value: String(parts[1]), line: line, column: Int(parts[2]) ?? 1)
+    }
+  }
 
   static func list(_ text: String?) -> [String] {
     guard let text, !text.isEmpty else { return [] }

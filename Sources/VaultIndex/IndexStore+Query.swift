@@ -179,7 +179,8 @@ extension IndexStore {
         tasks.due, tasks.scheduled, tasks.start, tasks.done, tasks.recurrence
       FROM tasks JOIN files ON files.id = tasks.file_id
       WHERE \(filter.sql)
-      ORDER BY tasks.due IS NULL, tasks.due, files.path, tasks.line \(limit.map { "LIMIT \($0)" } ?? "")
+      ORDER BY COALESCE(tasks.due, tasks.scheduled, tasks.start) IS NULL,
+        COALESCE(tasks.due, tasks.scheduled, tasks.start), files.path, tasks.line \(limit.map { "LIMIT \($0)" } ?? "")
       """
     do {
       return try database.read { db in

@@ -3,13 +3,16 @@ import VaultCore
 
 extension IndexStore {
   /// Items by kind, counted as `vault check` counts them: each read note by its kind (a
-  /// principle note by its principles), plus every task line.
+  /// principle note by its principles), plus every task (a task note's own task is a row of
+  /// `tasks`, so the note is not counted again).
   public func itemCounts() throws(IndexError) -> [ItemKind: Int] {
     do {
       return try database.read { db in
         var counts: [ItemKind: Int] = [:]
         let rows = try Row.fetchAll(
-          db, sql: "SELECT kind, COUNT(*) FROM files WHERE skipped = 0 AND kind <> 'principle' GROUP BY kind")
+          db,
+          sql: "SELECT kind, COUNT(*) FROM files WHERE skipped = 0 AND kind NOT IN ('principle', 'task') GROUP BY kind"
+        )
         for row in rows {
           if let kind = ItemKind(rawValue: row[0]) { counts[kind] = row[1] }
         }

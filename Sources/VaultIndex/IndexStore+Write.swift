@@ -259,21 +259,28 @@ public final class IndexWriter {
     }
     if let event = note.event { try storeEvent(event, id) }
     if let goal = note.goal {
-      try into("goals", ["file_id", "progress", "progress_source", "target", "status", "done"]).insert {
+      try into(
+        "goals",
+        ["file_id", "progress", "progress_source", "target", "status", "done", "done_on", "priority", "description"]
+      ).insert {
         $0.add(id)
         $0.add(goal.progress)
         $0.add(goal.progressSource)
         $0.add(goal.target?.description)
         $0.add(goal.status)
         $0.add(goal.isDone)
+        $0.add(goal.doneOn?.description)
+        $0.add(goal.priority?.rawValue)
+        $0.add(goal.description)
       }
     }
     if let insight = note.insight {
-      try into("insights", ["file_id", "text", "source", "author"]).insert {
+      try into("insights", ["file_id", "text", "source", "author", "created"]).insert {
         $0.add(id)
         $0.add(insight.text)
         $0.add(insight.source)
         $0.add(insight.author)
+        $0.add(insight.created?.description)
       }
     }
     let principles = try into("principles", ["file_id", "text", "line"])
@@ -333,6 +340,7 @@ public final class IndexWriter {
         "description", "tags", "priority", "created", "start", "scheduled", "scheduled_inferred", "due", "done",
         "cancelled",
         "recurrence", "on_completion", "task_id", "depends_on", "block_link", "format", "parent_line",
+        "fields",
       ]
     ).insert {
       $0.add(id)
@@ -360,7 +368,13 @@ public final class IndexWriter {
       $0.add(task.blockLink)
       $0.add(task.format.rawValue)
       $0.add(task.parentLine)
+      $0.add(Self.fieldsText(task.fields))
     }
+  }
+
+  /// A task's Dataview fields in one column: `key US value US column`, joined by RS.
+  static func fieldsText(_ fields: [InlineField]) -> String {
+    fields.map { "\($0.key)\u{1F}\($0.value)\u{1F}\($0.column)" }.joined(separator: "\u{1E}")
   }
 
   func storeEvent(_ event: Event, _ id: Int64) throws {
@@ -369,7 +383,7 @@ public final class IndexWriter {
       [
         "file_id", "title", "emoji", "start", "end", "all_day", "start_time", "end_time", "category", "location",
         "time_zone", "recurrence_kind", "recurrence_rule", "recurrence_end", "skip_dates", "remind", "archived",
-        "completed",
+        "completed", "description", "color", "leap_day", "year_unknown",
       ]
     ).insert {
       $0.add(id)
@@ -390,6 +404,10 @@ public final class IndexWriter {
       $0.add(event.remind.joined(separator: ","))
       $0.add(event.archived)
       $0.add(event.completed)
+      $0.add(event.description)
+      $0.add(event.color)
+      $0.add(event.leapDay?.rawValue)
+      $0.add(event.yearUnknown)
     }
   }
 }

@@ -168,7 +168,8 @@ enum Schema {
           depends_on TEXT NOT NULL,
           block_link TEXT,
           format TEXT NOT NULL,
-          parent_line INTEGER
+          parent_line INTEGER,
+          fields TEXT NOT NULL DEFAULT ''
         );
         CREATE TABLE journal (
           file_id INTEGER PRIMARY KEY \(fileReference),
@@ -194,7 +195,11 @@ enum Schema {
           skip_dates TEXT NOT NULL,
           remind TEXT NOT NULL,
           archived INTEGER NOT NULL,
-          completed INTEGER
+          completed INTEGER,
+          description TEXT,
+          color TEXT,
+          leap_day TEXT,
+          year_unknown INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE goals (
           file_id INTEGER PRIMARY KEY \(fileReference),
@@ -202,13 +207,17 @@ enum Schema {
           progress_source TEXT,
           target TEXT,
           status TEXT,
-          done INTEGER NOT NULL
+          done INTEGER NOT NULL,
+          done_on TEXT,
+          priority TEXT,
+          description TEXT
         );
         CREATE TABLE insights (
           file_id INTEGER PRIMARY KEY \(fileReference),
           text TEXT NOT NULL,
           source TEXT,
-          author TEXT
+          author TEXT,
+          created TEXT
         );
         CREATE TABLE principles (
           file_id INTEGER NOT NULL \(fileReference),

@@ -24,34 +24,89 @@ extension Vault {
     let display = displayPath(path)
     return try edit(path) { current throws(VaultError) in
       guard let bytes = current else { throw .noteNotFound(display) }
-      let note = NoteParser.parse(bytes, path: path)
-      if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
-        throw .cannotChange(
-          "\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
-      }
-      guard let value else {
-        let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
-        let change = PropertyChange(path: path, key: key, value: nil, type: "none", created: created)
-        guard result != bytes else { return .keep(change) }
-        try checkFrontMatterEdit(of: key, to: nil, from: note, giving: result, path: path)
-        return .write(result, change)
-      }
-      // A list stays a list; otherwise an undeclared type is what the new value reads as (a
-      // `progress: 15/24` text set to 70 becomes the number 70, not the text "70").
-      let existing = note.properties.first { $0.key == key }?.type
-      let list = existing.flatMap { [.multitext, .tags, .aliases].contains($0) ? $0 : nil }
-      let type =
-        settings.propertyTypes[key.lowercased()] ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
-      let yaml: String
-      switch PropertyWriter.yaml(value, as: type) {
-      case .success(let written): yaml = written
-      case .failure(let problem):
-        throw .cannotChange("\(key) of \(display)", reason: "\(problem) (its type is \(type.rawValue))")
-      }
-      let result = FrontMatterEditor.set(key, to: yaml, in: bytes, layout: note.frontMatter, encoding: note.encoding)
-      try checkFrontMatterEdit(of: key, to: yaml, from: note, giving: result, path: path)
-      return .write(result, PropertyChange(path: path, key: key, value: yaml, type: type.rawValue, created: created))
+      let (result, change) = try propertyEdit(
+        key, to: value, in: bytes, path: path, preferred: preferred, created: created)
+      return result == bytes ? .keep(change) : .write(result, change)
     }
+  }
+
+  /// Sets (or removes, for nil values) several properties of one note in one write, each as
+  /// `setProperty` sets it; the changes in order.
+  public func setProperties(
+    _ values: [(key: String, value: String?)], in path: String
+  ) throws(VaultError)
+    -> [PropertyChange]
+  {
+    let display = displayPath(path)
+    return try edit(path) { current throws(VaultError) in
+      guard var bytes = current else { throw .noteNotFound(display) }
+      let original = bytes
+      var changes: [PropertyChange] = []
+      for (key, value) in values {
+        let (result, change) = try propertyEdit(key, to: value, in: bytes, path: path, preferred: nil, created: false)
+        bytes = result
+        changes.append(change)
+      }
+      return bytes == original ? .keep(changes) : .write(bytes, changes)
+    }
+  }
+
+  /// The bytes of the note with one property set (or removed), checked to change only that.
+  private func propertyEdit(
+    _ key: String, to value: String?, in bytes: [UInt8], path: String, preferred: PropertyType?, created: Bool
+  ) throws(VaultError) -> ([UInt8], PropertyChange) {
+    let display = displayPath(path)
+    let note = NoteParser.parse(bytes, path: path)
+    if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
+      throw .cannotChange(
+        "\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
+    }
+    guard let value else {
+      let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
+      let change = PropertyChange(path: path, key: key, value: nil, type: "none", created: created)
+      guard result != bytes else { return (bytes, change) }
+      try checkFrontMatterEdit(of: key, to: nil, from: note, giving: result, path: path)
+      return (result, change)
+    }
+    // A list stays a list; otherwise an undeclared type is what the new value reads as (a
+    // `progress: 15/24` text set to 70 becomes the number 70, not the text "70").
+    let existing = note.properties.first { $0.key == key }?.type
+    let list = existing.flatMap { [.multitext, .tags, .aliases].contains($0) ? $0 : nil }
+    let type =
+      settings.propertyTypes[key.lowercased()] ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
+    let yaml: String
+    switch PropertyWriter.yaml(value, as: type) {
+    case .success(let written): yaml = written
+    case .failure(let problem):
+      throw .cannotChange("\(key) of \(display)", reason: "\(problem) (its type is \(type.rawValue))")
+    }
+    let result = FrontMatterEditor.set(key, to: yaml, in: bytes, layout: note.frontMatter, encoding: note.encoding)
+    try checkFrontMatterEdit(of: key, to: yaml, from: note, giving: result, path: path)
+    return (result, PropertyChange(path: path, key: key, value: yaml, type: type.rawValue, created: created))
+  }
+
+  /// Sets a goal's `progress` to `fraction` (0...1): as a number of percent (`40`) where the
+  /// note or `.obsidian/types.json` types `progress` as a number, else as text (`40%`). A note
+  /// that is not a goal is refused.
+  public func setGoalProgress(_ fraction: Double, in path: String) throws(VaultError) -> PropertyChange {
+    let display = displayPath(path)
+    guard (0...1).contains(fraction) else {
+      throw .cannotChange("the progress of \(display)", reason: "progress goes from 0% to 100%")
+    }
+    let note = note(at: path)
+    guard note.kind == .goal else {
+      throw .cannotChange(
+        "the progress of \(display)",
+        reason:
+          "it is a \(note.kind.singular), not a goal (goals live in \(settings.folders[.goal] ?? "Goals")/ or have type: goal)"
+      )
+    }
+    let percent = (fraction * 1000).rounded() / 10
+    let number = percent == percent.rounded() && abs(percent) < 1e15 ? String(Int(percent)) : String(percent)
+    let declared = settings.propertyTypes["progress"] ?? note.properties.first { $0.key == "progress" }?.type
+    return declared == .number
+      ? try setProperty("progress", to: number, in: path, preferred: .number)
+      : try setProperty("progress", to: number + "%", in: path, preferred: .text)
   }
 
   /// Refuses a front-matter edit unless the new bytes read back with exactly `key` changed (to

@@ -88,6 +88,7 @@ extension Vault {
   ) throws(VaultError)
     -> TaskChangeResult
   {
+    if task.value.format == .note { return try changeTaskNote(task, change, today: today) }
     let display = displayPath(task.path)
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current else { throw .changedOnDisk(display) }
@@ -136,5 +137,27 @@ extension Vault {
           path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
           nextInstanceLine: nextLine, warning: edited.warning))
     }
+  }
+
+  /// A task note (TaskNotes' form) changes its properties, as that plugin does: `status: done`
+  /// with `completedDate`, `status: cancelled` with `completedDate`, or `status: open` without
+  /// it; one write. `before` and `after` are the `status` lines.
+  private func changeTaskNote(
+    _ task: Located<TaskItem>, _ change: TaskChange, today: LocalDate
+  ) throws(VaultError) -> TaskChangeResult {
+    let kind: TaskStatus.Kind =
+      switch change {
+      case .complete: .done
+      case .cancel: .cancelled
+      case .reopen: .todo
+      }
+    let status = TaskNoteReader.statusValue(kind)
+    let before = "status: " + TaskNoteReader.statusValue(task.value.status.type)
+    _ = try setProperties(
+      [("status", status), ("completedDate", kind == .todo ? nil : today.description)], in: task.path)
+    let line = note(at: task.path).properties.first { $0.key == "status" }?.location.line ?? task.line
+    return TaskChangeResult(
+      path: task.path, line: line, before: before, after: "status: " + status, nextInstance: nil,
+      nextInstanceLine: nil, warning: nil)
   }
 }

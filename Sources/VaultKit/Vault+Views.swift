@@ -118,6 +118,8 @@ extension Vault {
       if goal.value.progressSource != "progress property", let (done, total) = progress[goal.path], total > 0 {
         goal.value.progress = Double(done) / Double(total)
         goal.value.progressSource = "checkboxes and linked tasks (\(done)/\(total))"
+        // 100 % is done, however it was reached.
+        if done == total { goal.value.isDone = true }
       }
       return goal
     }
@@ -156,7 +158,9 @@ extension Vault {
 
   /// A timed event written in another time zone, moved into the vault's: its date may change.
   /// An unknown zone leaves the event as written (the index holds no warning for it yet).
-  func localized(_ located: Located<Event>) -> Located<Event> {
+  func localized(_ event: Located<Event>) -> Located<Event> {
+    var located = event
+    if located.value.leapDay == nil { located.value.leapDay = settings.leapDay }
     guard let name = located.value.timeZone, !located.value.allDay, let source = TimeZone(identifier: name),
       source.identifier != zone.identifier, let time = located.value.startTime,
       let first = located.value.start ?? (located.value.isRecurring ? LocalDate(year: 2000, month: 1, day: 3) : nil)

@@ -99,7 +99,7 @@ import Testing
     (
       ["add", "event", "X", "--date", "fri", "--repeat", "FREQ=HOURLY"], "Error: --repeat: FREQ=HOURLY is not supported"
     ),
-    (["progress", "Chores", "lots"], "Error: 'lots' is not a progress: use 40%, 40, 0.4 or 3/10"),
+    (["progress", "Chores", "lots"], "Error: 'lots' is not a progress: use 40%, 40, 0.4 or 4/10"),
   ])
   func refusalsWriteNothing(arguments: [String], message: String) throws {
     let folder = try Fixture.copy("Issue5Tasks")

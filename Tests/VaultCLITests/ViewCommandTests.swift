@@ -64,13 +64,15 @@ import Testing
     try Snapshot.assert(result.stdout, named: name)
   }
 
-  @Test func aLeapDayBirthdayComesBackInTheNextLeapYear() throws {
+  /// Issue 19: by default (`leap_day: feb28`) a 29 February birthday is on 28 February in a
+  /// common year.
+  @Test func aLeapDayBirthdayIsOn28FebruaryInACommonYear() throws {
     let result = try run(["countdown", "--json"], fixture: "Issue4Views", today: "2027-01-28")
     let countdowns = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     let birthday = try #require(countdowns.first { ($0["milestone"] as? String)?.hasPrefix("turns") == true })
     let occurrence = try #require(birthday["occurrence"] as? [String: Any])
-    #expect(occurrence["start"] as? String == "2028-02-29")
-    #expect(birthday["milestone"] as? String == "turns 28")
+    #expect(occurrence["start"] as? String == "2027-02-28")
+    #expect(birthday["milestone"] as? String == "turns 27")
   }
 
   @Test func aSkippedClassIsNotOnTheAgenda() throws {

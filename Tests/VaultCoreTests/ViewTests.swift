@@ -59,12 +59,45 @@ import Testing
     #expect(days == ["2027-01-06", "2027-01-13", "2027-01-27"])
   }
 
-  @Test func aLeapDayBirthdayCountsDownToTheNextLeapYear() {
-    let lea = Self.event("Lea", "2000-02-29", repeat: .phrase("yearly"), category: "birthday")
-    let countdowns = Countdown.upcoming([lea], today: Self.date("2027-01-28"))
-    #expect(countdowns.first?.occurrence.start.description == "2028-02-29")
-    #expect(countdowns.first?.milestone == "turns 28")
-    #expect(countdowns.first?.phrase == "in 397 days")
+  /// Issue 19: a 29 February birthday is on 28 February in common years unless `leap_day`
+  /// says `mar1` or `skip` (the RFC 5545 reading, only leap years).
+  @Test func issue19ALeapDayBirthdayFollowsLeapDay() {
+    var lea = Self.event("Lea", "2000-02-29", repeat: .phrase("yearly"), category: "birthday")
+    let today = Self.date("2027-01-28")
+    var countdown = Countdown.upcoming([lea], today: today).first
+    #expect(countdown?.occurrence.start.description == "2027-02-28")
+    #expect(countdown?.milestone == "turns 27")
+    #expect(countdown?.phrase == "in 31 days")
+    lea.value.leapDay = .mar1
+    countdown = Countdown.upcoming([lea], today: today).first
+    #expect(countdown?.occurrence.start.description == "2027-03-01")
+    lea.value.leapDay = .skip
+    countdown = Countdown.upcoming([lea], today: today).first
+    #expect(countdown?.occurrence.start.description == "2028-02-29")
+    #expect(countdown?.milestone == "turns 28")
+    #expect(countdown?.phrase == "in 397 days")
+    // In a leap year, 29 February itself, whatever the setting.
+    lea.value.leapDay = .feb28
+    #expect(
+      lea.occurrences(in: Self.date("2028-02-27")...Self.date("2028-03-02")).map(\.start.description) == ["2028-02-29"])
+  }
+
+  /// Issue 19: an event under way, and one today, lead the countdown; the past is in past tense.
+  @Test func issue19CountdownStates() {
+    var trip = Self.event("Trip", "2026-11-22")
+    trip.value.end = Self.date("2026-11-26")
+    let dentist = Self.event("Dentist", "2026-11-23")
+    let party = Self.event("Party", "2026-11-30")
+    let gran = Self.event("Gran", "1966-11-21", repeat: .phrase("yearly"), category: "birthday")
+    let today = Self.date("2026-11-23")
+    let current = Countdown.upcoming([trip, dentist, party], today: today, current: true)
+    #expect(current.map(\.phrase) == ["day 2 of 5 · ends Thu", "today", "in 7 days"])
+    #expect(current.map(\.state) == [.underWay, .today, .upcoming])
+    #expect(Countdown.upcoming([trip, dentist, party], today: today).map(\.phrase) == ["in 7 days"])
+    let past = Countdown.past([gran], today: today)
+    #expect(past.first?.phrase == "2 days ago")
+    #expect(past.first?.milestone == "turned 60")
+    #expect(past.first?.state == .past)
   }
 
   @Test func countdownsLeaveOutRoutineRepeatsWhenAsked() {

@@ -89,6 +89,8 @@ public enum Weekday: Int, CaseIterable, Sendable, Codable {
 
   /// Lower-case English name.
   public var name: String { String(describing: self) }
+  /// `Sun`, `Mon`.
+  public var shortName: String { name.prefix(1).uppercased() + name.dropFirst().prefix(2) }
 }
 
 func pad(_ value: Int, _ width: Int) -> String {

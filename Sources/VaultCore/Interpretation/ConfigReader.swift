@@ -77,6 +77,30 @@ public enum ConfigReader {
         } else {
           warn(property, "max_file_size_mb should be a positive number")
         }
+      case "leap_day":
+        if let value = LeapDay(rawValue: property.value.text.lowercased()) {
+          settings.leapDay = value
+        } else {
+          warn(property, "leap_day should be feb28, mar1 or skip, found '\(property.value.text)'")
+        }
+      case "created":
+        if case .bool(let value) = property.value {
+          settings.writesCreated = value
+        } else {
+          warn(property, "created should be true or false, found '\(property.value.text)'")
+        }
+      case "colors":
+        guard case .object(let entries) = property.value else {
+          warn(property, "'colors' should map categories to colours, such as 'birthday: \"#f59e0b\"'")
+          continue
+        }
+        for entry in entries {
+          if let color = TerminalColor.parse(entry.value.text) {
+            settings.categoryColors[entry.key.lowercased()] = color.hex
+          } else {
+            warn(entry, "'\(entry.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
+          }
+        }
       default:
         warn(property, "unknown setting '\(property.key)'")
       }

@@ -12,7 +12,25 @@ enum EventReader {
     event.timeZone = reader.text("timezone", "timeZone", "tz")
     event.archived = reader.bool("archived") ?? false
     event.remind = reader.list("remind", "reminders", "reminder")
-    event.start = reader.date("date", "start", "startDate", "startRecur")
+    event.color = reader.text("color", "colour").flatMap { TerminalColor.parse($0)?.hex }
+    if let property = reader.property("leap_day", "leapDay"), property.value != .null {
+      event.leapDay = LeapDay(rawValue: property.value.text.lowercased())
+      if event.leapDay == nil {
+        reader.warn(property, "leap_day should be feb28, mar1 or skip, found '\(property.value.text)'")
+      }
+    }
+    if let (property, day) = yearless(reader) {
+      // `date: --01-15` (ISO 8601 without the year): yearly, with no age. The year 2000 is a
+      // placeholder that lets 29 February be.
+      event.start = day
+      event.yearUnknown = true
+      if reader.property("repeat", "recurrence", "recurring", "every", "rrule", "daysOfWeek") == nil {
+        event.recurrence = .phrase("yearly")
+      }
+      _ = property
+    } else {
+      event.start = reader.date("date", "start", "startDate", "startRecur", "birthday")
+    }
     event.end = reader.date("endDate", "end")
     event.recurrenceEnd = reader.date("endRecur", "until")
     event.skipDates = (reader.property("skipDates", "exdate")?.value.elements ?? []).compactMap {
@@ -45,6 +63,22 @@ enum EventReader {
     }
     if event.end == event.start { event.end = nil }
     return event
+  }
+
+  /// A `date` (or `birthday`) without a year: `--01-15` as ISO 8601 writes it, or `01-15`.
+  static func yearless(_ reader: PropertyReader) -> (Property, LocalDate)? {
+    guard let property = reader.property("date", "start", "birthday"), case .text(let raw) = property.value else {
+      return nil
+    }
+    var text = Substring(raw.trimmingSpaces())
+    if text.hasPrefix("--") { text = text.dropFirst(2) }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+      parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let month = Int(parts[0]), let day = Int(parts[1]),
+      let date = LocalDate(year: 2000, month: month, day: day)
+    else { return nil }
+    return (property, date)
   }
 
   /// The `title` property, else the file name without a Full Calendar `YYYY-MM-DD ` prefix.

@@ -42,7 +42,8 @@ public struct NoteInterpreter: Sendable {
     switch note.kind {
     case .event:
       note.event = EventReader.read(note, &reader)
-      note.date = note.event?.start
+      note.event?.description = note.summary.isEmpty ? nil : note.summary
+      note.date = note.event?.yearUnknown == true ? nil : note.event?.start
     case .goal:
       note.goal = readGoal(note, &reader)
     case .journal:
@@ -51,6 +52,7 @@ public struct NoteInterpreter: Sendable {
       note.insight = Insight(
         text: reader.text("quote", "text") ?? (note.summary.isEmpty ? note.title : note.summary),
         source: reader.text("source"), author: reader.text("author"))
+      note.insight?.created = reader.date("created", "date_created", "dateCreated")
     case .principle:
       if isPersonalCode(note.path) {
         let entries = note.listEntries.filter { $0.depth == 0 }
@@ -62,13 +64,15 @@ public struct NoteInterpreter: Sendable {
         let text = note.summary.isEmpty ? note.title : note.summary
         note.principles = [Principle(text: text, line: note.frontMatter == nil ? 1 : 2)]
       }
-    case .task, .note:
+    case .task:
+      note.tasks.insert(readTaskNote(note, &reader), at: 0)
+    case .note:
       break
     }
     // With the Tasks plugin's global filter (such as `#task`), only the checkboxes holding it
     // are tasks, as in Obsidian; a goal's progress above still counts all of its checkboxes.
     if let filter = settings.tasks.globalFilter, !filter.isEmpty {
-      note.tasks.removeAll { !$0.description.contains(filter) }
+      note.tasks.removeAll { $0.format != .note && !$0.description.contains(filter) }
       // As in the plugin (`Task.fromLine`), a filter that is a tag is not one of the task's
       // tags; it stays in the description as written, and `#task/sub` stays a tag.
       if filter.hasPrefix("#") {
@@ -150,6 +154,33 @@ public struct NoteInterpreter: Sendable {
     note.tags = fromProperty + note.tags
   }
 
+  // MARK: Task notes
+
+  /// The task a task note is (TaskNotes' form): its title, `status`, `priority`, `due`,
+  /// `scheduled`, `completedDate`, `recurrence` and tags, at the note's first line.
+  func readTaskNote(_ note: Note, _ reader: inout PropertyReader) -> TaskItem {
+    let statusText = reader.text("status") ?? "open"
+    var task = TaskItem(line: 1, marker: "", status: TaskNoteReader.status(statusText), description: note.title)
+    task.format = .note
+    task.due = reader.date("due")
+    task.scheduled = reader.date("scheduled")
+    task.start = reader.date("start")
+    task.created = reader.date("dateCreated", "created")
+    if let done = reader.date("completedDate", "completed") {
+      if task.status.type == .cancelled { task.cancelled = done } else { task.done = done }
+    }
+    if let property = reader.property("priority"), property.value != .null {
+      if let priority = TaskNoteReader.priority(property.value.text) {
+        task.priority = priority
+      } else if property.value.text.lowercased() != "none" {
+        reader.warn(property, "priority should be low, normal or high, found '\(property.value.text)'")
+      }
+    }
+    task.recurrence = reader.text("recurrence")
+    task.tags = note.uniqueTags
+    return task
+  }
+
   // MARK: Goals and journal
 
   func readGoal(_ note: Note, _ reader: inout PropertyReader) -> Goal {
@@ -177,28 +208,37 @@ public struct NoteInterpreter: Sendable {
       }
     }
     let status = goal.status?.lowercased() ?? ""
+    var completed = false
+    if let property = reader.property("completed", "done"), property.value != .null {
+      if case .date(let day) = property.value {
+        completed = true
+        goal.doneOn = day
+      } else if case .dateTime(let moment) = property.value {
+        completed = true
+        goal.doneOn = moment.date
+      } else {
+        completed = reader.bool("completed", "done") ?? false
+      }
+    }
+    if goal.doneOn == nil { goal.doneOn = reader.date("completed_date", "completedDate", "done_date") }
     goal.isDone =
-      ["done", "completed", "complete", "achieved"].contains(status)
-      || (reader.bool("done", "completed") ?? false)
+      ["done", "completed", "complete", "achieved"].contains(status) || completed || (goal.progress ?? 0) >= 1
+    if let property = reader.property("priority"), property.value != .null {
+      goal.priority = TaskNoteReader.priority(property.value.text)
+      if goal.priority == nil {
+        reader.warn(
+          property, "priority should be highest, high, medium, normal, low or lowest, found '\(property.value.text)'")
+      }
+    }
+    goal.description = note.summary.isEmpty ? nil : note.summary
     return goal
   }
 
-  /// `40`, `40%`, `3/10` → 0.4, 0.4, 0.3.
+  /// `40`, `40%`, `0.4`, `4/10` → 0.4 (see `Goal.progress(fromText:)`).
   static func progressFraction(_ value: PropertyValue) -> Double? {
     switch value {
-    case .number(let number): return number / 100
-    case .text(let text):
-      let trimmed = text.trimmingSpaces()
-      if trimmed.hasSuffix("%"), let number = Double(trimmed.dropLast().trimmingSpaces()) {
-        return number / 100
-      }
-      let parts = trimmed.split(separator: "/")
-      if parts.count == 2, let done = Double(parts[0].trimmingSpaces()),
-        let total = Double(parts[1].trimmingSpaces()), total > 0
-      {
-        return done / total
-      }
-      return nil
+    case .number(let number): return Goal.progress(fromNumber: number)
+    case .text(let text): return Goal.progress(fromText: text)
     default: return nil
     }
   }

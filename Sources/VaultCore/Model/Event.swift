@@ -23,6 +23,16 @@ public struct Event: Hashable, Sendable {
   public var archived: Bool
   /// Full Calendar's task-events: nil when not a task, else whether it is done.
   public var completed: Bool?
+  /// The note's first paragraph.
+  public var description: String?
+  /// `color: "#3b82f6"` (Full Calendar's calendar colour), as written.
+  public var color: String?
+  /// Where a 29 February birthday falls in a common year (`leap_day`); nil for the vault's
+  /// setting.
+  public var leapDay: LeapDay?
+  /// The first occurrence's year is unknown (`date: --01-15`, a birthday without a year): the
+  /// event repeats yearly from `start`, whose year is only a placeholder, and has no age.
+  public var yearUnknown = false
   /// Days each occurrence of a recurring event moves when it is shown in the vault's time zone
   /// (a Monday 08:00 Tokyo event is a Sunday evening in New York). Set by the views, never read
   /// from a note: the rule, `skipDates` and `endRecur` stay in the event's own zone.
@@ -41,6 +51,16 @@ public struct Event: Hashable, Sendable {
     guard let start, let end, end > start else { return 1 }
     return start.days(until: end) + 1
   }
+}
+
+/// Where a yearly event from 29 February falls in a common year.
+public enum LeapDay: String, Sendable, Hashable, CaseIterable, Codable {
+  /// On 28 February, as most people celebrate (the default).
+  case feb28
+  /// On 1 March.
+  case mar1
+  /// Not at all: only in leap years (RFC 5545).
+  case skip
 }
 
 /// How an event repeats, as written; expanded into dates by the views.
@@ -74,9 +94,42 @@ public struct Goal: Hashable, Sendable {
   public var progressSource: String?
   public var target: LocalDate?
   public var status: String?
+  /// `completed: true`, a done status or 100 % progress.
   public var isDone: Bool
+  /// The day it was done, when the note says (`completed: 2026-11-20`, `completed_date`).
+  public var doneOn: LocalDate?
+  /// `priority: high` (the Tasks plugin's names); nil when the note has none.
+  public var priority: TaskPriority?
+  /// The note's first paragraph.
+  public var description: String?
 
   public init() { isDone = false }
+}
+
+extension Goal {
+  /// A progress as people write it, as a fraction: `40%`, `40` and `4/10` are 0.4, and so is
+  /// `0.4` — a number strictly between 0 and 1 is already a fraction, any other number is a
+  /// percentage (so `1` is 1 %, and `1.0` too: YAML does not tell them apart). Nil when the text
+  /// is none of these; the result may lie outside 0...1, which callers report.
+  public static func progress(fromText text: String) -> Double? {
+    let trimmed = text.trimmingSpaces()
+    if trimmed.hasSuffix("%") {
+      return Double(trimmed.dropLast().trimmingSpaces()).flatMap { $0.isFinite ? $0 / 100 : nil }
+    }
+    let parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)
+    if parts.count == 2 {
+      guard let done = Double(parts[0].trimmingSpaces()), let total = Double(parts[1].trimmingSpaces()),
+        done.isFinite, total.isFinite, total > 0
+      else { return nil }
+      return done / total
+    }
+    return Double(trimmed).flatMap { $0.isFinite ? progress(fromNumber: $0) : nil }
+  }
+
+  /// A `progress` number: strictly between 0 and 1 a fraction, else a percentage.
+  public static func progress(fromNumber number: Double) -> Double {
+    number > 0 && number < 1 ? number : number / 100
+  }
 }
 
 /// A daily note with its mood.
@@ -98,6 +151,8 @@ public struct Insight: Hashable, Sendable {
   public var text: String
   public var source: String?
   public var author: String?
+  /// The `created` property's day.
+  public var created: LocalDate?
 
   public init(text: String, source: String? = nil, author: String? = nil) {
     self.text = text

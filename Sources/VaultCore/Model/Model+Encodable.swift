@@ -143,7 +143,7 @@ extension Recurrence: Encodable {
 extension Event: Encodable {
   enum CodingKeys: String, CodingKey {
     case title, emoji, start, end, allDay, startTime, endTime, category, location, timeZone,
-      recurrence, recurrenceEnd, skipDates, remind, archived, completed
+      recurrence, recurrenceEnd, skipDates, remind, archived, completed, description, color, leapDay, yearUnknown
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -164,14 +164,23 @@ extension Event: Encodable {
     try c.encode(remind, forKey: .remind)
     try c.encode(archived, forKey: .archived)
     try c.encode(completed, forKey: .completed)
+    try c.encode(description, forKey: .description)
+    try c.encode(color, forKey: .color)
+    try c.encode(leapDay, forKey: .leapDay)
+    try c.encode(yearUnknown, forKey: .yearUnknown)
   }
 }
 
 extension Goal: Encodable {
-  enum CodingKeys: String, CodingKey { case progress, progressSource, target, status, isDone }
+  enum CodingKeys: String, CodingKey {
+    case progress, progressSource, target, status, isDone, doneOn, priority, description
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(doneOn, forKey: .doneOn)
+    try c.encode(priority, forKey: .priority)
+    try c.encode(description, forKey: .description)
     try c.encode(progress, forKey: .progress)
     try c.encode(progressSource, forKey: .progressSource)
     try c.encode(target, forKey: .target)
@@ -192,13 +201,14 @@ extension JournalEntry: Encodable {
 }
 
 extension Insight: Encodable {
-  enum CodingKeys: String, CodingKey { case text, source, author }
+  enum CodingKeys: String, CodingKey { case text, source, author, created }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(text, forKey: .text)
     try c.encode(source, forKey: .source)
     try c.encode(author, forKey: .author)
+    try c.encode(created, forKey: .created)
   }
 }
 

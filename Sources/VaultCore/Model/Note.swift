@@ -76,7 +76,8 @@ public struct Note: Sendable {
     if isSkipped { return counts }
     if kind == .principle {
       counts[.principle, default: 0] += principles.count
-    } else {
+    } else if kind != .task {
+      // A task note's task is the first of `tasks`.
       counts[kind, default: 0] += 1
     }
     counts[.task, default: 0] += tasks.count

@@ -55,6 +55,9 @@ public struct TaskItem: Hashable, Sendable {
     fields = []
   }
 
+  /// The date a task list sorts by: due, else scheduled, else start.
+  public var sortDate: LocalDate? { due ?? scheduled ?? start }
+
   /// Whether the task is still to be done (todo, in progress or on hold).
   public var isOpen: Bool { status.type.isOpen }
 
@@ -159,4 +162,7 @@ public enum TaskFormat: String, Sendable, Codable {
   case dataview
   /// Both notations on one line.
   case mixed
+  /// A task note: the task is the whole note, its fields the note's properties (`status`,
+  /// `due`, `scheduled`, `priority`, `completedDate`: the TaskNotes plugin's form).
+  case note
 }

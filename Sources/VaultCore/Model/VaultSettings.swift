@@ -23,6 +23,13 @@ public struct VaultSettings: Hashable, Sendable {
   public var maxFileSize: Int
   /// The Tasks plugin's settings vault honours when it writes tasks.
   public var tasks: TasksPluginSettings
+  /// Where 29 February birthdays and anniversaries fall in common years (`leap_day`).
+  public var leapDay: LeapDay
+  /// Whether new notes get a `created` date-time (`created: false` turns it off).
+  public var writesCreated: Bool
+  /// Colours of event categories for the calendar (`colors: {birthday: "#f59e0b"}`), keys
+  /// lower-cased.
+  public var categoryColors: [String: String]
 
   public init() {
     folders = [.event: "Events", .goal: "Goals", .insight: "Insights"]
@@ -36,6 +43,9 @@ public struct VaultSettings: Hashable, Sendable {
     ignoreFilters = []
     maxFileSize = 8 * 1024 * 1024
     tasks = TasksPluginSettings()
+    leapDay = .feb28
+    writesCreated = true
+    categoryColors = [:]
   }
 }
 

@@ -4,8 +4,27 @@ public struct Countdown: Sendable {
   /// Days from today to the occurrence's start: positive ahead, negative past.
   public var days: Int
 
-  /// `today`, `tomorrow`, `in 12 days`, `yesterday`, `12 days ago`.
-  public var phrase: String { Self.phrase(days) }
+  /// Where the occurrence stands on the day the countdown was made.
+  public enum State: String, Sendable, Encodable {
+    case upcoming, today
+    case underWay = "under way"
+    case past
+  }
+
+  public var state: State {
+    if days > 0 { return .upcoming }
+    if days == 0 { return .today }
+    return -days < occurrence.dayCount ? .underWay : .past
+  }
+
+  /// `today`, `tomorrow`, `in 12 days`, `day 2 of 5 · ends Sun`, `yesterday`, `12 days ago`.
+  public var phrase: String {
+    guard state == .underWay || (state == .today && occurrence.dayCount > 1) else { return Self.phrase(days) }
+    let day = 1 - days
+    let end = occurrence.end
+    let ends = -days == occurrence.dayCount - 1 ? "ends today" : "ends " + end.weekday.shortName
+    return "day \(day) of \(occurrence.dayCount) · \(ends)"
+  }
 
   public static func phrase(_ days: Int) -> String {
     switch days {
@@ -17,27 +36,32 @@ public struct Countdown: Sendable {
     }
   }
 
-  /// `Mum's Birthday: turns 60`, `Wedding Anniversary: 11 years`, else nil.
+  /// `Mum's Birthday: turns 60` (`turned 60` once over), `Wedding Anniversary: 11 years`, else nil.
   public var milestone: String? {
     guard let years = occurrence.years else { return nil }
     let category = (occurrence.event.value.category ?? "").lowercased()
-    return category.hasPrefix("birthday") ? "turns \(years)" : "\(years) \(years == 1 ? "year" : "years")"
+    guard category.hasPrefix("birthday") else { return "\(years) \(years == 1 ? "year" : "years")" }
+    return (state == .past ? "turned " : "turns ") + String(years)
   }
 }
 
 extension Countdown {
-  /// Each event's next occurrence starting after `today` and within `horizon` days (a year by
-  /// default, so every yearly event shows), soonest first. Archived events and done
-  /// task-events are left out.
-  /// Without `routine`, events repeating daily or weekly are left out: they fill a short list
-  /// and are no news (the dashboard shows them on their day).
+  /// Each event's next occurrence within `horizon` days (a year by default, so every yearly
+  /// event shows), soonest first. With `current`, an occurrence on `today` or under way (day 2
+  /// of a 5-day trip) comes first, as `today` or `day 2 of 5`; without it (the dashboard, which
+  /// lists today's events on their own) only occurrences starting after `today` count.
+  /// Archived events and done task-events are left out. Without `routine`, events repeating
+  /// daily or weekly are left out: they fill a short list and are no news.
   public static func upcoming(
-    _ events: [Located<Event>], today: LocalDate, horizon: Int = 366, routine: Bool = true
+    _ events: [Located<Event>], today: LocalDate, horizon: Int = 366, routine: Bool = true, current: Bool = false
   ) -> [Countdown] {
     return events.filter { $0.value.isShown && (routine || !$0.value.isRoutine) }.compactMap { event in
       // A yearly event from Feb 29 occurs in leap years only (RFC 5545): look far enough ahead.
       let reach = event.value.isYearly ? max(horizon, 366 * 8) : horizon
-      return event.occurrences(in: today.adding(days: 1)...today.adding(days: reach)).first { $0.start > today }.map {
+      let first = current ? today : today.adding(days: 1)
+      return event.occurrences(in: first...today.adding(days: reach)).first {
+        current ? $0.end >= today : $0.start > today
+      }.map {
         Countdown(occurrence: $0, days: today.days(until: $0.start))
       }
     }.sorted(by: Self.order)

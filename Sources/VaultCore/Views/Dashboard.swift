@@ -96,14 +96,30 @@ public struct GoalProgress: Sendable {
   /// Days until the target date; nil without one.
   public var daysLeft: Int?
 
-  /// Open goals, those with the nearest target first, then those without a target by title.
+  /// Open goals: the highest priority first (none counts as normal), then the nearest target,
+  /// then those without a target by title.
   public static func open(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
     all(goals.filter { !$0.value.isDone }, today: today)
+  }
+
+  /// Done goals, the most recently done first (those without a date last, by title).
+  public static func done(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
+    goals.filter(\.value.isDone).map { GoalProgress(goal: $0, daysLeft: $0.value.target.map { today.days(until: $0) }) }
+      .sorted { left, right in
+        switch (left.goal.value.doneOn, right.goal.value.doneOn) {
+        case (let a?, let b?) where a != b: return a > b
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return left.goal.title.lowercased() < right.goal.title.lowercased()
+        }
+      }
   }
 
   public static func all(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
     goals.map { GoalProgress(goal: $0, daysLeft: $0.value.target.map { today.days(until: $0) }) }
       .sorted { left, right in
+        let (a, b) = (left.goal.value.priority ?? .normal, right.goal.value.priority ?? .normal)
+        if a != b { return a < b }
         switch (left.goal.value.target, right.goal.value.target) {
         case (let a?, let b?) where a != b: return a < b
         case (nil, _?): return false

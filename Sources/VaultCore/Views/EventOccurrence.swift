@@ -15,7 +15,8 @@ public struct EventOccurrence: Sendable {
 
   /// For a birthday or an anniversary: the years since the first one (`Mum turns 60`).
   public var years: Int? {
-    guard event.value.recurrence != nil, let first = event.value.start, start.year > first.year,
+    guard event.value.recurrence != nil, !event.value.yearUnknown, let first = event.value.start,
+      start.year > first.year,
       Self.isAnniversary(event.value)
     else { return nil }
     return start.year - first.year
@@ -49,10 +50,24 @@ extension Event {
     guard let first = start ?? Self.openStart else { return [] }
     if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
     // An occurrence that started before the range may still cover its first days.
-    let days = rule.occurrences(
-      start: first,
-      in: range.lowerBound.adding(days: -length - dayShift)...range.upperBound.adding(days: -dayShift),
-      excluding: Set(skipDates))
+    let searched = range.lowerBound.adding(days: -length - dayShift)...range.upperBound.adding(days: -dayShift)
+    var days = rule.occurrences(start: first, in: searched, excluding: Set(skipDates))
+    // A yearly event from 29 February: in common years on 28 February or 1 March, as the
+    // note's or the vault's `leap_day` says (RFC 5545 alone would skip those years).
+    if first.month == 2, first.day == 29, rule.frequency == .yearly, rule.interval == 1,
+      rule.count == nil, (leapDay ?? .feb28) != .skip
+    {
+      let leapDay = leapDay ?? .feb28
+      let skipped = Set(skipDates)
+      for year in searched.lowerBound.year...searched.upperBound.year where !LocalDate.isLeap(year) && year > first.year
+      {
+        guard let day = LocalDate(year: year, month: leapDay == .feb28 ? 2 : 3, day: leapDay == .feb28 ? 28 : 1),
+          searched.contains(day), !skipped.contains(day), rule.until.map({ day <= $0 }) ?? true
+        else { continue }
+        days.append(day)
+      }
+      days.sort()
+    }
     return days.map {
       EventOccurrence(event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift))
     }

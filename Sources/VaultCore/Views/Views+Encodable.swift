@@ -28,11 +28,12 @@ extension EventOccurrence: Encodable {
 }
 
 extension Countdown: Encodable {
-  enum CodingKeys: String, CodingKey { case days, phrase, milestone, occurrence }
+  enum CodingKeys: String, CodingKey { case days, state, phrase, milestone, occurrence }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(days, forKey: .days)
+    try c.encode(state, forKey: .state)
     try c.encode(phrase, forKey: .phrase)
     try c.encode(milestone, forKey: .milestone)
     try c.encode(occurrence, forKey: .occurrence)

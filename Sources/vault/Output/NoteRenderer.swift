@@ -12,6 +12,9 @@ struct NoteRenderer {
       ("kind", "\(note.kind.rawValue) (\(note.kindReason))"), ("title", note.title),
     ]
     if let date = note.date { head.append(("date", "\(date) \(date.weekday.name.capitalized)")) }
+    // What the note says in its own words: a task note's, an insight's or a plain note's first
+    // paragraph (events and goals show theirs with their fields).
+    if note.event == nil, note.goal == nil, !note.summary.isEmpty { head.append(("text", note.summary)) }
     if note.encoding.hasBOM || note.encoding.lineEnding == .crlf {
       head.append(
         (
@@ -97,6 +100,10 @@ struct NoteRenderer {
     if !event.remind.isEmpty { rows.append(("remind", event.remind.joined(separator: ", "))) }
     if event.archived { rows.append(("archived", "yes")) }
     if let completed = event.completed { rows.append(("completed", completed ? "yes" : "no")) }
+    if let color = event.color { rows.append(("colour", color)) }
+    if event.yearUnknown { rows.append(("year", "unknown (no age shown)")) }
+    if let leapDay = event.leapDay { rows.append(("leap day", leapDay.rawValue)) }
+    if let description = event.description { rows.append(("description", description)) }
     return rows
   }
 
@@ -106,8 +113,12 @@ struct NoteRenderer {
       rows.append(("progress", "\(Int((progress * 100).rounded()))% (\(goal.progressSource ?? ""))"))
     }
     if let target = goal.target { rows.append(("target", target.description)) }
+    if let priority = goal.priority {
+      rows.append(("priority", (priority.emoji.map { $0 + " " } ?? "") + priority.rawValue))
+    }
     if let status = goal.status { rows.append(("status", status)) }
-    if goal.isDone { rows.append(("done", "yes")) }
+    if goal.isDone { rows.append(("done", goal.doneOn.map { "yes, \($0)" } ?? "yes")) }
+    if let description = goal.description { rows.append(("description", description)) }
     return rows
   }
 

@@ -66,6 +66,12 @@ enum ViewText {
       + String(repeating: " ", count: 4 - percent.count) + percent + "%"
   }
 
+  /// `40%`, `12.5%`.
+  static func percent(_ fraction: Double) -> String {
+    let percent = (fraction * 1000).rounded() / 10
+    return (percent == percent.rounded() && abs(percent) < 1e15 ? String(Int(percent)) : String(percent)) + "%"
+  }
+
   /// Moods 1-10 as block heights; a day without one is `·`.
   static func sparkline(_ moods: [Int?]) -> String {
     let blocks = Array("▁▂▃▄▅▆▇█")

@@ -20,6 +20,9 @@ struct AddGoal: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The target date.", valueName: "date"))
   var target: String
 
+  @Option(name: .long, help: "highest, high, medium, normal, low or lowest: goals sort by it.")
+  var priority: TaskPriority?
+
   @Option(name: .long, help: "A tag (repeatable).")
   var tag: [String] = []
 
@@ -27,6 +30,7 @@ struct AddGoal: ParsableCommand {
     let vault = try options.openVault()
     let date = try DateOption.parse(target, "--target", options.today(vault))
     var properties = [("target", date.description), ("status", "active"), ("progress", "0%")]
+    if let priority { properties.append(("priority", priority.rawValue)) }
     if !tag.isEmpty { properties.append(("tags", "[" + tag.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
     let folder = vault.settings.folders[.goal] ?? "Goals"
     let path = try vault.createNote(named: title, in: folder, text: NewNote.text(properties: properties, body: nil))
@@ -37,31 +41,35 @@ struct AddGoal: ParsableCommand {
 struct Progress: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "progress",
-    abstract: "Set a goal's progress: 40%, 0.4 or 3/10.")
+    abstract: "Set a goal's progress: 40%, 40, 0.4 or 4/10.",
+    discussion: """
+      `40%`, `40`, `0.4` and `4/10` all mean 40 %: a number strictly between 0 and 1 is a \
+      fraction, any other number a percentage. Below 0 or above 100 % is an error, and so is a \
+      note that is not a goal. Written as `progress: 40%`, or `progress: 40` where the note or \
+      .obsidian/types.json makes progress a number.
+      """)
 
   @OptionGroup var options: GlobalOptions
 
   @Argument(help: "The goal note.")
   var goal: String
 
-  @Argument(help: "The progress: 40%, 40, 0.4 or 3/10.")
+  @Argument(help: "The progress: 40%, 40, 0.4 or 4/10.")
   var value: String
 
   func validate() throws {
-    let text = value.hasSuffix("%") ? String(value.dropLast()) : value
-    let parts = text.split(separator: "/")
-    let valid =
-      parts.count == 2
-      ? (Double(parts[0]) != nil && (Double(parts[1]) ?? 0) > 0) : (Double(text).map { $0 >= 0 } ?? false)
-    if !valid { throw ValidationError("'\(value)' is not a progress: use 40%, 40, 0.4 or 3/10") }
+    guard let fraction = Goal.progress(fromText: value) else {
+      throw ValidationError("'\(value)' is not a progress: use 40%, 40, 0.4 or 4/10")
+    }
+    guard (0...1).contains(fraction) else {
+      throw ValidationError("'\(value)' is \(ViewText.percent(fraction)): a progress goes from 0% to 100%")
+    }
   }
 
   func run() throws {
     let vault = try options.openVault()
     let path = try vault.resolveNote(goal)
-    // As written: `40%` and `3/10` are text to YAML, which the goal reader understands.
-    let change = try vault.setProperty(
-      "progress", to: value, in: path, preferred: value.contains("/") || value.hasSuffix("%") ? .text : .number)
+    let change = try vault.setGoalProgress(Goal.progress(fromText: value) ?? 0, in: path)
     try PropertyKey.report(change, vault: vault, options: options)
   }
 }

@@ -8,10 +8,11 @@ struct CountdownCommand: ParsableCommand {
     abstract: "Upcoming events with the days until each.",
     discussion: """
       One line per event, soonest first: a one-off event, or the next occurrence of a recurring \
-      one, within a year; birthdays and anniversaries (category birthday or anniversary) say \
-      the age or the years. Events repeating daily or weekly are left out unless --all. \
+      one, within a year; an event on today's date and one under way ("day 2 of 5 · ends Sun") \
+      come first. Birthdays and anniversaries (category birthday or anniversary) say the age \
+      or the years. Events repeating daily or weekly are left out unless --all. \
       Archived events and done task-events are hidden; --past lists events already over, \
-      with the days since, most recent first.
+      with the days since ("3 days ago", "turned 60"), most recent first.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -39,7 +40,7 @@ struct CountdownCommand: ParsableCommand {
     let countdowns =
       past
       ? Countdown.past(events, today: today)
-      : Countdown.upcoming(events, today: today, horizon: all ? 3653 : 366, routine: all)
+      : Countdown.upcoming(events, today: today, horizon: all ? 3653 : 366, routine: all, current: true)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(countdowns)

@@ -20,7 +20,12 @@ struct Show: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let path = try vault.resolveNote(note)
-    let parsed = vault.note(at: path)
+    var parsed = vault.note(at: path)
+    // A goal's progress counts the tasks elsewhere that link to it, as `goals` counts it.
+    if parsed.goal != nil {
+      let goals = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.goals(in: store) }
+      if let goal = goals.first(where: { $0.path == path }) { parsed.goal = goal.value }
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(parsed)

@@ -100,14 +100,15 @@ struct Tasks: ParsableCommand {
     return ""
   }
 
-  /// Highest priority first, then the earliest due date (none last), then where it is.
+  /// Highest priority first, then the earliest date (due, else scheduled, else start; none
+  /// last), then where it is.
   static func order(_ left: Located<TaskItem>, _ right: Located<TaskItem>) -> Bool {
     let (a, b) = (left.value, right.value)
     if a.priority != b.priority { return a.priority < b.priority }
-    if a.due != b.due {
-      guard let dueA = a.due else { return false }
-      guard let dueB = b.due else { return true }
-      return dueA < dueB
+    if a.sortDate != b.sortDate {
+      guard let dateA = a.sortDate else { return false }
+      guard let dateB = b.sortDate else { return true }
+      return dateA < dateB
     }
     return (left.path, left.line) < (right.path, right.line)
   }
