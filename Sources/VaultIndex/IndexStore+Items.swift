@@ -243,6 +243,19 @@ extension IndexStore {
     }
   }
 
+  /// Goals done (as the index knows: by property or checkboxes, not linked tasks), and all goals.
+  public func goalCounts() throws(IndexError) -> (done: Int, total: Int) {
+    try read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT COALESCE(SUM(g.done), 0), COUNT(*) FROM goals g JOIN files ON files.id = g.file_id
+          WHERE files.skipped = 0
+          """)
+      return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+  }
+
   /// Goals, with their note's tags when `withTags` (the dashboard needs none).
   /// `openFirst`: only that many open goals, the nearest target first (as `GoalProgress.open`
   /// orders them), for the dashboard.

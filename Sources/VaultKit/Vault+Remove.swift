@@ -43,15 +43,62 @@ extension Vault {
     }
   }
 
-  /// Removes a task's line (and its line ending) from its note; returns the line removed.
+  /// The lines of a task's subtree: its line and every line after it nested deeper (subtasks,
+  /// list items, continuation lines; blank lines between them), as they are now in the file.
+  public func subtree(of task: Located<TaskItem>) -> [String] {
+    guard case .success(let bytes) = FileSystem.readFile(root + "/" + task.path),
+      let fresh = NoteParser.parse(bytes, path: task.path).tasks.current(of: task.value)
+    else { return [] }
+    let end = Self.subtreeEnd(of: fresh, in: bytes)
+    return String(decoding: bytes[fresh.byteRange.lowerBound..<end], as: UTF8.self)
+      .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+      .map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// Where a task's subtree ends: after its last line nested deeper than the task (its line
+  /// ending included); the end of the task's own line when nothing is nested under it.
+  static func subtreeEnd(of task: TaskItem, in bytes: [UInt8]) -> Int {
+    func width(_ line: ArraySlice<UInt8>) -> Int? {
+      var width = 0
+      for byte in line {
+        switch byte {
+        case 32: width += 1
+        case 9: width += 4 - width % 4
+        case 62: width += 1  // `>` of a quote or callout counts as its indentation
+        case 13: return nil
+        default: return width
+        }
+      }
+      return nil  // blank
+    }
+    func lineEnd(_ start: Int) -> Int {
+      var end = start
+      while end < bytes.count, bytes[end] != 10 { end += 1 }
+      return end < bytes.count ? end + 1 : end
+    }
+    let own = width(bytes[task.byteRange]) ?? 0
+    var end = lineEnd(task.byteRange.upperBound)
+    var next = end
+    while next < bytes.count {
+      let after = lineEnd(next)
+      let content = bytes[next..<after].prefix { $0 != 10 }
+      if let depth = width(content) {
+        guard depth > own else { break }
+        end = after
+      }
+      next = after
+    }
+    return end
+  }
+
+  /// Removes a task's line and its subtree (`subtree(of:)`) with their line endings from its
+  /// note; returns the lines removed. Subtasks are never left under the task above.
   public func removeLine(of task: Located<TaskItem>) throws(VaultError) -> String {
     let display = displayPath(task.path)
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current, let fresh = NoteParser.parse(bytes, path: task.path).tasks.current(of: task.value)
       else { throw .changedOnDisk(display) }
-      var end = fresh.byteRange.upperBound
-      if end < bytes.count, bytes[end] == 13 { end += 1 }
-      if end < bytes.count, bytes[end] == 10 { end += 1 }
+      var end = Self.subtreeEnd(of: fresh, in: bytes)
       var start = fresh.byteRange.lowerBound
       // The last line without an ending: the line break before it goes instead.
       if end == fresh.byteRange.upperBound, start > 0, bytes[start - 1] == 10 {
@@ -59,7 +106,9 @@ extension Vault {
         if start > 0, bytes[start - 1] == 13 { start -= 1 }
       }
       let result = Array(bytes[..<start]) + Array(bytes[end...])
-      return .write(result, String(decoding: bytes[fresh.byteRange], as: UTF8.self))
+      var removed = Array(bytes[fresh.byteRange.lowerBound..<end])
+      while let last = removed.last, last == 10 || last == 13 { removed.removeLast() }
+      return .write(result, String(decoding: removed, as: UTF8.self))
     }
   }
 }

@@ -19,11 +19,16 @@ public struct TaskChangeResult: Sendable, Encodable {
   /// A recurring task's next instance, and the line it is on.
   public var nextInstance: String?
   public var nextInstanceLine: Int?
-  /// Why a recurring task got no next instance (its reference date does not exist).
+  /// The line of the next instance `undo` removed with the done line (nil when none).
+  public var removedInstance: Int?
+  /// Why a recurring task got no next instance (its reference date does not exist), or why
+  /// `undo` left a next instance in place.
   public var warning: String?
 
   // Written out so absent values are null, not left out (docs/JSON.md).
-  enum CodingKeys: String, CodingKey { case path, line, before, after, nextInstance, nextInstanceLine, warning }
+  enum CodingKeys: String, CodingKey {
+    case path, line, before, after, nextInstance, nextInstanceLine, removedInstance, warning
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -33,6 +38,7 @@ public struct TaskChangeResult: Sendable, Encodable {
     try c.encode(after, forKey: .after)
     try c.encode(nextInstance, forKey: .nextInstance)
     try c.encode(nextInstanceLine, forKey: .nextInstanceLine)
+    try c.encode(removedInstance, forKey: .removedInstance)
     try c.encode(warning, forKey: .warning)
   }
 }
@@ -98,6 +104,7 @@ extension Vault {
       let before = String(decoding: bytes[range], as: UTF8.self)
       let what = "the task at \(display):\(fresh.line)"
       let edited: TaskLineEditor.Result
+      var reopenWarning: String?
       switch change {
       case .complete, .cancel:
         let result =
@@ -112,6 +119,19 @@ extension Vault {
         switch TaskLineEditor.reopen(before, task: fresh, settings: settings.tasks) {
         case .success(let line): edited = TaskLineEditor.Result(line: line, nextInstance: nil)
         case .failure(let failure): throw .cannotChange(what, reason: failure.description)
+        }
+        if let line = edited.line, fresh.recurrence != nil, fresh.status.type == .done {
+          let (instance, warning) = nextInstanceToRemove(
+            reopened: line, task: fresh, in: note, bytes: bytes, today: today)
+          if let instance {
+            return .write(
+              removing(instance, andReplacing: fresh, with: line, in: bytes),
+              TaskChangeResult(
+                path: task.path, line: min(fresh.line, instance.line), before: before, after: line,
+                nextInstance: nil, nextInstanceLine: nil, removedInstance: instance.line,
+                warning: nil))
+          }
+          if let warning { reopenWarning = warning }
         }
       }
       // The line's ending stays after the new lines (none on a last line without one); between
@@ -135,8 +155,63 @@ extension Vault {
         result,
         TaskChangeResult(
           path: task.path, line: taskLine, before: before, after: edited.line, nextInstance: edited.nextInstance,
-          nextInstanceLine: nextLine, warning: edited.warning))
+          nextInstanceLine: nextLine, removedInstance: nil, warning: edited.warning ?? reopenWarning))
     }
+  }
+
+  /// The next instance `done` put beside a recurring task, when it is still exactly what `done`
+  /// wrote (the rule applied on the day the task was done): undo takes it away again. When a
+  /// line beside the task reads as a changed instance, the warning says which line to remove.
+  private func nextInstanceToRemove(
+    reopened line: String, task: TaskItem, in note: Note, bytes: [UInt8], today: LocalDate
+  ) -> (TaskItem?, String?) {
+    var open = task
+    open.status = .todo
+    open.done = nil
+    guard
+      case .success(let result) = TaskLineEditor.complete(
+        line, task: open, on: task.done ?? today, settings: settings.tasks),
+      let expected = result.nextInstance
+    else { return (nil, nil) }
+    let beside = settings.tasks.recurrenceOnNextLine ? [task.line + 1, task.line - 1] : [task.line - 1, task.line + 1]
+    for number in beside {
+      guard let other = note.tasks.first(where: { $0.line == number }), other.isOpen else { continue }
+      let text = String(decoding: bytes[other.byteRange], as: UTF8.self)
+      if text == expected { return (other, nil) }
+      if other.description == task.description, other.recurrence == task.recurrence {
+        return (
+          nil,
+          "the next instance at \(displayPath(note.path)):\(number) was changed since done added it; "
+            + "remove it yourself if it is not wanted"
+        )
+      }
+    }
+    return (nil, nil)
+  }
+
+  /// `bytes` with `task`'s line replaced by `line` and `instance`'s line (beside it) removed
+  /// with its line ending.
+  private func removing(
+    _ instance: TaskItem, andReplacing task: TaskItem, with line: String, in bytes: [UInt8]
+  )
+    -> [UInt8]
+  {
+    func lineEnd(_ end: Int) -> Int {
+      var end = end
+      if end < bytes.count, bytes[end] == 13 { end += 1 }
+      if end < bytes.count, bytes[end] == 10 { end += 1 }
+      return end
+    }
+    let taskEnd = lineEnd(task.byteRange.upperBound)
+    let instanceEnd = lineEnd(instance.byteRange.upperBound)
+    let newLine = Array(line.utf8) + Array(bytes[task.byteRange.upperBound..<taskEnd])
+    if instance.line < task.line {
+      return Array(bytes[..<instance.byteRange.lowerBound]) + newLine + Array(bytes[taskEnd...])
+    }
+    // The instance below: the task's line ending stays only if the instance had one.
+    let ending = Array(bytes[instance.byteRange.upperBound..<instanceEnd])
+    return Array(bytes[..<task.byteRange.lowerBound]) + Array(line.utf8)
+      + (ending.isEmpty ? [] : Array(bytes[task.byteRange.upperBound..<taskEnd])) + Array(bytes[instanceEnd...])
   }
 
   /// A task note (TaskNotes' form) changes its properties, as that plugin does: `status: done`
@@ -158,6 +233,6 @@ extension Vault {
     let line = note(at: task.path).properties.first { $0.key == "status" }?.location.line ?? task.line
     return TaskChangeResult(
       path: task.path, line: line, before: before, after: "status: " + status, nextInstance: nil,
-      nextInstanceLine: nil, warning: nil)
+      nextInstanceLine: nil, removedInstance: nil, warning: nil)
   }
 }

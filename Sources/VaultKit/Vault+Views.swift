@@ -50,7 +50,11 @@ extension Vault {
       var closed = TaskSelection()
       closed.closedFrom = weekFirst
       closed.closedBefore = weekFirst.adding(days: 7)
-      input.closedThisWeek = try store.taskCount(closed)
+      closed.statuses = [.done]
+      input.doneThisWeek = try store.taskCount(closed)
+      closed.statuses = [.cancelled]
+      input.cancelledThisWeek = try store.taskCount(closed)
+      (input.goalsDone, input.goalsTotal) = try store.goalCounts()
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)

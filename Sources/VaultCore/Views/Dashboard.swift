@@ -24,10 +24,15 @@ public struct Dashboard: Sendable {
   }
 
   public struct Stats: Sendable {
-    /// Tasks done (or cancelled) this week.
+    /// Tasks done this week (not those cancelled: a cancelled task is not done).
     public var doneThisWeek: Int
-    /// Those plus the open tasks due this week or overdue.
+    /// Those plus the open tasks due this week or overdue; cancelled tasks count in neither.
     public var totalThisWeek: Int
+    /// Tasks cancelled this week.
+    public var cancelledThisWeek: Int
+    /// Goals done, and all goals.
+    public var goalsDone: Int
+    public var goalsTotal: Int
     /// Consecutive days with a journal entry, ending today (or yesterday, while today's is unwritten).
     public var journalStreak: Int
 
@@ -42,8 +47,13 @@ public struct Dashboard: Sendable {
     public var actionableTasks: [Located<TaskItem>] = []
     /// How many there are in all.
     public var actionableCount = 0
-    /// Tasks done or cancelled this week.
-    public var closedThisWeek = 0
+    /// Tasks done this week.
+    public var doneThisWeek = 0
+    /// Tasks cancelled this week.
+    public var cancelledThisWeek = 0
+    /// Goals done, of all goals.
+    public var goalsDone = 0
+    public var goalsTotal = 0
     /// Open tasks due this week or before.
     public var openDueThisWeek = 0
     public var goals: [Located<Goal>] = []
@@ -79,7 +89,8 @@ public struct Dashboard: Sendable {
       day = day.adding(days: -1)
     }
     stats = Stats(
-      doneThisWeek: input.closedThisWeek, totalThisWeek: input.closedThisWeek + input.openDueThisWeek,
+      doneThisWeek: input.doneThisWeek, totalThisWeek: input.doneThisWeek + input.openDueThisWeek,
+      cancelledThisWeek: input.cancelledThisWeek, goalsDone: input.goalsDone, goalsTotal: input.goalsTotal,
       journalStreak: streak)
   }
 

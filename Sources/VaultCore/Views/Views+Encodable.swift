@@ -107,12 +107,17 @@ extension Dashboard.JournalSummary: Encodable {
 }
 
 extension Dashboard.Stats: Encodable {
-  enum CodingKeys: String, CodingKey { case doneThisWeek, totalThisWeek, completionRate, journalStreak }
+  enum CodingKeys: String, CodingKey {
+    case doneThisWeek, totalThisWeek, cancelledThisWeek, completionRate, goalsDone, goalsTotal, journalStreak
+  }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(doneThisWeek, forKey: .doneThisWeek)
     try c.encode(totalThisWeek, forKey: .totalThisWeek)
+    try c.encode(cancelledThisWeek, forKey: .cancelledThisWeek)
+    try c.encode(goalsDone, forKey: .goalsDone)
+    try c.encode(goalsTotal, forKey: .goalsTotal)
     try c.encode(completionRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .completionRate)
     try c.encode(journalStreak, forKey: .journalStreak)
   }

@@ -72,6 +72,8 @@ struct DashboardText {
       let rate = stats.completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
       summary.append("\(stats.doneThisWeek) of \(Counting.of(stats.totalThisWeek, "task")) done\(rate)")
     }
+    if stats.cancelledThisWeek > 0 { summary.append("\(stats.cancelledThisWeek) cancelled") }
+    if stats.goalsTotal > 0 { summary.append("goals \(stats.goalsDone) of \(stats.goalsTotal) done") }
     if stats.journalStreak > 0 { summary.append("journal streak " + Counting.of(stats.journalStreak, "day")) }
     if !summary.isEmpty { section("This week", ["  " + summary.joined(separator: " · ")]) }
     let planned =

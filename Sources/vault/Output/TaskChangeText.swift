@@ -38,6 +38,9 @@ enum TaskCommand {
         terminal.location(vault.displayPath(result.path) + ":\(line)") + "  " + next.trimmingLeadingSpace()
           + terminal.dim("  (next)"))
     }
+    if let removed = result.removedInstance {
+      terminal.print(terminal.dim("removed the next instance that done had added at line \(removed)"))
+    }
     if let warning = result.warning {
       terminal.printError("\(vault.displayPath(result.path)):\(result.line):1: warning: \(warning)")
     }

@@ -11,8 +11,10 @@ struct Remove: ParsableCommand {
     discussion: """
       ITEM is a note (a path, or a unique name), or a task: its id from `vault tasks`, or \
       path:line. A note goes to .trash/ as Obsidian's trash does (restore it by moving it back); \
-      a task's line is removed and printed, so it can be put back. On a terminal vault asks \
-      first; in a pipe it needs --yes.
+      a task's line is removed and printed, so it can be put back, together with everything \
+      nested under it (subtasks, notes, their blank lines): subtasks never move under the task \
+      above. A task note goes to .trash/ like any note. On a terminal vault asks first, showing \
+      the lines; in a pipe it needs --yes.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -47,9 +49,29 @@ struct Remove: ParsableCommand {
       return
     }
     let task = try index.read { store throws(VaultError) in try vault.resolveTask(item, among: [], in: store) }
-    try confirm("Remove \(task.location)  [\(task.value.status.symbol)] \(task.value.description)?", terminal)
-    let line = try vault.removeLine(of: task)
-    terminal.print(terminal.location(vault.displayPath(task.path) + ":\(task.line)") + "  removed: " + line)
+    // A task note is its note.
+    if task.value.format == .note {
+      try confirm("Move the task note \(vault.displayPath(task.path)) to .trash/?", terminal)
+      let target = try vault.trash(task.path)
+      terminal.print(terminal.location(vault.displayPath(task.path)) + "  moved to " + target)
+      return
+    }
+    let subtree = vault.subtree(of: task)
+    if subtree.count > 1 {
+      try confirm(
+        "Remove \(task.location) and the \(Counting.of(subtree.count - 1, "line")) nested under it?\n"
+          + subtree.map { "  " + $0 }.joined(separator: "\n") + "\n", terminal)
+    } else {
+      try confirm("Remove \(task.location)  [\(task.value.status.symbol)] \(task.value.description)?", terminal)
+    }
+    let removed = try vault.removeLine(of: task).split(separator: "\n", omittingEmptySubsequences: false)
+    let location = terminal.location(vault.displayPath(task.path) + ":\(task.line)")
+    if removed.count == 1 {
+      terminal.print(location + "  removed: " + removed[0])
+    } else {
+      terminal.print(location + "  removed with the \(Counting.of(removed.count - 1, "line")) nested under it:")
+      for line in removed { terminal.print("  " + line.trimmingCharacters(in: ["\r"])) }
+    }
   }
 
   private func confirm(_ question: String, _ terminal: Terminal) throws {
