@@ -137,7 +137,7 @@ import Testing
 
   @Test func theDashboardCountsTheWeekAndTheJournalStreak() {
     var input = Dashboard.Input()
-    input.closedThisWeek = 2
+    input.doneThisWeek = 2
     input.openDueThisWeek = 3
     input.journal = ["2026-11-19", "2026-11-20", "2026-11-21"].map {
       Located(path: "Journal/\($0).md", title: $0, value: JournalEntry(date: Self.date($0), mood: 7))

@@ -22,6 +22,11 @@ enum TaskCommand {
     let task = try index.read { store throws(VaultError) in try vault.resolveTask(argument, among: statuses, in: store)
     }
     let result = try vault.change(task, change, today: options.today(vault))
+    try report(result, vault: vault, options: options)
+  }
+
+  /// Prints what a task command changed (`--json`: the `TaskChangeResult`).
+  static func report(_ result: TaskChangeResult, vault: Vault, options: GlobalOptions) throws {
     let terminal = options.terminal()
     if options.json {
       try terminal.json(result)

@@ -1,0 +1,269 @@
+/// Changes chosen fields of a task line — its text, due, scheduled and start dates, priority and
+/// recurrence — and nothing else: a field already on the line keeps its place and notation
+/// (`📅 2026-12-01` or `[due:: 2026-12-01]`) and only its value changes; a new field goes where
+/// the Tasks plugin adds one (at the end, before a block link), in the line's notation; a
+/// removed field goes with the space before it. `vault task` and `vault postpone` use it.
+public enum TaskFieldEditor {
+  /// What to change; nil leaves a field alone.
+  public struct Changes: Sendable, Equatable {
+    /// `.some(nil)` removes the date.
+    public var due: LocalDate??
+    public var scheduled: LocalDate??
+    public var start: LocalDate??
+    public var priority: TaskPriority?
+    /// `.some(nil)` removes the rule.
+    public var recurrence: String??
+    public var text: String?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+      due == nil && scheduled == nil && start == nil && priority == nil && recurrence == nil && text == nil
+    }
+  }
+
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    case notATask
+    case textNotFound
+    case badText(String)
+    case badRule(String)
+
+    public var description: String {
+      switch self {
+      case .notATask: return "the line is not a task"
+      case .textNotFound: return "the task's text could not be told apart from its fields; edit it with vault edit"
+      case .badText(let reason): return reason
+      case .badRule(let rule):
+        return "'\(rule)' is not a rule the Tasks plugin reads (such as 'every week on Monday')"
+      }
+    }
+  }
+
+  static let priorityEmoji: [TaskPriority: String] = [
+    .highest: "🔺", .high: "⏫", .medium: "🔼", .low: "🔽", .lowest: "⏬",
+  ]
+  /// Every emoji that starts a field, where a recurrence rule's words end.
+  static let fieldEmoji: Set<Unicode.Scalar> = Set(
+    ["✅", "❌", "📅", "📆", "🗓", "⏳", "⌛", "🛫", "➕", "🆔", "⛔", "🔺", "⏫", "🔼", "🔽", "⏬", "🔁", "🏁"]
+      .compactMap { $0.unicodeScalars.first })
+
+  public static func edit(
+    _ line: String, task: TaskItem, changes: Changes, settings: TasksPluginSettings
+  ) -> Result<String, Failure> {
+    guard let checkbox = TaskLineParser.checkbox(line) else { return .failure(.notATask) }
+    let head = String(line.dropLast(checkbox.text.count))
+    guard checkbox.text.hasPrefix(task.description) else { return .failure(.textNotFound) }
+    var description = task.description
+    var fields = String(checkbox.text.dropFirst(task.description.count))
+    // Dataview fields that are not task fields stay in the description (as the plugin keeps
+    // them); new text replaces only the words before them.
+    var kept = ""
+    if let first = task.fields.compactMap({ field in
+      ["[", "("].compactMap { description.firstRange(of: $0 + field.key + "::")?.lowerBound }.min()
+    }).min() {
+      kept = " " + description[first...].trimmingSpaces()
+    }
+    let notation = TaskLineEditor.notation(of: task, settings)
+    if let text = changes.text {
+      let trimmed = text.trimmingSpaces()
+      guard !trimmed.isEmpty else { return .failure(.badText("the task's text cannot be empty")) }
+      guard !trimmed.contains(where: \.isNewline) else {
+        return .failure(.badText("the task's text must be one line"))
+      }
+      description = trimmed + kept
+    }
+    let dates: [(TaskLineEditor.Field, LocalDate??)] = [
+      (.start, changes.start), (.scheduled, changes.scheduled), (.due, changes.due),
+    ]
+    for (field, change) in dates {
+      guard let change else { continue }
+      fields = set(field, to: change?.description, in: fields, notation: notation)
+    }
+    if let priority = changes.priority { fields = setPriority(priority, in: fields, notation: notation) }
+    if let recurrence = changes.recurrence {
+      if let rule = recurrence {
+        guard let parsed = RecurrenceRule.parse(tasksRule: rule) else { return .failure(.badRule(rule)) }
+        _ = parsed
+      }
+      fields = setRecurrence(recurrence, in: fields, notation: notation)
+    }
+    return .success(head + description + fields)
+  }
+
+  /// `fields` with a date field set in place, added, or removed (nil).
+  static func set(_ field: TaskLineEditor.Field, to value: String?, in fields: String, notation: TaskFormat) -> String {
+    guard let range = TaskLineEditor.fieldRange(field, in: fields) else {
+      guard let value else { return fields }
+      return TaskLineEditor.appending(field, value, to: fields, notation: notation)
+    }
+    var result = fields
+    guard let value else {
+      result.removeSubrange(range)
+      return result
+    }
+    // Only the date changes: the emoji (or key) and the spacing stay as written.
+    var written = String(fields[range])
+    guard let date = dateRange(in: written) else { return fields }
+    written.replaceSubrange(date, with: value)
+    result.replaceSubrange(range, with: written)
+    return result
+  }
+
+  /// The first `YYYY-MM-DD` in `text`.
+  static func dateRange(in text: String) -> Range<String.Index>? {
+    var index = text.startIndex
+    while index < text.endIndex {
+      if let end = text.index(index, offsetBy: 10, limitedBy: text.endIndex),
+        DateParsing.validDate(text[index..<end]) != nil
+      {
+        return index..<end
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+
+  static func setPriority(_ priority: TaskPriority, in fields: String, notation: TaskFormat) -> String {
+    let emojis = Set(priorityEmoji.values.compactMap(\.unicodeScalars.first))
+    var text = fields
+    if let index = text.indices.last(where: { text[$0].unicodeScalars.first.map(emojis.contains) ?? false }) {
+      guard let emoji = priorityEmoji[priority] else {
+        // Normal: the emoji goes with the space before it.
+        var start = index
+        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+        text.removeSubrange(start..<text.index(after: index))
+        return text
+      }
+      text.replaceSubrange(index...index, with: emoji)
+      return text
+    }
+    if let found = text.firstRange(of: "[priority::"), let close = text[found.upperBound...].firstIndex(of: "]") {
+      if priority == .normal {
+        var start = found.lowerBound
+        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+        text.removeSubrange(start...close)
+      } else {
+        text.replaceSubrange(found.upperBound..<close, with: " " + priority.rawValue)
+      }
+      return text
+    }
+    guard priority != .normal, let emoji = priorityEmoji[priority] else { return text }
+    return notation == .dataview
+      ? appendingRaw("  [priority:: \(priority.rawValue)]", to: text) : beforeDates(" " + emoji, in: text)
+  }
+
+  static func setRecurrence(_ rule: String?, in fields: String, notation: TaskFormat) -> String {
+    var text = fields
+    let repeatScalar: Unicode.Scalar = "🔁"
+    if let index = text.indices.last(where: { text[$0].unicodeScalars.first == repeatScalar }) {
+      // The rule's words run to the next field's emoji, or a block link, or the end.
+      var end = text.index(after: index)
+      while end < text.endIndex, !(text[end].unicodeScalars.first.map(fieldEmoji.contains) ?? false),
+        !(text[end] == "^" && text[text.index(before: end)] == " ")
+      {
+        end = text.index(after: end)
+      }
+      while end > index, text[text.index(before: end)] == " " { end = text.index(before: end) }
+      guard let rule else {
+        var start = index
+        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+        text.removeSubrange(start..<end)
+        return text
+      }
+      text.replaceSubrange(text.index(after: index)..<end, with: " " + rule)
+      return text
+    }
+    for key in ["repeat", "recurrence"] {
+      guard let found = text.firstRange(of: "[\(key)::"), let close = text[found.upperBound...].firstIndex(of: "]")
+      else { continue }
+      guard let rule else {
+        var start = found.lowerBound
+        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+        text.removeSubrange(start...close)
+        return text
+      }
+      text.replaceSubrange(found.upperBound..<close, with: " " + rule)
+      return text
+    }
+    guard let rule else { return text }
+    return notation == .dataview ? appendingRaw("  [repeat:: \(rule)]", to: text) : beforeDates(" 🔁 " + rule, in: text)
+  }
+
+  /// `added` before the first date field (➕ 🛫 ⏳ 📅 ❌ ✅), where the plugin's order puts
+  /// priority and recurrence; at the end when there is none.
+  static func beforeDates(_ added: String, in fields: String) -> String {
+    let dates = Set(["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "❌", "✅"].compactMap(\.unicodeScalars.first))
+    guard let index = fields.firstIndex(where: { $0.unicodeScalars.first.map(dates.contains) ?? false }) else {
+      return appendingRaw(added, to: fields)
+    }
+    var start = index
+    while start > fields.startIndex, fields[fields.index(before: start)] == " " { start = fields.index(before: start) }
+    return String(fields[..<start]) + added + String(fields[start...])
+  }
+
+  /// `added` at the end of the fields, before a block link and a hard break, as
+  /// `TaskLineEditor.appending` places a field.
+  static func appendingRaw(_ added: String, to line: String) -> String {
+    let trailing = line.reversed().prefix { $0 == " " }.count
+    let hardBreak = trailing >= 2 ? String(repeating: " ", count: trailing) : ""
+    var body = Substring(line.dropLast(trailing))
+    var blockLink = ""
+    if let caret = body.lastIndex(of: "^"), caret > body.startIndex, body[body.index(before: caret)] == " ",
+      body.index(after: caret) < body.endIndex,
+      body[body.index(after: caret)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+    {
+      blockLink = String(body[body.index(before: caret)...])
+      body = body[..<body.index(before: caret)]
+    }
+    while let last = body.last, last == " " || last == "\t" { body.removeLast() }
+    return String(body) + added + blockLink + hardBreak
+  }
+
+  // MARK: Postpone
+
+  /// Which date `postpone` moves, as the Tasks plugin's Postponer picks it: due, else
+  /// scheduled, else start; nil for a task without dates.
+  public static func postponedField(of task: TaskItem) -> (name: String, date: LocalDate)? {
+    if let due = task.due { return ("due", due) }
+    if let scheduled = task.scheduled, !task.scheduledIsInferred { return ("scheduled", scheduled) }
+    if let start = task.start { return ("start", start) }
+    return nil
+  }
+
+  /// The date moved by an amount as the plugin moves it (`TasksDate.postpone`): from the date
+  /// when it is today or later, else from today. Months and years keep the day, or take the
+  /// month's last day.
+  public static func postpone(_ date: LocalDate, by amount: Int, _ unit: DateUnit, today: LocalDate) -> LocalDate {
+    let from = date < today ? today : date
+    switch unit {
+    case .day: return from.adding(days: amount)
+    case .week: return from.adding(days: 7 * amount)
+    case .month, .year:
+      let months = unit == .month ? amount : 12 * amount
+      let total = from.year * 12 + from.month - 1 + months
+      let (year, month) = (total / 12, total % 12 + 1)
+      return LocalDate(year: year, month: month, day: min(from.day, LocalDate.daysIn(month: month, year: year)))
+        ?? from
+    }
+  }
+
+  public enum DateUnit: Sendable {
+    case day, week, month, year
+  }
+
+  /// `1d`, `2w`, `3m`, `1y`, `+2d`, `2 days`, `1 week`: an amount to postpone by; nil otherwise.
+  public static func amount(_ text: String) -> (Int, DateUnit)? {
+    var rest = Substring(text.trimmingSpaces().lowercased())
+    if rest.hasPrefix("+") { rest = rest.dropFirst() }
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, let amount = Int(digits), amount > 0, amount < 100_000 else { return nil }
+    let unit = rest.dropFirst(digits.count).trimmingSpaces()
+    switch unit {
+    case "d", "day", "days": return (amount, .day)
+    case "w", "week", "weeks": return (amount, .week)
+    case "m", "month", "months": return (amount, .month)
+    case "y", "year", "years": return (amount, .year)
+    default: return nil
+    }
+  }
+}

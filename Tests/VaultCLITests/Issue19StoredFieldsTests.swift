@@ -1,0 +1,201 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 19: every stored field acts. Through the built binary, on `Fixtures/Issue19Fields` (a
+/// trip under way, an event today, yearless and leap-day birthdays, goals with priorities and a
+/// completed one, TaskNotes task notes, nested tasks, a recurring task), at 23 November 2026.
+@Suite struct Issue19StoredFieldsTests {
+  static let today = "2026-11-23"
+
+  func run(_ arguments: [String], _ folder: URL, today: String = Self.today) throws -> CLI.Result {
+    try CLI.run(arguments, inVault: folder, today: today)
+  }
+
+  func json(_ arguments: [String], _ folder: URL) throws -> Any {
+    let result = try run(arguments + ["--json"], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  @Test func countdownPutsTodayAndWhatIsUnderWayFirst() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let lines = try run(["countdown"], folder).stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("day 2 of 5 · ends Thu") == true)
+    #expect(lines.first?.contains("Lisbon Trip") == true)
+    #expect(lines.dropFirst().first?.hasPrefix("today") == true)
+    #expect(lines.dropFirst().first?.contains("Dentist") == true)
+    // A birthday without a year has no age.
+    let ana = try #require(lines.first { $0.contains("Ana's Birthday") })
+    #expect(!ana.contains("turns"))
+    #expect(ana.hasPrefix("in 9 days"))
+  }
+
+  @Test func countdownPastIsInThePastTense() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let output = try run(["countdown", "--past"], folder).stdout
+    #expect(output.contains("2 days ago    Grandpa's Birthday — turned 60"))
+    #expect(output.contains("3 days ago    Book Club"))
+  }
+
+  @Test func aLeapDayBirthdayFollowsLeapDayInTheNoteAndTheConfig() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    var output = try run(["countdown", "--category", "birthday"], folder, today: "2027-02-20").stdout
+    #expect(output.contains("in 8 days    Leo's Birthday — turns 31      Sun 28 Feb 2027"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try "leap_day: mar1\n".write(
+      to: folder.appendingPathComponent(".vault/config.yml"), atomically: true, encoding: .utf8)
+    output = try run(["countdown", "--category", "birthday"], folder, today: "2027-02-20").stdout
+    #expect(output.contains("Leo's Birthday — turns 31      Mon 1 Mar 2027"))
+  }
+
+  @Test func progressMeansTheSameInEveryForm() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    for value in ["40%", "0.4", "4/10", "40"] {
+      let result = try run(["progress", "Read More", value], folder)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(try Fixture.text(folder, "Goals/Read More.md").contains("progress: 40%\n"))
+    }
+    let over = try run(["progress", "Read More", "140%"], folder)
+    #expect(over.status != 0)
+    #expect(over.stderr.contains("from 0% to 100%"))
+    let notGoal = try run(["progress", "Notes/Pinned Plan.md", "40%"], folder)
+    #expect(notGoal.status == 1)
+    #expect(notGoal.stderr.contains("not a goal"))
+  }
+
+  @Test func showCountsLinkedTasksAsGoalsDoes() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let show = try run(["show", "Goals/Learn Piano.md"], folder).stdout
+    #expect(show.contains("progress     50% (checkboxes and linked tasks (1/2))"))
+    #expect(show.contains("priority     ⏫ high"))
+    #expect(show.contains("description  Play three pieces from memory by summer."))
+  }
+
+  @Test func goalsSortByPriorityAndListDoneOnes() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let lines = try run(["goals"], folder).stdout.split(separator: "\n").map(String.init)
+    #expect(lines.map { $0.contains("Learn Piano") } == [true, false, false])
+    #expect(lines.last?.contains("Run 10k") == true)
+    let done = try run(["goals", "--done"], folder).stdout
+    #expect(done.contains("Paint the Fence ✓"))
+    #expect(done.contains("done 2026-10-03"))
+    let added = try run(["add", "goal", "Swim", "--target", "2027-01-01", "--priority", "high"], folder)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try Fixture.text(folder, "Goals/Swim.md").contains("priority: high\n"))
+  }
+
+  @Test func taskNotesAreListedAndChangedByTheirStatus() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let tasks = try run(["tasks"], folder).stdout
+    #expect(tasks.contains("Renew insurance"))
+    #expect(tasks.contains("TaskNotes/Renew insurance.md:1"))
+    let listed = try run(["list", "--type", "task"], folder).stdout
+    #expect(listed.contains("Renew insurance"))
+    let before = try Fixture.text(folder, "TaskNotes/Renew insurance.md")
+    #expect(try run(["done", "Renew insurance"], folder).status == 0)
+    let done = try Fixture.text(folder, "TaskNotes/Renew insurance.md")
+    #expect(done.contains("status: done\n"))
+    #expect(done.contains("completedDate: 2026-11-23\n"))
+    #expect(try run(["undo", "Renew insurance"], folder).status == 0)
+    #expect(try Fixture.text(folder, "TaskNotes/Renew insurance.md") == before)
+    #expect(try run(["cancel", "Renew insurance"], folder).status == 0)
+    #expect(try Fixture.text(folder, "TaskNotes/Renew insurance.md").contains("status: cancelled\n"))
+  }
+
+  @Test func cancelledIsNotDone() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let today = try run(["today"], folder).stdout
+    #expect(today.contains("1 of 3 tasks done (33%) · 1 cancelled · goals 1 of 4 done"))
+    let stats = try #require((try json(["today"], folder) as? [String: Any])?["stats"] as? [String: Any])
+    #expect(stats["doneThisWeek"] as? Int == 1)
+    #expect(stats["cancelledThisWeek"] as? Int == 1)
+  }
+
+  @Test func tasksJSONKeepsDataviewFields() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let rows = try #require(try json(["tasks", "--search", "sand"], folder) as? [[String: Any]])
+    let task = try #require(rows.first?["task"] as? [String: Any])
+    let fields = try #require(task["fields"] as? [[String: Any]])
+    #expect(fields.map { $0["key"] as? String } == ["difficulty", "duration"])
+    #expect(fields.map { $0["value"] as? String } == ["3", "30m"])
+  }
+
+  @Test func scheduledOnlyTasksSortByTheirDate() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let lines = try run(["tasks"], folder).stdout.split(separator: "\n")
+    let water = try #require(lines.firstIndex { $0.contains("Water the plants") })
+    let alpha = try #require(lines.firstIndex { $0.contains("Alpha sorted by path") })
+    let undated = try #require(lines.firstIndex { $0.contains("Clean the garage") })
+    #expect(water < alpha)
+    #expect(alpha < undated)
+  }
+
+  @Test func undoOnARecurringTaskRemovesTheUntouchedNextInstance() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let before = try Fixture.text(folder, "Tasks.md")
+    #expect(try run(["done", "walk the dog"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Tasks.md").contains("- [ ] Walk the dog 🔁 every day 📅 2026-11-24\n"))
+    let undo = try run(["undo", "walk the dog"], folder)
+    #expect(undo.status == 0, "\(undo.stderr)")
+    #expect(undo.stdout.contains("removed the next instance"))
+    #expect(try Fixture.text(folder, "Tasks.md") == before)
+    // A changed next instance stays, and undo says where it is.
+    #expect(try run(["done", "walk the dog"], folder).status == 0)
+    let edited = try Fixture.text(folder, "Tasks.md").replacingOccurrences(
+      of: "📅 2026-11-24\n", with: "📅 2026-11-25\n")
+    try edited.write(to: folder.appendingPathComponent("Tasks.md"), atomically: true, encoding: .utf8)
+    let second = try run(["undo", "Tasks.md:13"], folder)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.contains("Tasks.md:12 was changed since done added it"))
+    #expect(try Fixture.text(folder, "Tasks.md").contains("- [ ] Walk the dog 🔁 every day 📅 2026-11-25\n"))
+  }
+
+  @Test func rmTakesTheSubtreeAlong() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let before = try Fixture.text(folder, "Tasks.md")
+    let result = try run(["rm", "Pack for the trip", "--yes"], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("removed with the 2 lines nested under it"))
+    #expect(result.stdout.contains("Pack the charger"))
+    #expect(
+      try Fixture.text(folder, "Tasks.md")
+        == before.replacingOccurrences(
+          of: "- [ ] Pack for the trip\n    - [ ] Pack socks\n    - [ ] Pack the charger\n", with: ""))
+  }
+
+  @Test func taskChangesOnlyTheFieldsGiven() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let before = try Fixture.text(folder, "Tasks.md")
+    #expect(try run(["task", "alpha sorted", "--due", "fri", "--priority", "high"], folder).status == 0)
+    #expect(
+      try run(["task", "water the plants", "--scheduled", "none", "--due", "dec 5", "--repeat", "every week"], folder)
+        .status == 0)
+    #expect(try run(["task", "sand the table", "--text", "Sand and oil the table"], folder).status == 0)
+    let after = try Fixture.text(folder, "Tasks.md")
+    var expected = before.replacingOccurrences(
+      of: "Alpha sorted by path 📅 2026-11-30", with: "Alpha sorted by path ⏫ 📅 2026-11-27")
+    expected = expected.replacingOccurrences(
+      of: "Water the plants ⏳ 2026-11-24", with: "Water the plants 🔁 every week 📅 2026-12-05")
+    expected = expected.replacingOccurrences(of: "Sand the table [", with: "Sand and oil the table [")
+    #expect(after == expected)
+    let bad = try run(["task", "walk the dog", "--repeat", "every blue moon"], folder)
+    #expect(bad.status == 1)
+    #expect(try Fixture.text(folder, "Tasks.md") == after)
+  }
+
+  @Test func postponeMovesTheDueDateAsThePluginDoes() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    #expect(try run(["postpone", "walk the dog"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Tasks.md").contains("Walk the dog 🔁 every day 📅 2026-11-24\n"))
+    #expect(try run(["postpone", "walk the dog", "1w"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Tasks.md").contains("Walk the dog 🔁 every day 📅 2026-12-01\n"))
+    // Only scheduled: that date moves.
+    #expect(try run(["postpone", "water the plants", "fri"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Tasks.md").contains("Water the plants ⏳ 2026-11-27\n"))
+    let none = try run(["postpone", "clean the garage"], folder)
+    #expect(none.status == 1)
+    #expect(none.stderr.contains("--due DATE"))
+  }
+}
