@@ -66,6 +66,11 @@ enum DashedText {
       shape = sub
       index += 1
     }
+    // A group with a default subcommand (`journal` writes): the default's options apply.
+    if let name = shape.defaultSubcommand, let sub = shape.subcommands[name] {
+      path.append(name)
+      shape = sub
+    }
     var options: [String] = []
     var positional: [String] = []
     var sawDashedText = false
@@ -105,6 +110,7 @@ enum DashedText {
 struct CommandShape {
   var subcommands: [String: CommandShape] = [:]
   var valued: Set<String> = []
+  var defaultSubcommand: String?
 
   static func root() -> CommandShape? {
     guard let json = try? JSONSerialization.jsonObject(with: Data(VaultCommand._dumpHelp().utf8)) as? [String: Any],
@@ -114,6 +120,7 @@ struct CommandShape {
   }
 
   init(_ command: [String: Any]) {
+    defaultSubcommand = command["defaultSubcommand"] as? String
     for sub in command["subcommands"] as? [[String: Any]] ?? [] {
       if let name = sub["commandName"] as? String { subcommands[name] = CommandShape(sub) }
     }

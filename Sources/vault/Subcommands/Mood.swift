@@ -17,8 +17,11 @@ struct Mood: ParsableCommand {
   @Argument(help: "Set today's mood to this, 1 to 10, in the daily note (made from its template when missing).")
   var value: Int?
 
-  @Option(name: .long, help: "With a mood: its tags, comma-separated (mood_tags).")
+  @Option(name: .long, help: "With a mood: tags added to the day's mood tags, comma-separated (mood_tags).")
   var tags: String?
+
+  @Flag(name: .long, help: "With --tags: replace the day's mood tags instead of adding to them.")
+  var replaceTags = false
 
   @Option(name: .long, help: ArgumentHelp("With a mood: the day, if not today (natural language).", valueName: "date"))
   var date: String?
@@ -129,7 +132,8 @@ struct Mood: ParsableCommand {
     let (path, created) = try vault.dailyNote(for: day, time: vault.timeNow())
     var change = try vault.setProperty("mood", to: String(mood), in: path, preferred: .number, created: created)
     if let tags {
-      change = try vault.setProperty("mood_tags", to: tags, in: path, preferred: .multitext, created: created)
+      let merged = vault.moodTags(tags, mergedInto: path, replace: replaceTags)
+      change = try vault.setProperty("mood_tags", to: merged, in: path, preferred: .multitext, created: created)
     }
     try PropertyKey.report(change, vault: vault, options: options)
   }
