@@ -70,8 +70,91 @@ struct AddInsight: ParsableCommand {
 struct Principle: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "principle",
-    abstract: "Grow the personal code.",
-    subcommands: [PrincipleAdd.self])
+    abstract: "Grow and tend the personal code: add, edit, rm, move.",
+    discussion: """
+      N is a principle's number as `vault align` counts them (the list's order, from 1). Only \
+      the list's lines change; an ordered list (1. 2. 3.) is renumbered.
+        vault principle edit 2 "Slow is smooth, smooth is fast."
+        vault principle move 5 1
+        vault principle rm 3 --yes
+      """,
+    subcommands: [PrincipleAdd.self, PrincipleEdit.self, PrincipleRemove.self, PrincipleMove.self])
+}
+
+/// What the principle commands print: the list as it is now.
+enum PersonalCodeReport {
+  static func print(_ change: PersonalCodeChange, vault: Vault, options: GlobalOptions) throws {
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(change)
+      return
+    }
+    terminal.print(terminal.location(vault.displayPath(change.path)))
+    for (index, text) in change.principles.enumerated() { terminal.print("  \(index + 1). \(text)") }
+  }
+}
+
+struct PrincipleEdit: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "edit", abstract: "Change the text of principle N (its marker and nested lines stay).")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The principle's number.")
+  var number: Int
+
+  @Argument(help: "Its new text.")
+  var text: String
+
+  func run() throws {
+    let vault = try options.openVault()
+    try PersonalCodeReport.print(try vault.changePersonalCode(.edit(number, text)), vault: vault, options: options)
+  }
+}
+
+struct PrincipleRemove: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rm", abstract: "Remove principle N (with what is nested under it); the rest are renumbered.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The principle's number.")
+  var number: Int
+
+  @Flag(name: .long, help: "Do not ask.")
+  var yes = false
+
+  func run() throws {
+    let vault = try options.openVault()
+    let terminal = options.terminal()
+    if !yes {
+      guard terminal.isInteractive else {
+        throw ValidationError("vault principle rm asks first: add --yes to run it without a terminal")
+      }
+      terminal.prompt("Remove principle \(number) from \(vault.settings.personalCode)? [y/N] ")
+      guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else { throw ExitCode(1) }
+    }
+    try PersonalCodeReport.print(try vault.changePersonalCode(.remove(number)), vault: vault, options: options)
+  }
+}
+
+struct PrincipleMove: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "move", abstract: "Move principle N to position M; the list is renumbered.")
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "The principle's number.")
+  var number: Int
+
+  @Argument(help: "Its new position.")
+  var position: Int
+
+  func run() throws {
+    let vault = try options.openVault()
+    try PersonalCodeReport.print(
+      try vault.changePersonalCode(.move(number, to: position)), vault: vault, options: options)
+  }
 }
 
 struct PrincipleAdd: ParsableCommand {
