@@ -243,6 +243,40 @@ extension IndexStore {
     }
   }
 
+  /// Notes whose file was written from `from` (nanoseconds since 1970) on, most recent first,
+  /// at most `limit`.
+  public func filesChanged(
+    since from: Int64, limit: Int
+  ) throws(IndexError) -> [(
+    path: String, title: String, kind: ItemKind, modified: Int64
+  )] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT path, title, kind, mtime FROM files WHERE skipped = 0 AND mtime >= ?
+          ORDER BY mtime DESC, path LIMIT ?
+          """, arguments: [from, limit]
+      ).map { row in
+        (row[0], row[1], ItemKind(rawValue: row[2]) ?? .note, row[3])
+      }
+    }
+  }
+
+  /// Notes with `pinned: true`, by title.
+  public func pinnedNotes() throws(IndexError) -> [Located<String>] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT files.path, files.title FROM files JOIN properties p ON p.file_id = files.id
+          WHERE files.skipped = 0 AND p.key = 'pinned' AND p.text = 'true'
+          ORDER BY files.title COLLATE NOCASE, files.path
+          """
+      ).map { row in Located(path: row[0], title: row[1], value: row[1]) }
+    }
+  }
+
   /// Goals done (as the index knows: by property or checkboxes, not linked tasks), and all goals.
   public func goalCounts() throws(IndexError) -> (done: Int, total: Int) {
     try read { db in

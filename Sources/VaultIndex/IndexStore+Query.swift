@@ -69,6 +69,8 @@ public struct TaskMatch: Sendable, Encodable {
 /// How `files(matching:)` orders files that have no relevance score.
 public enum FileOrder: String, Sendable, CaseIterable {
   case date, path, title, kind
+  /// The `created` property (a date or a date-time); notes without one last.
+  case created
 }
 
 extension IndexStore {
@@ -98,11 +100,17 @@ extension IndexStore {
     if !query.terms.isEmpty {
       orderBy = "score \(direction), files.path"
     } else {
+      // Pinned notes (`pinned: true`) first, whatever the order.
+      let pinned =
+        "NOT EXISTS (SELECT 1 FROM properties p WHERE p.file_id = files.id AND p.key = 'pinned' AND p.text = 'true'), "
+      let created =
+        "(SELECT COALESCE(p.date, p.text) FROM properties p WHERE p.file_id = files.id AND p.key = 'created')"
       switch order {
-      case .date: orderBy = "files.date IS NULL, files.date \(direction), files.path"
-      case .path: orderBy = "files.path \(direction)"
-      case .title: orderBy = "files.title COLLATE NOCASE \(direction), files.path"
-      case .kind: orderBy = "files.kind \(direction), files.path"
+      case .date: orderBy = pinned + "files.date IS NULL, files.date \(direction), files.path"
+      case .path: orderBy = pinned + "files.path \(direction)"
+      case .title: orderBy = pinned + "files.title COLLATE NOCASE \(direction), files.path"
+      case .kind: orderBy = pinned + "files.kind \(direction), files.path"
+      case .created: orderBy = pinned + "\(created) IS NULL, \(created) \(direction), files.path"
       }
     }
     // With words, the full-text matches are the rows, scored once each; ranking them with a

@@ -25,6 +25,29 @@ extension Vault {
     return LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .midnight
   }
 
+  /// Notes written since the start of yesterday and before the end of `today` (by their
+  /// files' modification times in the index), most recent first; in a git vault, those that
+  /// `git log` shows added in that time are marked added.
+  func recentlyChanged(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> [Dashboard.ChangedNote]
+  {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let day = { (date: LocalDate) in
+      calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day)) ?? Date()
+    }
+    let start = day(today.adding(days: -1))
+    let end = Int64(day(today.adding(days: 1)).timeIntervalSince1970 * 1_000_000_000)
+    let rows = try indexed {
+      try store.filesChanged(since: Int64(start.timeIntervalSince1970 * 1_000_000_000), limit: 200)
+    }
+    .filter { $0.modified < end }
+    guard !rows.isEmpty else { return [] }
+    let added = GitLog.added(in: root, since: start, until: day(today.adding(days: 1)))
+    return rows.prefix(limit).map {
+      Dashboard.ChangedNote(path: $0.path, title: $0.title, kind: $0.kind, added: added.contains($0.path))
+    }
+  }
+
   /// The time zone views show times in.
   var zone: TimeZone {
     settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
@@ -55,6 +78,17 @@ extension Vault {
       closed.statuses = [.cancelled]
       input.cancelledThisWeek = try store.taskCount(closed)
       (input.goalsDone, input.goalsTotal) = try store.goalCounts()
+      var tomorrow = TaskSelection()
+      tomorrow.statuses = [.todo, .inProgress, .onHold]
+      tomorrow.datedFrom = today.adding(days: 1)
+      tomorrow.datedThrough = today.adding(days: 1)
+      input.tomorrowTasks = try store.tasks(tomorrow)
+      var doneLately = TaskSelection()
+      doneLately.statuses = [.done]
+      doneLately.closedFrom = today.adding(days: -1)
+      doneLately.closedBefore = today.adding(days: 1)
+      input.recently.tasksDone = try store.tasks(doneLately)
+      input.pinned = try store.pinnedNotes()
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
@@ -64,6 +98,7 @@ extension Vault {
       input.insight = try store.insights(pick: pick).first
       input.principle = try store.principles(pick: pick).first
     }
+    input.recently.changed = try recentlyChanged(in: store, today: today, limit: limit)
     // Progress only for the goals shown.
     input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
     var dashboard = Dashboard(input, today: today, limit: limit)

@@ -198,4 +198,78 @@ import Testing
     #expect(none.status == 1)
     #expect(none.stderr.contains("--due DATE"))
   }
+
+  @Test func todayShowsTomorrowRecentlyAndPinned() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    try Fixture.touch(folder, "Notes/Visa deadline.md", on: "2026-11-23")
+    try Fixture.touch(folder, "Journal/2026/11/2026-11-23.md", on: "2026-11-23")
+    let output = try run(["today"], folder, today: "2026-11-24").stdout
+    #expect(output.contains("Tomorrow\n  due  ⏫ Renew insurance  b9f1ec  TaskNotes/Renew insurance.md:1\n"))
+    #expect(output.contains("Recently\n  done: Sent the card\n"))
+    #expect(output.contains("  journal: 2026-11-23  Journal/2026/11/2026-11-23.md\n"))
+    #expect(output.contains("  edited: Visa deadline  Notes/Visa deadline.md\n"))
+    #expect(!output.contains("edited: Tasks"))
+    #expect(output.contains("Pinned  Pinned Plan\n"))
+    // Each section only when it has something.
+    let later = try run(["today"], folder, today: "2027-03-01").stdout
+    #expect(!later.contains("Tomorrow"))
+    #expect(!later.contains("Recently"))
+  }
+
+  @Test func pinnedNotesComeFirstInList() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let lines = try run(["list", "--type", "note"], folder).stdout.split(separator: "\n")
+    #expect(lines.first?.contains("Pinned Plan") == true)
+  }
+
+  @Test func journalShowAndList() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let show = try run(["journal", "show", "yesterday"], folder).stdout
+    #expect(show.hasPrefix("Sunday 22 November 2026"))
+    #expect(show.contains("mood 3/10 · tired, rain · 7 words"))
+    #expect(show.contains("- 21:00 A grey day. Stayed in and read."))
+    let list = try run(["journal", "list"], folder).stdout.split(separator: "\n")
+    #expect(list.count == 2)
+    #expect(list.first?.contains("Bright morning run by the river") == true)
+    let low = try run(["journal", "list", "--mood", "<=4"], folder).stdout
+    #expect(low.contains("A grey day") && !low.contains("Bright"))
+    let river = try run(["journal", "list", "--search", "river"], folder).stdout
+    #expect(river.contains("Bright") && !river.contains("grey"))
+    // `journal TEXT` still writes.
+    #expect(try run(["journal", "- had a walk", "--time", "10:00"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md").hasSuffix("- 10:00 - had a walk\n"))
+  }
+
+  @Test func moodTagsMergeUnlessReplaced() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    #expect(try run(["mood", "7", "--tags", "happy, Sun"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md").contains("mood_tags: [sun, happy]\n"))
+    #expect(try run(["mood", "7", "--tags", "calm", "--replace-tags"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md").contains("mood_tags: [calm]\n"))
+  }
+
+  @Test func principlesAreEditedRemovedAndMovedInPlace() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    #expect(try run(["principle", "move", "3", "1"], folder).status == 0)
+    #expect(
+      try Fixture.text(folder, "Personal Code.md")
+        == "# Personal Code\n\n1. Leave it better than you found it.\n2. Write it down.\n3. Slow is smooth.\n")
+    #expect(try run(["principle", "edit", "2", "Write it all down."], folder).status == 0)
+    #expect(try run(["principle", "rm", "1", "--yes"], folder).status == 0)
+    #expect(
+      try Fixture.text(folder, "Personal Code.md") == "# Personal Code\n\n1. Write it all down.\n2. Slow is smooth.\n")
+    let missing = try run(["principle", "rm", "7", "--yes"], folder)
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("there is no item 7: the list has 2"))
+  }
+
+  @Test func insightsFilterBySinceTagAndWords() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let recent = try run(["insights", "--since", "-10d"], folder).stdout
+    #expect(recent.contains("Patience") && !recent.contains("Ship small"))
+    let work = try run(["insights", "--tag", "work"], folder).stdout
+    #expect(work.contains("Ship small") && !work.contains("Patience"))
+    let words = try run(["insights", "--search", "PATIENCE"], folder).stdout
+    #expect(words.contains("Patience") && !words.contains("Ship small"))
+  }
 }

@@ -16,6 +16,42 @@ public struct Dashboard: Sendable {
   public var insight: Located<Insight>?
   public var principle: Located<Principle>?
   public var stats: Stats
+  /// Tomorrow's events, and the open tasks due (or scheduled, or starting) tomorrow.
+  public var tomorrowEvents: [EventOccurrence]
+  public var tomorrowTasks: [Agenda.TaskEntry]
+  /// What changed since the start of yesterday: tasks done, notes written or edited.
+  public var recently: Recently
+  /// Notes with `pinned: true`, by title.
+  public var pinned: [Located<String>]
+
+  /// What changed in the last day, from the index's record of the files (and, in a git vault,
+  /// `git log`): never from a separate activity file.
+  public struct Recently: Sendable, Encodable {
+    /// Tasks done yesterday or today.
+    public var tasksDone: [Located<TaskItem>] = []
+    /// Notes changed (written to) yesterday or today, most recent first; journal entries
+    /// among them.
+    public var changed: [ChangedNote] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { tasksDone.isEmpty && changed.isEmpty }
+  }
+
+  /// A note changed recently: `added` when git (or nothing else) says it is new.
+  public struct ChangedNote: Sendable, Encodable {
+    public var path: String
+    public var title: String
+    public var kind: ItemKind
+    public var added: Bool
+
+    public init(path: String, title: String, kind: ItemKind, added: Bool) {
+      self.path = path
+      self.title = title
+      self.kind = kind
+      self.added = added
+    }
+  }
 
   /// Today's daily note and mood, and the mood of the last seven days (oldest first).
   public struct JournalSummary: Sendable {
@@ -62,6 +98,10 @@ public struct Dashboard: Sendable {
     /// The insight and the principle of the day (`Dashboard.ofTheDay` picks them).
     public var insight: Located<Insight>?
     public var principle: Located<Principle>?
+    /// Open tasks with a date tomorrow, and what changed lately (`Recently`).
+    public var tomorrowTasks: [Located<TaskItem>] = []
+    public var recently = Recently()
+    public var pinned: [Located<String>] = []
 
     public init() {}
   }
@@ -77,6 +117,17 @@ public struct Dashboard: Sendable {
     tasks = Array(actionable.prefix(limit))
     countdowns = Array(Countdown.upcoming(input.events, today: today, routine: false).prefix(limit))
     goals = Array(GoalProgress.open(input.goals, today: today).prefix(limit))
+    let tomorrow = today.adding(days: 1)
+    tomorrowEvents = Array(
+      occurrences(of: input.events.filter(\.value.isShown), in: tomorrow...tomorrow).filter { $0.start == tomorrow }
+        .prefix(limit))
+    tomorrowTasks = Array(
+      input.tomorrowTasks.filter(\.value.isOpen).compactMap { Agenda.TaskEntry(exactly: $0, on: tomorrow) }
+        .sorted(by: Agenda.TaskEntry.order).prefix(limit))
+    recently = input.recently
+    recently.tasksDone = Array(recently.tasksDone.prefix(limit))
+    recently.changed = Array(recently.changed.prefix(limit))
+    pinned = input.pinned
     let entries = Dictionary(input.journal.map { ($0.value.date, $0) }, uniquingKeysWith: { first, _ in first })
     journal = JournalSummary(
       entry: entries[today], week: (0..<7).reversed().map { entries[today.adding(days: -$0)]?.value.mood })

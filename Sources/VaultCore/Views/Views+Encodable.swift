@@ -77,8 +77,11 @@ extension GoalProgress: Encodable {
 
 extension Dashboard: Encodable {
   enum CodingKeys: String, CodingKey {
-    case today, week, events, tasks, taskCount, countdowns, goals, journal, insight, principle, stats
+    case today, week, events, tasks, taskCount, countdowns, goals, journal, insight, principle, stats, tomorrow,
+      recently, pinned
   }
+
+  enum TomorrowKeys: String, CodingKey { case events, tasks }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -93,6 +96,11 @@ extension Dashboard: Encodable {
     try c.encode(insight, forKey: .insight)
     try c.encode(principle, forKey: .principle)
     try c.encode(stats, forKey: .stats)
+    var tomorrow = c.nestedContainer(keyedBy: TomorrowKeys.self, forKey: .tomorrow)
+    try tomorrow.encode(tomorrowEvents, forKey: .events)
+    try tomorrow.encode(tomorrowTasks, forKey: .tasks)
+    try c.encode(recently, forKey: .recently)
+    try c.encode(pinned, forKey: .pinned)
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import VaultCore
 
 /// `vault today` as text: each section left out when it has nothing to show.
@@ -29,6 +30,25 @@ struct DashboardText {
     let more =
       dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
     section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks))
+    // Tomorrow: its events, then the tasks with a date tomorrow, one line each.
+    let tomorrow = today.adding(days: 1)
+    section(
+      "Tomorrow",
+      terminal.table(
+        dashboard.tomorrowEvents.map { occurrence in
+          [
+            ViewText.time(occurrence.event.value, on: tomorrow, occurrence: occurrence),
+            ViewText.title(occurrence.event.value), terminal.dim(ViewText.details(occurrence, on: tomorrow)),
+          ]
+        }
+          + dashboard.tomorrowTasks.map { entry in
+            [
+              entry.reason.rawValue,
+              ViewText.priority(entry.task.value.priority).trimmingCharacters(in: .whitespaces)
+                + (entry.task.value.priority == .normal ? "" : " ") + tasks.shown(entry.task.value.description),
+              terminal.dim(entry.task.shortID + "  " + entry.task.location),
+            ]
+          }, flexible: 1))
     section(
       "Coming up",
       terminal.table(
@@ -66,6 +86,20 @@ struct DashboardText {
       reflection += lines.map { "  " + $0 }
     }
     section("Reflect", reflection)
+    let recently = dashboard.recently
+    var recent: [String] = []
+    if !recently.tasksDone.isEmpty {
+      let names = recently.tasksDone.map { tasks.shown($0.value.description) }
+      recent.append("  done: " + names.joined(separator: " · "))
+    }
+    for note in recently.changed {
+      let what = note.kind == .journal ? "journal" : note.added ? "added" : "edited"
+      recent.append("  " + what + ": " + note.title + "  " + terminal.location(note.path))
+    }
+    section("Recently", recent)
+    if !dashboard.pinned.isEmpty {
+      lines += ["", terminal.heading("Pinned") + "  " + dashboard.pinned.map(\.title).joined(separator: " · ")]
+    }
     let stats = dashboard.stats
     var summary: [String] = []
     if stats.totalThisWeek > 0 {

@@ -36,7 +36,11 @@ struct List: ParsableCommand {
   @Option(name: .long, help: "Only paths starting with this (a folder such as Journal/).")
   var path: String?
 
-  @Option(name: .long, help: "Order: date (none last), path, title or kind.")
+  @Option(
+    name: .long,
+    help:
+      "Order: date (none last), path, title, kind or created (the created property); pinned notes (pinned: true) come first."
+  )
   var sort: FileOrder = .date
 
   @Flag(name: .long, help: "Reverse the order.")

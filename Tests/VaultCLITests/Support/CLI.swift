@@ -102,7 +102,25 @@ enum Fixture {
       : testsFolder.appendingPathComponent("Fixtures").appendingPathComponent(name)
     let target = try ScratchFolder.make("fixture").appendingPathComponent(name)
     try FileManager.default.copyItem(at: source, to: target)
+    // Every file written on one fixed day long ago, so what `vault today` shows under
+    // "Recently" depends on what a test writes, never on when the copy was made.
+    if let files = FileManager.default.enumerator(at: target, includingPropertiesForKeys: nil) {
+      for case let file as URL in files {
+        try? FileManager.default.setAttributes([.modificationDate: fixedDate], ofItemAtPath: file.path)
+      }
+    }
     return target
+  }
+
+  /// 1 January 2020, 12:00 UTC.
+  static let fixedDate = Date(timeIntervalSince1970: 1_577_880_000)
+
+  /// Sets a fixture file's modification time to `day` (YYYY-MM-DD) at noon UTC.
+  static func touch(_ folder: URL, _ path: String, on day: String) throws {
+    let formatter = ISO8601DateFormatter()
+    let date = try #require(formatter.date(from: day + "T12:00:00Z"))
+    try FileManager.default.setAttributes(
+      [.modificationDate: date], ofItemAtPath: folder.appendingPathComponent(path).path)
   }
 
   /// A file of a fixture copy as text.
