@@ -272,4 +272,19 @@ import Testing
     let words = try run(["insights", "--search", "PATIENCE"], folder).stdout
     #expect(words.contains("Patience") && !words.contains("Ship small"))
   }
+
+  @Test func descriptionsAndLocationsShowWhenAskedFor() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let countdown = try run(["countdown", "--long"], folder).stdout
+    #expect(
+      countdown.contains(
+        "Lisbon Trip.md\n    📍 Lisbon\n    Five days by the sea with the family; pack the good camera.\n"))
+    let agenda = try run(["agenda", "--long", "--days", "1"], folder).stdout
+    #expect(agenda.contains("    Check-up and cleaning.\n"))
+    let show = try run(["show", "Events/2026-11-23 Dentist.md"], folder).stdout
+    #expect(show.contains("description  Check-up and cleaning."))
+    #expect(show.contains("location     Rua Augusta 12"))
+    let task = try run(["show", "TaskNotes/Renew insurance.md"], folder).stdout
+    #expect(task.contains("text   Call the broker before Friday; the policy number is in the drawer."))
+  }
 }

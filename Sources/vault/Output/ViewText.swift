@@ -66,6 +66,13 @@ enum ViewText {
       + String(repeating: " ", count: 4 - percent.count) + percent + "%"
   }
 
+  /// `text` wrapped to the terminal's width (one line in a pipe), each line indented.
+  static func indented(_ text: String, by indent: Int, terminal: Terminal) -> [String] {
+    let pad = String(repeating: " ", count: indent)
+    let lines = terminal.width.map { wrap(text, max($0 - indent, 20)) } ?? [text]
+    return lines.map { pad + $0 }
+  }
+
   /// `40%`, `12.5%`.
   static func percent(_ fraction: Double) -> String {
     let percent = (fraction * 1000).rounded() / 10

@@ -23,6 +23,9 @@ struct AgendaCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("The last day, YYYY-MM-DD.", valueName: "date"))
   var to: String?
 
+  @Flag(name: .long, help: "Also each event's description (its note's first paragraph).")
+  var long = false
+
   func validate() throws {
     if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660, not \(days)") }
     if days != nil && to != nil { throw ValidationError("give --days or --to, not both") }
@@ -47,7 +50,7 @@ struct AgendaCommand: ParsableCommand {
       try terminal.json(agenda)
       return
     }
-    let lines = AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks).lines(
+    let lines = AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks, long: long).lines(
       agenda.filter { !$0.isEmpty })
     guard !lines.isEmpty else {
       terminal.print("nothing from \(first) to \(last): try --days 30, or `vault countdown` for what comes later")
@@ -63,6 +66,8 @@ struct AgendaText {
   let today: LocalDate
   /// How task descriptions are shown (`TasksPluginSettings.shown`).
   let tasks: TasksPluginSettings
+  /// Each event's description on the lines under it.
+  var long = false
 
   func lines(_ days: [Agenda.Day]) -> [String] {
     var lines: [String] = []
@@ -92,7 +97,14 @@ struct AgendaText {
         let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
         rows.append(["journal", mood, terminal.dim(entry.path)])
       }
-      lines += terminal.table(rows, flexible: 1)
+      let table = terminal.table(rows, flexible: 1)
+      for (index, line) in table.enumerated() {
+        lines.append(line)
+        guard long, index < day.events.count, let description = day.events[index].event.value.description else {
+          continue
+        }
+        lines += ViewText.indented(description, by: 4, terminal: terminal).map(terminal.dim)
+      }
     }
     return lines
   }

@@ -23,6 +23,9 @@ struct CountdownCommand: ParsableCommand {
   @Flag(name: .long, help: "Events already over, with the days since.")
   var past = false
 
+  @Flag(name: .long, help: "Also each event's location and description under it.")
+  var long = false
+
   @Option(name: .long, help: "Only events of this category (any case).")
   var category: String?
 
@@ -64,6 +67,14 @@ struct CountdownCommand: ParsableCommand {
         terminal.location(occurrence.event.path),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
+    for (index, line) in terminal.table(rows, indent: 0, flexible: 1).enumerated() {
+      terminal.print(line)
+      guard long else { continue }
+      let event = countdowns[index].occurrence.event.value
+      if let location = event.location { terminal.print(terminal.dim("    📍 " + location)) }
+      if let description = event.description {
+        for text in ViewText.indented(description, by: 4, terminal: terminal) { terminal.print(terminal.dim(text)) }
+      }
+    }
   }
 }
