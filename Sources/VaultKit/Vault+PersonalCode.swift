@@ -24,6 +24,12 @@ extension Vault {
             "its principles are not a list (vault changes only list items); edit it with vault edit \"\(display)\"")
       }
       let text = String(decoding: bytes, as: UTF8.self)
+      // The editor works on lines ended by LF or CRLF, on text that reads back byte for byte.
+      guard Array(text.utf8) == bytes, !hasLoneCR(bytes) else {
+        throw .cannotChange(
+          display,
+          reason: "it is not plain UTF-8 with LF or CRLF line endings; edit it with vault edit \"\(display)\"")
+      }
       switch ListEditor.apply(operation, to: text, itemLines: items) {
       case .failure(let failure): throw .cannotChange(display, reason: failure.description)
       case .success(let result):
@@ -32,5 +38,9 @@ extension Vault {
         return .write(written, PersonalCodeChange(path: path, principles: after))
       }
     }
+  }
+
+  private func hasLoneCR(_ bytes: [UInt8]) -> Bool {
+    bytes.indices.contains { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) }
   }
 }

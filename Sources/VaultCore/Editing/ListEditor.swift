@@ -73,10 +73,10 @@ public enum ListEditor {
     // Make sure an item moved to the end of a list whose last item had no line ending gets one.
     let ending = lines.first { $0.hasSuffix("\r\n") }.map { _ in "\r\n" } ?? "\n"
     for index in items.indices where index < items.count - 1 {
-      if let last = items[index].last, !last.hasSuffix("\n") { items[index][items[index].count - 1] += ending }
+      if let last = items[index].last, !endsLine(last) { items[index][items[index].count - 1] += ending }
     }
-    if let lastBlock = items.last, let line = lastBlock.last, line.hasSuffix("\n"),
-      let originalLast = blocks.last, let original = lines[originalLast].last, !original.hasSuffix("\n"),
+    if let lastBlock = items.last, let line = lastBlock.last, endsLine(line),
+      let originalLast = blocks.last, let original = lines[originalLast].last, !endsLine(original),
       originalLast.upperBound == lines.count
     {
       items[items.count - 1][lastBlock.count - 1] = String(splitEnding(line).body)
@@ -170,6 +170,9 @@ public enum ListEditor {
     if !current.isEmpty { lines.append(current) }
     return lines
   }
+
+  /// Ends with LF or CRLF (one `Character` in Swift, which `hasSuffix("\n")` does not see).
+  static func endsLine(_ line: String) -> Bool { line.hasSuffix("\n") || line.hasSuffix("\r\n") }
 
   static func splitEnding(_ line: String) -> (body: Substring, ending: String) {
     if line.hasSuffix("\r\n") { return (line.dropLast(), "\r\n") }
