@@ -127,13 +127,9 @@ struct PrincipleRemove: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let terminal = options.terminal()
-    if !yes {
-      guard terminal.isInteractive else {
-        throw ValidationError("vault principle rm asks first: add --yes to run it without a terminal")
-      }
-      terminal.prompt("Remove principle \(number) from \(vault.settings.personalCode)? [y/N] ")
-      guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else { throw ExitCode(1) }
-    }
+    try Confirmation.ask(
+      "Remove principle \(number) from \(vault.settings.personalCode)?", unless: yes, command: "vault principle rm",
+      terminal)
     try PersonalCodeReport.print(try vault.changePersonalCode(.remove(number)), vault: vault, options: options)
   }
 }

@@ -75,9 +75,16 @@ struct Remove: ParsableCommand {
   }
 
   private func confirm(_ question: String, _ terminal: Terminal) throws {
+    try Confirmation.ask(question, unless: yes, command: "vault rm", terminal)
+  }
+}
+
+/// The question a removing command asks on a terminal; in a pipe it needs --yes.
+enum Confirmation {
+  static func ask(_ question: String, unless yes: Bool, command: String, _ terminal: Terminal) throws {
     if yes { return }
     guard terminal.isInteractive else {
-      throw ValidationError("vault rm asks before it removes anything: add --yes to run it without a terminal")
+      throw ValidationError("\(command) asks before it removes anything: add --yes to run it without a terminal")
     }
     terminal.prompt(question + " [y/N] ")
     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
