@@ -21,14 +21,4 @@ extension Vault {
     let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
     return String(decoding: bytes[start...], as: UTF8.self)
   }
-
-  /// The mood tags a day's note will have: `tags` (comma-separated) added to those it has, in
-  /// order and without repeats (any case), unless `replace`.
-  public func moodTags(_ tags: String, mergedInto path: String, replace: Bool) -> String {
-    let new = tags.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-    guard !replace else { return new.joined(separator: ", ") }
-    let existing = note(at: path).properties.first { $0.key == "mood_tags" }?.value.elements.map(\.text) ?? []
-    var seen = Set<String>()
-    return (existing + new).filter { seen.insert($0.lowercased()).inserted }.joined(separator: ", ")
-  }
 }

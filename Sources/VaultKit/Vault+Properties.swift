@@ -17,13 +17,25 @@ extension Vault {
   /// Sets (or with a nil value removes) one property of the note at `path`, typed as
   /// `.obsidian/types.json` declares the key, else as a list when the note has a list there,
   /// else as the value reads (a number, a checkbox, a date, text). Only that key's line changes.
-  /// `preferred` is the type when neither the vault nor the note declares one.
+  /// `preferred` is the type when neither the vault nor the note declares one. With
+  /// `addingToList`, `value` (comma-separated) is added to the list the note has under `key`, in
+  /// order and without repeats (any case), read under the write lock so that a concurrent change
+  /// to the list is kept.
   public func setProperty(
-    _ key: String, to value: String?, in path: String, preferred: PropertyType? = nil, created: Bool = false
+    _ key: String, to value: String?, in path: String, preferred: PropertyType? = nil, created: Bool = false,
+    addingToList: Bool = false
   ) throws(VaultError) -> PropertyChange {
     let display = displayPath(path)
     return try edit(path) { current throws(VaultError) in
       guard let bytes = current else { throw .noteNotFound(display) }
+      var value = value
+      if addingToList, let new = value {
+        let existing =
+          NoteParser.parse(bytes, path: path).properties.first { $0.key == key }?.value.elements.map(\.text) ?? []
+        let added = new.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        var seen = Set<String>()
+        value = (existing + added).filter { seen.insert($0.lowercased()).inserted }.joined(separator: ", ")
+      }
       let (result, change) = try propertyEdit(
         key, to: value, in: bytes, path: path, preferred: preferred, created: created)
       return result == bytes ? .keep(change) : .write(result, change)
@@ -101,8 +113,7 @@ extension Vault {
           "it is a \(note.kind.singular), not a goal (goals live in \(settings.folders[.goal] ?? "Goals")/ or have type: goal)"
       )
     }
-    let percent = (fraction * 1000).rounded() / 10
-    let number = percent == percent.rounded() && abs(percent) < 1e15 ? String(Int(percent)) : String(percent)
+    let number = Goal.percentText(fraction)
     let declared = settings.propertyTypes["progress"] ?? note.properties.first { $0.key == "progress" }?.type
     return declared == .number
       ? try setProperty("progress", to: number, in: path, preferred: .number)

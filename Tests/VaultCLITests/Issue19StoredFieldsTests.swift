@@ -248,6 +248,30 @@ import Testing
     #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md").contains("mood_tags: [calm]\n"))
   }
 
+  /// Mood tags added by processes at once all land: each merges with the list it reads under
+  /// the write lock, not with one read before it.
+  @Test func moodTagsAddedAtOnceAllLand() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let tags = (1...8).map { "tag\($0)" }
+    let results = try CLI.runTogether(
+      tags.map { ["mood", "7", "--tags", $0] }, inVault: folder, today: Self.today)
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+    let text = try Fixture.text(folder, "Journal/2026/11/2026-11-23.md")
+    for tag in ["sun"] + tags { #expect(text.contains(tag)) }
+  }
+
+  /// Edits of different principles at once all land.
+  @Test func principleEditsAtOnceAllLand() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let results = try CLI.runTogether(
+      [
+        ["principle", "edit", "1", "One."], ["principle", "edit", "2", "Two."], ["principle", "edit", "3", "Three."],
+      ],
+      inVault: folder, today: Self.today)
+    #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+    #expect(try Fixture.text(folder, "Personal Code.md") == "# Personal Code\n\n1. One.\n2. Two.\n3. Three.\n")
+  }
+
   @Test func principlesAreEditedRemovedAndMovedInPlace() throws {
     let folder = try Fixture.copy("Issue19Fields")
     #expect(try run(["principle", "move", "3", "1"], folder).status == 0)

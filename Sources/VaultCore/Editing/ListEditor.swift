@@ -63,7 +63,7 @@ public enum ListEditor {
   /// item stood; text between separated items stays where it was.
   static func rebuilt(_ lines: [String], blocks: [Range<Int>], order: [Int]) -> String {
     guard let first = blocks.first else { return lines.joined() }
-    let ordered = blocks.isEmpty ? nil : orderedNumber(lines[first.lowerBound])
+    let ordered = orderedNumber(lines[first.lowerBound])
     var items = order.map { Array(lines[blocks[$0]]) }
     if let start = ordered {
       for (position, index) in items.indices.enumerated() {

@@ -1,8 +1,8 @@
 /// Changes chosen fields of a task line — its text, due, scheduled and start dates, priority and
 /// recurrence — and nothing else: a field already on the line keeps its place and notation
-/// (`📅 2026-12-01` or `[due:: 2026-12-01]`) and only its value changes; a new field goes where
-/// the Tasks plugin adds one (at the end, before a block link), in the line's notation; a
-/// removed field goes with the space before it. `vault task` and `vault postpone` use it.
+/// (`📅 2026-12-01` or `[due:: 2026-12-01]`) and only its value changes; a new field is written
+/// in the line's notation, a priority or a rule before the dates (the plugin's order), a date at
+/// the end (before a block link); a removed field goes with the space before it. `vault task` and `vault postpone` use it.
 public enum TaskFieldEditor {
   /// What to change; nil leaves a field alone.
   public struct Changes: Sendable, Equatable {
@@ -16,10 +16,6 @@ public enum TaskFieldEditor {
     public var text: String?
 
     public init() {}
-
-    public var isEmpty: Bool {
-      due == nil && scheduled == nil && start == nil && priority == nil && recurrence == nil && text == nil
-    }
   }
 
   public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -39,13 +35,12 @@ public enum TaskFieldEditor {
     }
   }
 
-  static let priorityEmoji: [TaskPriority: String] = [
-    .highest: "🔺", .high: "⏫", .medium: "🔼", .low: "🔽", .lowest: "⏬",
-  ]
   /// Every emoji that starts a field, where a recurrence rule's words end.
-  static let fieldEmoji: Set<Unicode.Scalar> = Set(
-    ["✅", "❌", "📅", "📆", "🗓", "⏳", "⌛", "🛫", "➕", "🆔", "⛔", "🔺", "⏫", "🔼", "🔽", "⏬", "🔁", "🏁"]
-      .compactMap { $0.unicodeScalars.first })
+  static let fieldEmoji: Set<Unicode.Scalar> = {
+    let dated: [TaskLineEditor.Field] = [.done, .cancelled, .due, .scheduled, .start, .created, .id, .dependsOn]
+    let emoji = dated.flatMap(\.emoji) + TaskPriority.allCases.compactMap(\.emoji) + ["🔁", "🏁"]
+    return Set(emoji.compactMap(\.unicodeScalars.first))
+  }()
 
   public static func edit(
     _ line: String, task: TaskItem, changes: Changes, settings: TasksPluginSettings
@@ -81,10 +76,7 @@ public enum TaskFieldEditor {
     }
     if let priority = changes.priority { fields = setPriority(priority, in: fields, notation: notation) }
     if let recurrence = changes.recurrence {
-      if let rule = recurrence {
-        guard let parsed = RecurrenceRule.parse(tasksRule: rule) else { return .failure(.badRule(rule)) }
-        _ = parsed
-      }
+      if let rule = recurrence, RecurrenceRule.parse(tasksRule: rule) == nil { return .failure(.badRule(rule)) }
       fields = setRecurrence(recurrence, in: fields, notation: notation)
     }
     return .success(head + description + fields)
@@ -124,14 +116,12 @@ public enum TaskFieldEditor {
   }
 
   static func setPriority(_ priority: TaskPriority, in fields: String, notation: TaskFormat) -> String {
-    let emojis = Set(priorityEmoji.values.compactMap(\.unicodeScalars.first))
+    let emojis = Set(TaskPriority.allCases.compactMap { $0.emoji?.unicodeScalars.first })
     var text = fields
     if let index = text.indices.last(where: { text[$0].unicodeScalars.first.map(emojis.contains) ?? false }) {
-      guard let emoji = priorityEmoji[priority] else {
+      guard let emoji = priority.emoji else {
         // Normal: the emoji goes with the space before it.
-        var start = index
-        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
-        text.removeSubrange(start..<text.index(after: index))
+        text.removeSubrange(withSpacesBefore(index..<text.index(after: index), in: text))
         return text
       }
       text.replaceSubrange(index...index, with: emoji)
@@ -139,17 +129,15 @@ public enum TaskFieldEditor {
     }
     if let found = text.firstRange(of: "[priority::"), let close = text[found.upperBound...].firstIndex(of: "]") {
       if priority == .normal {
-        var start = found.lowerBound
-        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
-        text.removeSubrange(start...close)
+        text.removeSubrange(withSpacesBefore(found.lowerBound..<text.index(after: close), in: text))
       } else {
         text.replaceSubrange(found.upperBound..<close, with: " " + priority.rawValue)
       }
       return text
     }
-    guard priority != .normal, let emoji = priorityEmoji[priority] else { return text }
+    guard let emoji = priority.emoji else { return text }
     return notation == .dataview
-      ? appendingRaw("  [priority:: \(priority.rawValue)]", to: text) : beforeDates(" " + emoji, in: text)
+      ? TaskLineEditor.appending("  [priority:: \(priority.rawValue)]", to: text) : beforeDates(" " + emoji, in: text)
   }
 
   static func setRecurrence(_ rule: String?, in fields: String, notation: TaskFormat) -> String {
@@ -165,9 +153,7 @@ public enum TaskFieldEditor {
       }
       while end > index, text[text.index(before: end)] == " " { end = text.index(before: end) }
       guard let rule else {
-        var start = index
-        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
-        text.removeSubrange(start..<end)
+        text.removeSubrange(withSpacesBefore(index..<end, in: text))
         return text
       }
       text.replaceSubrange(text.index(after: index)..<end, with: " " + rule)
@@ -177,46 +163,34 @@ public enum TaskFieldEditor {
       guard let found = text.firstRange(of: "[\(key)::"), let close = text[found.upperBound...].firstIndex(of: "]")
       else { continue }
       guard let rule else {
-        var start = found.lowerBound
-        while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
-        text.removeSubrange(start...close)
+        text.removeSubrange(withSpacesBefore(found.lowerBound..<text.index(after: close), in: text))
         return text
       }
       text.replaceSubrange(found.upperBound..<close, with: " " + rule)
       return text
     }
     guard let rule else { return text }
-    return notation == .dataview ? appendingRaw("  [repeat:: \(rule)]", to: text) : beforeDates(" 🔁 " + rule, in: text)
+    return notation == .dataview
+      ? TaskLineEditor.appending("  [repeat:: \(rule)]", to: text) : beforeDates(" 🔁 " + rule, in: text)
   }
 
   /// `added` before the first date field (➕ 🛫 ⏳ 📅 ❌ ✅), where the plugin's order puts
   /// priority and recurrence; at the end when there is none.
   static func beforeDates(_ added: String, in fields: String) -> String {
-    let dates = Set(["➕", "🛫", "⏳", "⌛", "📅", "📆", "🗓", "❌", "✅"].compactMap(\.unicodeScalars.first))
+    let dateFields: [TaskLineEditor.Field] = [.created, .start, .scheduled, .due, .cancelled, .done]
+    let dates = Set(dateFields.flatMap(\.emoji).compactMap(\.unicodeScalars.first))
     guard let index = fields.firstIndex(where: { $0.unicodeScalars.first.map(dates.contains) ?? false }) else {
-      return appendingRaw(added, to: fields)
+      return TaskLineEditor.appending(added, to: fields)
     }
-    var start = index
-    while start > fields.startIndex, fields[fields.index(before: start)] == " " { start = fields.index(before: start) }
+    let start = withSpacesBefore(index..<index, in: fields).lowerBound
     return String(fields[..<start]) + added + String(fields[start...])
   }
 
-  /// `added` at the end of the fields, before a block link and a hard break, as
-  /// `TaskLineEditor.appending` places a field.
-  static func appendingRaw(_ added: String, to line: String) -> String {
-    let trailing = line.reversed().prefix { $0 == " " }.count
-    let hardBreak = trailing >= 2 ? String(repeating: " ", count: trailing) : ""
-    var body = Substring(line.dropLast(trailing))
-    var blockLink = ""
-    if let caret = body.lastIndex(of: "^"), caret > body.startIndex, body[body.index(before: caret)] == " ",
-      body.index(after: caret) < body.endIndex,
-      body[body.index(after: caret)...].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
-    {
-      blockLink = String(body[body.index(before: caret)...])
-      body = body[..<body.index(before: caret)]
-    }
-    while let last = body.last, last == " " || last == "\t" { body.removeLast() }
-    return String(body) + added + blockLink + hardBreak
+  /// `range` of `text` widened to the spaces before it: a field goes with them.
+  static func withSpacesBefore(_ range: Range<String.Index>, in text: String) -> Range<String.Index> {
+    var start = range.lowerBound
+    while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+    return start..<range.upperBound
   }
 
   // MARK: Postpone

@@ -146,6 +146,13 @@ public enum TaskLineEditor {
   /// A Markdown hard break (two spaces or more at the end) stays at the end, as the plugin's
   /// toggle keeps it (`ToggleDone.test.ts`); one trailing space goes.
   static func appending(_ field: Field, _ value: String, to line: String, notation: TaskFormat) -> String {
+    appending(
+      notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)", to: line)
+  }
+
+  /// `added` (a field as written, with its leading space) placed as `appending(_:_:to:notation:)`
+  /// places a field.
+  static func appending(_ added: String, to line: String) -> String {
     let trailing = line.reversed().prefix { $0 == " " }.count
     let hardBreak = trailing >= 2 ? String(repeating: " ", count: trailing) : ""
     var body = Substring(line.dropLast(trailing))
@@ -159,8 +166,6 @@ public enum TaskLineEditor {
       body = body[..<body.index(before: caret)]
     }
     while let last = body.last, last == " " || last == "\t" { body.removeLast() }
-    let added =
-      notation == .dataview ? "  [\(field.dataviewKey):: \(value)]" : " \(field.emoji[0]) \(value)"
     return String(body) + added + blockLink + hardBreak
   }
 

@@ -126,6 +126,12 @@ extension Goal {
     return Double(trimmed).flatMap { $0.isFinite ? progress(fromNumber: $0) : nil }
   }
 
+  /// A fraction as a number of percent, to one decimal: 0.4 → `40`, 0.125 → `12.5`.
+  public static func percentText(_ fraction: Double) -> String {
+    let percent = (fraction * 1000).rounded() / 10
+    return percent == percent.rounded() && abs(percent) < 1e15 ? String(Int(percent)) : String(percent)
+  }
+
   /// A `progress` number: strictly between 0 and 1 a fraction, else a percentage.
   public static func progress(fromNumber number: Double) -> Double {
     number > 0 && number < 1 ? number : number / 100

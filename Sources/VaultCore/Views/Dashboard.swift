@@ -166,7 +166,7 @@ public struct GoalProgress: Sendable {
 
   /// Done goals, the most recently done first (those without a date last, by title).
   public static func done(_ goals: [Located<Goal>], today: LocalDate) -> [GoalProgress] {
-    goals.filter(\.value.isDone).map { GoalProgress(goal: $0, daysLeft: $0.value.target.map { today.days(until: $0) }) }
+    all(goals.filter(\.value.isDone), today: today)
       .sorted { left, right in
         switch (left.goal.value.doneOn, right.goal.value.doneOn) {
         case (let a?, let b?) where a != b: return a > b

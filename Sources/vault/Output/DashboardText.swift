@@ -1,4 +1,3 @@
-import Foundation
 import VaultCore
 
 /// `vault today` as text: each section left out when it has nothing to show.
@@ -44,8 +43,7 @@ struct DashboardText {
           + dashboard.tomorrowTasks.map { entry in
             [
               entry.reason.rawValue,
-              ViewText.priority(entry.task.value.priority).trimmingCharacters(in: .whitespaces)
-                + (entry.task.value.priority == .normal ? "" : " ") + tasks.shown(entry.task.value.description),
+              (entry.task.value.priority.emoji.map { $0 + " " } ?? "") + tasks.shown(entry.task.value.description),
               terminal.dim(entry.task.shortID + "  " + entry.task.location),
             ]
           }, flexible: 1))

@@ -74,10 +74,7 @@ enum ViewText {
   }
 
   /// `40%`, `12.5%`.
-  static func percent(_ fraction: Double) -> String {
-    let percent = (fraction * 1000).rounded() / 10
-    return (percent == percent.rounded() && abs(percent) < 1e15 ? String(Int(percent)) : String(percent)) + "%"
-  }
+  static func percent(_ fraction: Double) -> String { Goal.percentText(fraction) + "%" }
 
   /// Moods 1-10 as block heights; a day without one is `·`.
   static func sparkline(_ moods: [Int?]) -> String {

@@ -85,8 +85,8 @@ struct JournalWrite: ParsableCommand {
       lines.append(terminal.location(vault.displayPath(path)) + "  mood: " + (change.value ?? ""))
     }
     if let moodTags {
-      let merged = vault.moodTags(moodTags, mergedInto: path, replace: false)
-      let change = try vault.setProperty("mood_tags", to: merged, in: path, preferred: .multitext)
+      let change = try vault.setProperty(
+        "mood_tags", to: moodTags, in: path, preferred: .multitext, addingToList: true)
       lines.append(terminal.location(vault.displayPath(path)) + "  mood_tags: " + (change.value ?? ""))
     }
     if options.json {

@@ -132,8 +132,8 @@ struct Mood: ParsableCommand {
     let (path, created) = try vault.dailyNote(for: day, time: vault.timeNow())
     var change = try vault.setProperty("mood", to: String(mood), in: path, preferred: .number, created: created)
     if let tags {
-      let merged = vault.moodTags(tags, mergedInto: path, replace: replaceTags)
-      change = try vault.setProperty("mood_tags", to: merged, in: path, preferred: .multitext, created: created)
+      change = try vault.setProperty(
+        "mood_tags", to: tags, in: path, preferred: .multitext, created: created, addingToList: !replaceTags)
     }
     try PropertyKey.report(change, vault: vault, options: options)
   }
