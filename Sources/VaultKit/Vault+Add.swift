@@ -57,6 +57,13 @@ extension Vault {
 }
 
 extension Vault {
+  /// The `created` property a new note gets, `YYYY-MM-DDTHH:mm` as Obsidian's date-time
+  /// properties write it; none when `.vault/config.yml` says `created: false`.
+  public func createdProperty(at now: LocalDateTime) -> (String, String)? {
+    guard settings.writesCreated else { return nil }
+    return ("created", NewNote.dateTimeText(now))
+  }
+
   /// Creates a note `name.md` in `folder` (vault-relative, made when missing) holding `text`;
   /// a taken name gets ` 1`, ` 2`, …, never an overwrite (not even by another process making a
   /// note of that name at the same moment). Returns its vault-relative path.

@@ -5,24 +5,58 @@ import VaultIndex
 /// The views, fed from the index: each reads what it shows and hands it to the pure view code
 /// in VaultCore, with event times moved into the vault's time zone.
 extension Vault {
-  /// "Today": `explicit` (`--today`), else `$VAULT_TODAY`, else the date now in the vault's
-  /// time zone (`time_zone` in .vault/config.yml, else the system's).
-  public func today(explicit: String?, environment: [String: String]) -> LocalDate {
+  /// "Today": `explicit` (`--today`), else the date of `now` (`--now`), else `$VAULT_TODAY`,
+  /// else the date of `$VAULT_NOW`, else the date now in the vault's time zone (`time_zone` in
+  /// .vault/config.yml, else the system's). The command line comes before the environment.
+  public func today(explicit: String?, now: String? = nil, environment: [String: String]) -> LocalDate {
     if let explicit, let date = DateParsing.validDate(explicit) { return date }
+    if let now, let moment = moment(now) { return moment.date }
     if let text = environment["VAULT_TODAY"], let date = DateParsing.validDate(text) { return date }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    let parts = calendar.dateComponents([.year, .month, .day], from: Date())
-    return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-      ?? LocalDate(dayNumber: 0)
+    if let text = environment["VAULT_NOW"], let moment = moment(text) { return moment.date }
+    return clockNow().date
   }
 
-  /// The time of day now in the vault's time zone (for `{{time}}` in templates).
-  public func timeNow() -> LocalTime {
+  /// "Now", in the vault's time zone: `explicit` (`--now`), else `$VAULT_NOW`, else the clock.
+  /// An injected day (`--today`, or `$VAULT_TODAY` without `$VAULT_NOW`) keeps that day, at
+  /// `$VAULT_NOW`'s or the clock's time of day.
+  public func now(explicit: String?, today: String? = nil, environment: [String: String]) -> LocalDateTime {
+    if let explicit, let moment = moment(explicit) { return moment }
+    let injected = environment["VAULT_NOW"].flatMap(moment)
+    let time = injected?.time ?? clockNow().time
+    if let today, let date = DateParsing.validDate(today) { return LocalDateTime(date: date, time: time) }
+    if let injected { return injected }
+    return LocalDateTime(date: self.today(explicit: nil, environment: environment), time: time)
+  }
+
+  /// `YYYY-MM-DDTHH:mm[:ss]` (or with a space) as a moment in the vault's time zone: one with a
+  /// UTC offset (`Z`, `+01:00`) is moved into the vault's zone.
+  public func moment(_ text: String) -> LocalDateTime? {
+    var text = text.trimmingSpaces()
+    if text.count > 10, let space = text.firstIndex(of: " "), text.distance(from: text.startIndex, to: space) == 10 {
+      text.replaceSubrange(space...space, with: "T")
+    }
+    guard case .value(let moment) = DateParsing.dateTime(text) else { return nil }
+    guard let offset = moment.utcOffset else { return moment }
+    var utc = Calendar(identifier: .gregorian)
+    utc.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
+    let parts = DateComponents(
+      year: moment.date.year, month: moment.date.month, day: moment.date.day, hour: moment.time.hour,
+      minute: moment.time.minute, second: moment.time.second)
+    guard let instant = utc.date(from: parts) else { return nil }
+    return local(instant)
+  }
+
+  /// The clock's moment in the vault's time zone.
+  private func clockNow() -> LocalDateTime { local(Date()) }
+
+  private func local(_ instant: Date) -> LocalDateTime {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
-    let parts = calendar.dateComponents([.hour, .minute], from: Date())
-    return LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0) ?? .midnight
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+    let date =
+      LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? LocalDate(dayNumber: 0)
+    let time = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0) ?? .midnight
+    return LocalDateTime(date: date, time: time)
   }
 
   /// Notes written since the start of yesterday and before the end of `today` (by their

@@ -17,6 +17,13 @@ struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "The moment to take as now, YYYY-MM-DDTHH:MM, in the vault's time zone (also $VAULT_NOW); its day is today unless --today says otherwise.",
+      valueName: "date-time"))
+  var now: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "The index file (also $VAULT_INDEX; default under $XDG_CACHE_HOME/vault/).", valueName: "path"))
   var index: String?
 
@@ -38,6 +45,25 @@ struct GlobalOptions: ParsableArguments {
       throw ValidationError(
         "$VAULT_TODAY '\(fromEnvironment)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
     }
+    if let now, !Self.isMoment(now) {
+      throw ValidationError(
+        "--now '\(now)' is not a date and time: use the form YYYY-MM-DDTHH:MM, such as 2026-11-22T08:30")
+    }
+    if now == nil, let fromEnvironment = environment["VAULT_NOW"], !fromEnvironment.isEmpty,
+      !Self.isMoment(fromEnvironment)
+    {
+      throw ValidationError(
+        "$VAULT_NOW '\(fromEnvironment)' is not a date and time: use the form YYYY-MM-DDTHH:MM, such as 2026-11-22T08:30")
+    }
+  }
+
+  /// Whether `text` is a moment `--now` takes: a date, `T` or a space, a time, maybe an offset.
+  private static func isMoment(_ text: String) -> Bool {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    guard text.count > 10 else { return false }
+    let separated = text.prefix(10) + "T" + text.dropFirst(11)
+    if case .value = DateParsing.dateTime(String(separated)) { return true }
+    return false
   }
 
   /// The vault, from `explicit` (a command's own path argument) or the usual places.
@@ -85,9 +111,15 @@ struct GlobalOptions: ParsableArguments {
       }, read)
   }
 
-  /// "Today": --today, else $VAULT_TODAY, else the date now in the vault's time zone.
+  /// "Today": --today, else the day of --now, else $VAULT_TODAY, else the day of $VAULT_NOW,
+  /// else the date now in the vault's time zone.
   func today(_ vault: Vault) -> LocalDate {
-    vault.today(explicit: today, environment: environment)
+    vault.today(explicit: today, now: now, environment: environment)
+  }
+
+  /// "Now": --now, else $VAULT_NOW, else the clock (on the injected day, when only the day is).
+  func now(_ vault: Vault) -> LocalDateTime {
+    vault.now(explicit: now, today: today, environment: environment)
   }
 
   /// A terminal writer with colour decided by `--color`, `NO_COLOR` and whether stdout is a

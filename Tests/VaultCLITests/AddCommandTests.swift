@@ -31,6 +31,7 @@ import Testing
         category: music
         location: Uber Arena, Berlin
         tags: [music]
+        created: 2026-11-24T09:00
         ---
         Bring earplugs.
 
@@ -58,7 +59,7 @@ import Testing
   func recurringEvents(options: [String], frontMatter: String) throws {
     let folder = try Fixture.copy("Issue5Tasks")
     #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
-    #expect(try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "---\n")
+    #expect(try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "created: 2026-11-24T09:00\n---\n")
   }
 
   @Test func goalsProgressInsightsNotesAndPrinciples() throws {
@@ -67,15 +68,15 @@ import Testing
     #expect(try run(["progress", "Run 1000 km", "40%"], in: folder).stdout == "Goals/Run 1000 km.md  progress: 40%\n")
     #expect(
       try Fixture.text(folder, "Goals/Run 1000 km.md")
-        == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\n---\n")
+        == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\ncreated: 2026-11-24T09:00\n---\n")
     #expect(try run(["goals"], in: folder).stdout.contains("Run 1000 km          ██████░░░░░░░░░░   40%"))
     let insight = try run(["add", "insight", "The obstacle is the way.", "--author", "Marcus Aurelius"], in: folder)
     #expect(insight.stdout == "Insights/The obstacle is the way.md\n")
     #expect(
       try Fixture.text(folder, "Insights/The obstacle is the way.md")
-        == "---\nauthor: Marcus Aurelius\n---\nThe obstacle is the way.\n")
+        == "---\nauthor: Marcus Aurelius\ncreated: 2026-11-24T09:00\n---\nThe obstacle is the way.\n")
     #expect(try run(["add", "note", "Meeting notes", "--date", "today"], in: folder).stdout == "Meeting notes.md\n")
-    #expect(try Fixture.text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\n---\n# Meeting notes\n")
+    #expect(try Fixture.text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\ncreated: 2026-11-24T09:00\n---\n# Meeting notes\n")
     let principle = try run(["principle", "add", "Sleep before midnight."], in: folder)
     #expect(principle.stdout == "Personal Code.md:15  8. Sleep before midnight.\n")
     #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))
@@ -87,7 +88,7 @@ import Testing
     #expect(try run(["add", "goal", "Windows goal", "--target", "dec 31"], in: folder).status == 0)
     #expect(
       try Fixture.text(folder, "Goals/Windows goal.md")
-        == "---\r\ntarget: 2026-12-31\r\nstatus: active\r\nprogress: 0%\r\n---\r\n")
+        == "---\r\ntarget: 2026-12-31\r\nstatus: active\r\nprogress: 0%\r\ncreated: 2026-11-24T09:00\r\n---\r\n")
     let json = try run(["add", "note", "Listed", "--json"], in: folder)
     let note = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(note["path"] as? String == "Listed.md")

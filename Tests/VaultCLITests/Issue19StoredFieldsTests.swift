@@ -311,4 +311,43 @@ import Testing
     let task = try run(["show", "TaskNotes/Renew insurance.md"], folder).stdout
     #expect(task.contains("text   Call the broker before Friday; the policy number is in the drawer."))
   }
+
+  @Test func newNotesGetCreatedAtNowUnlessTheVaultSaysNot() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let environment = ["VAULT_NOW": "2026-11-23T07:45"]
+    for arguments in [
+      ["add", "event", "Concert", "--date", "dec 5"], ["add", "goal", "Read 20 books", "--target", "dec 31"],
+      ["add", "note", "Ideas"], ["add", "insight", "Less, but better."],
+    ] {
+      let result = try CLI.run(arguments, inVault: folder, today: Self.today, extra: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      let path = result.stdout.trimmingCharacters(in: .newlines)
+      #expect(try Fixture.text(folder, path).contains("\ncreated: 2026-11-23T07:45\n---\n"), "\(arguments)")
+    }
+    // --now beats $VAULT_NOW and $VAULT_TODAY; an offset is moved into the vault's time zone;
+    // its day is today.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("timezone: Europe/Lisbon\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    let utc = try CLI.run(
+      ["add", "note", "Late idea", "--now", "2026-11-24T23:30-05:00", "--date", "today"], inVault: folder,
+      today: Self.today, extra: environment)
+    #expect(utc.status == 0, "\(utc.stderr)")
+    #expect(try Fixture.text(folder, "Late idea.md").hasPrefix("---\ndate: 2026-11-25\ncreated: 2026-11-25T04:30\n"))
+    let onlyNow = try CLI.run(
+      ["add", "note", "Dated by now", "--now", "2026-11-24 10:00", "--date", "today"], in: folder,
+      environment: ["VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(try Fixture.text(folder, "Dated by now.md").hasPrefix("---\ndate: 2026-11-24\ncreated: 2026-11-24T10:00\n"))
+    // `created` orders `list --sort created`.
+    let sorted = try run(["list", "--type", "note", "--sort", "created"], folder).stdout
+    let ideas = try #require(sorted.range(of: "Ideas.md")), late = try #require(sorted.range(of: "Late idea.md"))
+    #expect(ideas.lowerBound < late.lowerBound)
+    #expect(onlyNow.status == 0, "\(onlyNow.stderr)")
+    let bad = try run(["today", "--now", "tomorrow 9am"], folder)
+    #expect(bad.status != 0)
+    #expect(bad.stderr.contains("--now 'tomorrow 9am' is not a date and time: use the form YYYY-MM-DDTHH:MM"))
+    try Data("created: false\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    #expect(try run(["add", "note", "Plain"], folder).status == 0)
+    #expect(try Fixture.text(folder, "Plain.md") == "# Plain\n")
+  }
 }

@@ -13,6 +13,12 @@ public enum NewNote {
     return name.isEmpty ? "Untitled" : name
   }
 
+  /// A moment as Obsidian's date-time properties hold it: `2026-11-24T09:30` (to the minute).
+  public static func dateTimeText(_ moment: LocalDateTime) -> String {
+    let time = LocalTime(hour: moment.time.hour, minute: moment.time.minute) ?? .midnight
+    return moment.date.description + "T" + time.description
+  }
+
   /// The note's text: `---`, one `key: value` line per property (values already YAML), `---`,
   /// then the body, ending with a newline.
   public static func text(properties: [(String, String)], body: String?) -> String {

@@ -75,11 +75,12 @@ struct AddEvent: ParsableCommand {
     event.tags = tag
     event.remind = remind.map { $0.split(separator: ",").map { $0.trimmingSpaces() } } ?? []
     event.recurrence = `repeat`
-    let properties: [(String, String)]
+    var properties: [(String, String)]
     switch event.properties() {
     case .success(let written): properties = written
     case .failure(let problem): throw ValidationError("--repeat: \(problem)")
     }
+    if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
     let folder = vault.settings.folders[.event] ?? "Events"
     let path = try vault.createNote(
       named: "\(event.date) \(title)", in: folder, text: NewNote.text(properties: properties, body: notes))

@@ -32,6 +32,7 @@ struct AddGoal: ParsableCommand {
     var properties = [("target", date.description), ("status", "active"), ("progress", "0%")]
     if let priority { properties.append(("priority", priority.rawValue)) }
     if !tag.isEmpty { properties.append(("tags", "[" + tag.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
+    if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
     let folder = vault.settings.folders[.goal] ?? "Goals"
     let path = try vault.createNote(named: title, in: folder, text: NewNote.text(properties: properties, body: nil))
     try NewNoteReport.print(path, vault: vault, options: options)

@@ -30,6 +30,7 @@ struct AddNote: ParsableCommand {
     var properties: [(String, String)] = []
     if let date { properties.append(("date", try DateOption.parse(date, "--date", options.today(vault)).description)) }
     if !tag.isEmpty { properties.append(("tags", "[" + tag.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
+    if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
     let body = "# \(title)" + (text.map { "\n\n" + $0 } ?? "")
     let content = properties.isEmpty ? body + "\n" : NewNote.text(properties: properties, body: body)
     let path = try vault.createNote(named: title, in: folder, text: content)
@@ -59,6 +60,7 @@ struct AddInsight: ParsableCommand {
     var properties: [(String, String)] = []
     if let author { properties.append(("author", PropertyWriter.scalar(author))) }
     if let source { properties.append(("source", PropertyWriter.scalar(source))) }
+    if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
     let name = text.split(separator: " ").prefix(6).joined(separator: " ")
     let content = properties.isEmpty ? text.trimmingSpaces() + "\n" : NewNote.text(properties: properties, body: text)
     let folder = vault.settings.folders[.insight] ?? "Insights"

@@ -81,7 +81,7 @@ struct AddTask: ParsableCommand {
       if let existing = try? vault.resolveNote(to) { target = existing } else { target = try vault.newNotePath(to) }
     } else if daily {
       // Made from the daily template when missing, as `vault journal` makes it.
-      target = try vault.dailyNote(for: today, time: vault.timeNow()).path
+      target = try vault.dailyNote(for: today, time: options.now(vault).time).path
     } else {
       target = try vault.newNotePath(vault.settings.inbox)
     }

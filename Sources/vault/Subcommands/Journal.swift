@@ -65,7 +65,7 @@ struct JournalWrite: ParsableCommand {
       case .failure(let problem): throw ValidationError("--date: \(problem)")
       }
     }
-    var clock = vault.timeNow()
+    var clock = options.now(vault).time
     if let time {
       switch NaturalDate.time(time) {
       case .success(let parsed): clock = parsed

@@ -129,7 +129,7 @@ struct Mood: ParsableCommand {
       case .failure(let problem): throw ValidationError("--date: \(problem)")
       }
     }
-    let (path, created) = try vault.dailyNote(for: day, time: vault.timeNow())
+    let (path, created) = try vault.dailyNote(for: day, time: options.now(vault).time)
     var change = try vault.setProperty("mood", to: String(mood), in: path, preferred: .number, created: created)
     if let tags {
       change = try vault.setProperty(

@@ -21,7 +21,8 @@ struct CLI {
     return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("vault")
   }()
 
-  /// Runs vault in a fixture copy on a fixed day, its index beside the copy.
+  /// Runs vault in a fixture copy on a fixed day (at 09:00, the time new notes' `created`
+  /// takes), its index beside the copy.
   static func run(
     _ arguments: [String], inVault folder: URL, today: String, extra: [String: String] = [:]
   ) throws
@@ -29,7 +30,9 @@ struct CLI {
   {
     try run(
       arguments, in: folder,
-      environment: ["VAULT_TODAY": today, "VAULT_INDEX": folder.path + "-index.sqlite"].merging(extra) { $1 })
+      environment: [
+        "VAULT_TODAY": today, "VAULT_NOW": today + "T09:00", "VAULT_INDEX": folder.path + "-index.sqlite",
+      ].merging(extra) { $1 })
   }
 
   static func run(
@@ -43,7 +46,9 @@ struct CLI {
   static func runTogether(
     _ commands: [[String]], inVault folder: URL, today: String, extra: [String: String] = [:]
   ) throws -> [Result] {
-    let environment = ["VAULT_TODAY": today, "VAULT_INDEX": folder.path + "-index.sqlite"].merging(extra) { $1 }
+    let environment = [
+      "VAULT_TODAY": today, "VAULT_NOW": today + "T09:00", "VAULT_INDEX": folder.path + "-index.sqlite",
+    ].merging(extra) { $1 }
     let running = try commands.map { try start($0, in: folder, environment: environment) }
     return running.map { $0.finish() }
   }
@@ -75,7 +80,7 @@ struct CLI {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
-    for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
+    for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_NOW", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
     environment["TERM"] = "dumb"
     // Indexes the test does not place go to the scratch folder, not to ~/.cache/vault.
     environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
