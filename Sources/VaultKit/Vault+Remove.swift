@@ -98,7 +98,7 @@ extension Vault {
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current, let fresh = NoteParser.parse(bytes, path: task.path).tasks.current(of: task.value)
       else { throw .changedOnDisk(display) }
-      var end = Self.subtreeEnd(of: fresh, in: bytes)
+      let end = Self.subtreeEnd(of: fresh, in: bytes)
       var start = fresh.byteRange.lowerBound
       // The last line without an ending: the line break before it goes instead.
       if end == fresh.byteRange.upperBound, start > 0, bytes[start - 1] == 10 {

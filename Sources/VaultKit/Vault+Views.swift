@@ -135,11 +135,11 @@ extension Vault {
     input.recently.changed = try recentlyChanged(in: store, today: today, limit: limit)
     // Progress only for the goals shown.
     input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
-    var dashboard = Dashboard(input, today: today, limit: limit)
+    var dashboard = Dashboard(input, today: today, limit: limit, weekStart: settings.firstWeekday)
     if dashboard.stats.journalStreak >= 399 {
       // A streak longer than the entries read: read back ten years to count it.
       input.journal = try indexed { try store.journal(from: today.adding(days: -3660), through: today) }
-      dashboard = Dashboard(input, today: today, limit: limit)
+      dashboard = Dashboard(input, today: today, limit: limit, weekStart: settings.firstWeekday)
     }
     // Tags only for what is shown: reading them for every event cost a few milliseconds.
     let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)

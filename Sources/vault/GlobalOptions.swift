@@ -53,7 +53,8 @@ struct GlobalOptions: ParsableArguments {
       !Self.isMoment(fromEnvironment)
     {
       throw ValidationError(
-        "$VAULT_NOW '\(fromEnvironment)' is not a date and time: use the form YYYY-MM-DDTHH:MM, such as 2026-11-22T08:30")
+        "$VAULT_NOW '\(fromEnvironment)' is not a date and time: use the form YYYY-MM-DDTHH:MM, such as 2026-11-22T08:30"
+      )
     }
   }
 

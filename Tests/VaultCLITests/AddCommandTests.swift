@@ -59,7 +59,9 @@ import Testing
   func recurringEvents(options: [String], frontMatter: String) throws {
     let folder = try Fixture.copy("Issue5Tasks")
     #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
-    #expect(try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter + "created: 2026-11-24T09:00\n---\n")
+    #expect(
+      try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter
+        + "created: 2026-11-24T09:00\n---\n")
   }
 
   @Test func goalsProgressInsightsNotesAndPrinciples() throws {
@@ -76,7 +78,9 @@ import Testing
       try Fixture.text(folder, "Insights/The obstacle is the way.md")
         == "---\nauthor: Marcus Aurelius\ncreated: 2026-11-24T09:00\n---\nThe obstacle is the way.\n")
     #expect(try run(["add", "note", "Meeting notes", "--date", "today"], in: folder).stdout == "Meeting notes.md\n")
-    #expect(try Fixture.text(folder, "Meeting notes.md") == "---\ndate: 2026-11-24\ncreated: 2026-11-24T09:00\n---\n# Meeting notes\n")
+    #expect(
+      try Fixture.text(folder, "Meeting notes.md")
+        == "---\ndate: 2026-11-24\ncreated: 2026-11-24T09:00\n---\n# Meeting notes\n")
     let principle = try run(["principle", "add", "Sleep before midnight."], in: folder)
     #expect(principle.stdout == "Personal Code.md:15  8. Sleep before midnight.\n")
     #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))

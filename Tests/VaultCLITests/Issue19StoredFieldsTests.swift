@@ -350,4 +350,74 @@ import Testing
     #expect(try run(["add", "note", "Plain"], folder).status == 0)
     #expect(try Fixture.text(folder, "Plain.md") == "# Plain\n")
   }
+
+  @Test func calendarMarksEachKindAndDrawsTripsAsBars() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    // A done task due on the 25th is no mark; the task note due that day is.
+    try Data("- [x] Posted the parcel 📅 2026-11-26 ✅ 2026-11-23\n".utf8).write(
+      to: folder.appendingPathComponent("Errands.md"))
+    let calendar = try #require(try json(["calendar"], folder) as? [String: Any])
+    let weeks = try #require(calendar["weeks"] as? [[String: Any]])
+    let week48 = try #require(weeks.first { $0["start"] as? String == "2026-11-23" })
+    #expect(week48["number"] as? Int == 48)
+    let marks = try #require(week48["marks"] as? [String: [String]])
+    #expect(marks["2026-11-23"] == ["event", "task", "journal"])
+    #expect(marks["2026-11-25"] == ["task"])
+    #expect(marks["2026-11-26"] == nil)
+    #expect(marks["2026-11-27"] == ["note"])
+    // The trip is one bar per week it touches, not a mark on each day.
+    let bars = weeks.flatMap { ($0["bars"] as? [[String: Any]]) ?? [] }
+    #expect(
+      bars.map { "\($0["from"] ?? "")..\($0["through"] ?? "")" } == [
+        "2026-11-22..2026-11-22", "2026-11-23..2026-11-26",
+      ])
+    let text = try run(["calendar"], folder).stdout
+    #expect(
+      text.contains("\n48  >23   24   25   26   27   28   29\n    *! ✎       !          +\n   ✈️ Lisbon Trip━━━━━\n"))
+    // Colour per kind on a terminal: the Book Club's category colour.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("colors: {social: \"#ff0000\"}\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    let colored = try run(["calendar", "--color", "always"], folder).stdout
+    #expect(colored.contains("\u{1B}[38;5;196;1m*"))
+  }
+
+  @Test func calendarMonthsStandSideBySideAsCalDoes() throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    let three = try CLI.run(
+      ["calendar", "--months", "3"], inVault: folder, today: Self.today, extra: ["COLUMNS": "160"])
+    let heading = try #require(three.stdout.split(separator: "\n").first)
+    #expect(heading.contains("October 2026") && heading.contains("November 2026") && heading.contains("December 2026"))
+    #expect(three.stdout.hasSuffix("due; to list them:\n  vault agenda --from 2026-10-01 --to 2026-12-31\n"))
+    // At 80 columns two months a row, at 60 one; no line is wider than the terminal.
+    for (columns, perRow) in [(80, 2), (60, 1)] {
+      let result = try CLI.run(
+        ["calendar", "--months", "3"], inVault: folder, today: Self.today, extra: ["COLUMNS": "\(columns)"])
+      let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.allSatisfy { $0.unicodeScalars.count <= columns }, "\(columns)")
+      #expect(lines.first { $0.contains("October 2026") }?.contains("November 2026") == (perRow == 2))
+    }
+    let bad = try run(["calendar", "--months", "0"], folder)
+    #expect(bad.stderr.contains("--months 0: give 1 to 24 months"))
+  }
+
+  @Test(arguments: ["monday", "sunday", "saturday"])
+  func weekNumbersAgreeWithToday(weekStart: String) throws {
+    let folder = try Fixture.copy("Issue19Fields")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("week_start: \(weekStart)\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    for day in ["2026-11-23", "2027-01-01", "2027-01-03", "2026-12-31"] {
+      let today = try #require(
+        try JSONSerialization.jsonObject(with: Data(try run(["today", "--json"], folder, today: day).stdout.utf8))
+          as? [String: Any])
+      let calendar = try #require(
+        try JSONSerialization.jsonObject(
+          with: Data(try run(["calendar", "--week", "--json"], folder, today: day).stdout.utf8)) as? [String: Any])
+      let week = try #require((calendar["weeks"] as? [[String: Any]])?.first)
+      #expect(week["number"] as? Int == today["week"] as? Int, "\(weekStart) \(day)")
+      let text = try run(["calendar", "--week"], folder, today: day).stdout
+      #expect(text.contains("Week \(week["number"] as? Int ?? 0),"))
+    }
+  }
 }

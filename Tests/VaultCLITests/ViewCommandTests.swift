@@ -7,13 +7,16 @@ import Testing
 /// class with a skipped date, an overdue recurring task, an RRULE event, a time zone).
 @Suite struct ViewCommandTests {
   func run(
-    _ arguments: [String], fixture: String = "ExampleVault", today: String = "2026-11-22"
+    _ arguments: [String], fixture: String = "ExampleVault", today: String = "2026-11-22",
+    environment: [String: String] = [:]
   ) throws
     -> CLI.Result
   {
     let folder = try Fixture.copy(fixture)
     let index = folder.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
-    return try CLI.run(arguments, in: folder, environment: ["VAULT_INDEX": index, "VAULT_TODAY": today])
+    return try CLI.run(
+      arguments, in: folder,
+      environment: ["VAULT_INDEX": index, "VAULT_TODAY": today].merging(environment) { $1 })
   }
 
   @Test(arguments: [
@@ -62,6 +65,17 @@ import Testing
     #expect(result.stderr == "")
     #expect(result.status == 0)
     try Snapshot.assert(result.stdout, named: name)
+  }
+
+  /// Issue 19: the calendar at 60, 80 and 160 columns — one, two and three months a row, a
+  /// multi-day event across the month's end drawn as a bar in each week it touches.
+  @Test(arguments: [60, 80, 160])
+  func issue19CalendarMonthsFitTheWidth(columns: Int) throws {
+    let result = try run(
+      ["calendar", "--months", "3"], fixture: "Issue4Views", today: "2027-01-28", environment: ["COLUMNS": "\(columns)"]
+    )
+    #expect(result.stderr == "")
+    try Snapshot.assert(result.stdout, named: "issue19-calendar-months-\(columns)")
   }
 
   /// Issue 19: by default (`leap_day: feb28`) a 29 February birthday is on 28 February in a

@@ -37,6 +37,42 @@ import Testing
   ])
   func isoWeeks(day: String, week: Int) {
     #expect(Self.date(day).isoWeek == week)
+    #expect(Self.date(day).weekNumber(startingOn: .monday) == week)
+  }
+
+  /// Issue 19: weeks that start on Sunday or Saturday count from the week holding 1 January.
+  @Test(arguments: [
+    ("2026-12-31", Weekday.sunday, 1), ("2026-12-26", .sunday, 52), ("2027-01-01", .sunday, 1),
+    ("2027-01-03", .sunday, 2),
+    ("2026-11-23", .sunday, 48), ("2027-01-01", .saturday, 1), ("2027-01-02", .saturday, 2),
+    ("2026-12-26", .saturday, 1), ("2026-12-25", .saturday, 52),
+  ])
+  func weekNumbersForOtherWeekStarts(day: String, weekStart: Weekday, week: Int) {
+    #expect(Self.date(day).weekNumber(startingOn: weekStart) == week)
+  }
+
+  /// Issue 19: the calendar grid — a mark per kind, done tasks none, multi-day events as bars
+  /// in lanes that never overlap, clipped to each week.
+  @Test func issue19CalendarGridMarksAndLanes() {
+    var input = Agenda.Input()
+    input.events = [
+      Self.event("Trip", "2026-11-21", end: "2026-11-25"), Self.event("Course", "2026-11-24", end: "2026-11-26"),
+      Self.event("Fair", "2026-11-26", end: "2026-11-27"), Self.event("Dentist", "2026-11-24"),
+    ]
+    input.tasks = [Self.task("Open", due: "2026-11-24"), Self.task("Done", due: "2026-11-25", status: .done, line: 2)]
+    input.notes = [Located(path: "Visa.md", title: "Visa", value: Self.date("2026-11-24"))]
+    input.journal = [Located(path: "J.md", title: "J", value: JournalEntry(date: Self.date("2026-11-24"), mood: 5))]
+    let days = Agenda.days(input, from: Self.date("2026-11-16"), through: Self.date("2026-11-29"))
+    let grid = CalendarGrid(days, weekStart: .monday)
+    #expect(grid.weeks.map(\.number) == [47, 48])
+    let week = grid.weeks[1]
+    #expect(week.days[1]?.marks == [.event, .task, .note, .journal])
+    #expect(week.days[2]?.marks == [])
+    let lanes = week.lanes.map { $0.map { "\($0.occurrence.event.title) \($0.first)-\($0.last)" } }
+    #expect(lanes == [["Trip 0-2", "Fair 3-4"], ["Course 1-3"]])
+    #expect(week.lanes[0][0].continuesBefore && !week.lanes[0][0].continuesAfter)
+    #expect(grid.weeks[0].lanes.map { $0.map(\.first) } == [[5]])
+    #expect(grid.weeks[0].lanes[0][0].continuesAfter)
   }
 
   @Test func aMultiDayEventAcrossAMonthEndIsOnEachOfItsDays() {

@@ -107,9 +107,9 @@ public struct Dashboard: Sendable {
   }
 
   /// The dashboard for `today`, each list cut to `limit` items.
-  public init(_ input: Input, today: LocalDate, limit: Int) {
+  public init(_ input: Input, today: LocalDate, limit: Int, weekStart: Weekday = .monday) {
     self.today = today
-    week = today.isoWeek
+    week = today.weekNumber(startingOn: weekStart)
     events = occurrences(of: input.events.filter(\.value.isShown), in: today...today)
     let actionable = input.actionableTasks.compactMap { Agenda.TaskEntry($0, on: today) }.sorted(
       by: Agenda.TaskEntry.order)
@@ -193,6 +193,15 @@ public struct GoalProgress: Sendable {
 }
 
 extension LocalDate {
+  /// The week number as a calendar that starts its weeks on `weekStart` counts it: ISO 8601
+  /// when weeks start on Monday (week 1 holds the year's first Thursday), else week 1 is the
+  /// week that holds 1 January (as calendars that start on Sunday or Saturday count, and
+  /// moment's `w`). `vault today` and `vault calendar` both number weeks this way.
+  public func weekNumber(startingOn weekStart: Weekday) -> Int {
+    if weekStart == .monday { return isoWeek }
+    return MomentFormat.week(self, firstDay: weekStart.rawValue, minDaysInFirstWeek: 1).week
+  }
+
   /// The ISO 8601 week number: weeks start on Monday, week 1 holds the year's first Thursday.
   public var isoWeek: Int {
     let weekdayFromMonday = (weekday.rawValue + 6) % 7

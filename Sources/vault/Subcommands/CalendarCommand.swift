@@ -5,11 +5,16 @@ import VaultKit
 struct CalendarCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calendar",
-    abstract: "A month (or week) as a grid, like cal, with the agenda under it.",
+    abstract: "A month (or a week, or several months) as a grid, like cal, with the agenda under it.",
     discussion: """
-      Days are marked: * an event, ~ a day of a multi-day event, ! a task due, + a dated note; \
-      today is highlighted (> without colour). Weeks start on first_weekday from \
-      .vault/config.yml (Monday by default). MONTH is 2026-12, 12, dec or december (this year).
+      Under each day number, one mark per kind, so none hides another: * an event, ! an open \
+      task due, + a dated note, ✎ the journal; a multi-day event is a bar across its days. On a \
+      terminal events take their colour (an event's `color`, else its category's in \
+      .vault/config.yml `colors:`) and today is highlighted (> without colour). Week numbers \
+      are counted as `vault today` counts them: ISO 8601 when weeks start on Monday \
+      (week_start in .vault/config.yml), else week 1 holds 1 January. MONTH is 2026-12, 12, \
+      dec or december (this year). --months 3 shows last, this and next month side by side, \
+      as `cal -3` does.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -20,34 +25,63 @@ struct CalendarCommand: ParsableCommand {
   @Flag(name: .long, help: "Only the week of today (or of the month's first day).")
   var week = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Several months side by side, centred on MONTH (3: last, this and next month).", valueName: "n"))
+  var months: Int = 1
+
+  func validate() throws {
+    guard (1...24).contains(months) else { throw ValidationError("--months \(months): give 1 to 24 months") }
+    if week && months > 1 { throw ValidationError("--week and --months do not go together") }
+  }
+
   func run() throws {
     let vault = try options.openVault()
     let index = try options.healingIndex(vault)
     let today = options.today(vault)
-    let first =
+    let chosen =
       try month.map { try Self.month($0, today: today) } ?? LocalDate(year: today.year, month: today.month, day: 1)
       ?? today
     let weekStart = vault.settings.firstWeekday
-    let (from, through): (LocalDate, LocalDate)
+    // Each block's days: the week, or whole months.
+    var ranges: [(from: LocalDate, through: LocalDate)] = []
     if week {
-      let anchor = month == nil ? today : first
-      from = anchor.startOfWeek(weekStart)
-      through = from.adding(days: 6)
+      let from = (month == nil ? today : chosen).startOfWeek(weekStart)
+      ranges = [(from, from.adding(days: 6))]
     } else {
-      from = first
-      through = first.adding(days: LocalDate.daysIn(month: first.month, year: first.year) - 1)
+      ranges = (0..<months).map { offset in
+        let start = Self.firstDay(of: chosen, plusMonths: offset - (months - 1) / 2)
+        return (start, start.adding(days: LocalDate.daysIn(month: start.month, year: start.year) - 1))
+      }
     }
+    let (from, through) = (ranges[0].from, ranges[ranges.count - 1].through)
     let days = try index.read { store throws(VaultError) in try vault.agenda(in: store, from: from, through: through) }
     let terminal = options.terminal()
     if options.json {
-      try terminal.json(CalendarJSON(from: from, through: through, today: today, weekStart: weekStart, days: days))
+      let grid = CalendarGrid(days, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
+      try terminal.json(
+        CalendarJSON(from: from, through: through, today: today, weekStart: weekStart, days: days, grid: grid))
       return
     }
-    for line in grid(days, from: from, weekStart: weekStart, today: today, terminal: terminal) { terminal.print(line) }
+    let text = CalendarText(terminal: terminal, today: today, weekStart: weekStart)
+    let blocks = ranges.map { range -> CalendarText.Block in
+      let shown = days.filter { range.from <= $0.date && $0.date <= range.through }
+      let grid = CalendarGrid(shown, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
+      return text.block(title: title(range.from, range.through, weekStart: weekStart), grid: grid)
+    }
+    for line in text.sideBySide(blocks, perRow: CalendarText.perRow(width: terminal.width)) { terminal.print(line) }
+    for line in text.legend { terminal.print(line) }
     let busy = days.filter { !$0.isEmpty }
     terminal.print("")
     if busy.isEmpty {
       terminal.print("nothing planned from \(from) to \(through): `vault countdown` shows what comes later")
+    } else if ranges.count > 1 {
+      let events = Set(busy.flatMap { $0.events.map { "\($0.event.path)|\($0.start)" } }).count
+      let due = busy.reduce(0) { $0 + $1.tasks.filter { $0.reason == .due && $0.task.value.isOpen }.count }
+      terminal.print(
+        "\(events) event\(events == 1 ? "" : "s") and \(due) task\(due == 1 ? "" : "s") due; to list them:")
+      terminal.print("  vault agenda --from \(from) --to \(through)")
     } else {
       for line in AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks).lines(busy) {
         terminal.print(line)
@@ -55,47 +89,17 @@ struct CalendarCommand: ParsableCommand {
     }
   }
 
-  /// The grid: a title, the weekday names, then one row per week, 5 columns a day.
-  func grid(
-    _ days: [Agenda.Day], from: LocalDate, weekStart: Weekday, today: LocalDate, terminal: Terminal
-  )
-    -> [String]
-  {
-    guard let first = days.first?.date, let last = days.last?.date else { return [] }
-    let title =
-      week
-      ? "Week \(first.isoWeek), \(ViewText.shortDate(first)) - \(ViewText.shortDate(last)) \(last.year)"
-      : "\(ViewText.monthNames[first.month - 1]) \(first.year)"
-    let width = 35
-    let padding = max(0, (width - DisplayWidth.of(title)) / 2)
-    var lines = [String(repeating: " ", count: padding) + terminal.heading(title)]
-    lines.append(
-      (0..<7).map { offset -> String in
-        let name = Weekday(rawValue: (weekStart.rawValue + offset) % 7)?.name ?? ""
-        return " " + String(name.prefix(2)).capitalized + "  "
-      }.joined().trimmingTrailingSpaces())
-    let byDate = Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) })
-    var cursor = first.startOfWeek(weekStart)
-    while cursor <= last {
-      var row = ""
-      for _ in 0..<7 {
-        defer { cursor = cursor.adding(days: 1) }
-        guard let day = byDate[cursor] else {
-          row += "     "
-          continue
-        }
-        let number = (day.date.day < 10 ? " " : "") + String(day.date.day)
-        let isToday = day.date == today
-        let event = day.events.contains { $0.dayCount > 1 } ? "~" : day.events.isEmpty ? " " : "*"
-        let other = day.tasks.contains { $0.reason == .due } ? "!" : day.notes.isEmpty ? " " : "+"
-        let prefix = isToday && !terminal.colored ? ">" : " "
-        row += prefix + (isToday ? terminal.inverse(number) : number) + event + other
-      }
-      lines.append(row.trimmingTrailingSpaces())
-    }
-    lines.append(
-      terminal.dim("* event  ~ multi-day event  ! task due  + dated note" + (terminal.colored ? "" : "  > today")))
-    return lines
+  /// `November 2026`, or for a week `Week 48, 23 Nov - 29 Nov 2026`.
+  private func title(_ first: LocalDate, _ last: LocalDate, weekStart: Weekday) -> String {
+    guard week else { return "\(ViewText.monthNames[first.month - 1]) \(first.year)" }
+    let number = first.weekNumber(startingOn: weekStart)
+    return "Week \(number), \(ViewText.shortDate(first)) - \(ViewText.shortDate(last)) \(last.year)"
+  }
+
+  /// The first day of the month `months` after `date`'s (before it when negative).
+  static func firstDay(of date: LocalDate, plusMonths months: Int) -> LocalDate {
+    let index = date.year * 12 + (date.month - 1) + months
+    return LocalDate(year: index / 12, month: index % 12 + 1, day: 1) ?? date
   }
 
   /// `2026-12`, `12`, `dec`, `december`: the month's first day (this year without a year).
@@ -118,20 +122,53 @@ struct CalendarCommand: ParsableCommand {
   }
 }
 
-/// `vault calendar --json`: the range shown and its days as the agenda gives them.
+/// `vault calendar --json`: the range shown, its days as the agenda gives them, and its weeks
+/// with their numbers, each day's marks and the multi-day events' bars.
 struct CalendarJSON: Encodable {
   let from: LocalDate
   let through: LocalDate
   let today: LocalDate
   let weekStart: String
   let days: [Agenda.Day]
+  let weeks: [WeekJSON]
 
-  init(from: LocalDate, through: LocalDate, today: LocalDate, weekStart: Weekday, days: [Agenda.Day]) {
+  struct WeekJSON: Encodable {
+    let number: Int
+    let start: LocalDate
+    let marks: [String: [CalendarGrid.Mark]]
+    let bars: [BarJSON]
+  }
+
+  struct BarJSON: Encodable {
+    let path: String
+    let title: String
+    let from: LocalDate
+    let through: LocalDate
+    let lane: Int
+    let color: String?
+  }
+
+  init(
+    from: LocalDate, through: LocalDate, today: LocalDate, weekStart: Weekday, days: [Agenda.Day], grid: CalendarGrid
+  ) {
     self.from = from
     self.through = through
     self.today = today
     self.weekStart = weekStart.name
     self.days = days
+    weeks = grid.weeks.map { week in
+      var marks: [String: [CalendarGrid.Mark]] = [:]
+      for cell in week.days.compactMap({ $0 }) where !cell.marks.isEmpty { marks[cell.date.description] = cell.marks }
+      let bars = week.lanes.enumerated().flatMap { lane, bars in
+        bars.map { bar in
+          BarJSON(
+            path: bar.occurrence.event.path, title: ViewText.title(bar.occurrence.event.value),
+            from: week.start.adding(days: bar.first), through: week.start.adding(days: bar.last), lane: lane,
+            color: bar.color)
+        }
+      }
+      return WeekJSON(number: week.number, start: week.start, marks: marks, bars: bars)
+    }
   }
 }
 

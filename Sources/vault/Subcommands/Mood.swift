@@ -83,7 +83,9 @@ struct Mood: ParsableCommand {
       let label: String
       switch grouping {
       case .day: label = ViewText.shortDate(row.start)
-      case .week: label = "week \(row.start.isoWeek) (\(ViewText.shortDate(row.start)))"
+      case .week:
+        label =
+          "week \(row.start.weekNumber(startingOn: vault.settings.firstWeekday)) (\(ViewText.shortDate(row.start)))"
       case .month: label = "\(ViewText.monthNames[row.start.month - 1].prefix(3)) \(row.start.year)"
       }
       guard let average = row.average else { return [label, terminal.dim("·"), ""] }
