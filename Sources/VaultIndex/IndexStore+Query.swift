@@ -292,3 +292,25 @@ struct SQLFilter {
 
   var sql: String { parts.isEmpty ? "1" : parts.map { "(\($0))" }.joined(separator: " AND ") }
 }
+
+extension IndexStore {
+  /// What a note can be called: its path, its title (from `title:`, an event's title, else the
+  /// file name) and its `aliases`, for naming notes by what the views print.
+  public func noteNames() throws(IndexError) -> [NoteName] {
+    do {
+      return try database.read { db in
+        var aliases: [Int64: [String]] = [:]
+        for row in try Row.fetchAll(
+          db, sql: "SELECT file_id, text FROM properties WHERE key IN ('aliases', 'alias') AND text IS NOT NULL")
+        {
+          aliases[row[0], default: []].append(row[1])
+        }
+        return try Row.fetchAll(db, sql: "SELECT id, path, title FROM files ORDER BY path").map { row in
+          NoteName(path: row[1], title: row[2], aliases: aliases[row[0]] ?? [])
+        }
+      }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+}

@@ -340,7 +340,7 @@ public final class IndexWriter {
         "description", "tags", "priority", "created", "start", "scheduled", "scheduled_inferred", "due", "done",
         "cancelled",
         "recurrence", "on_completion", "task_id", "depends_on", "block_link", "format", "parent_line",
-        "fields",
+        "fields", "duplicate",
       ]
     ).insert {
       $0.add(id)
@@ -369,6 +369,7 @@ public final class IndexWriter {
       $0.add(task.format.rawValue)
       $0.add(task.parentLine)
       $0.add(Self.fieldsText(task.fields))
+      $0.add(task.duplicate)
     }
   }
 

@@ -169,7 +169,8 @@ enum Schema {
           block_link TEXT,
           format TEXT NOT NULL,
           parent_line INTEGER,
-          fields TEXT NOT NULL DEFAULT ''
+          fields TEXT NOT NULL DEFAULT '',
+          duplicate INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE journal (
           file_id INTEGER PRIMARY KEY \(fileReference),

@@ -56,6 +56,13 @@ enum SettingsLoader {
         settings.tasks.nextStatusSymbols = nextStatusSymbols(statuses)
       }
     }
+    // Core Obsidian's checkboxes unless the Tasks plugin is installed (its folder) or enabled.
+    let enabled = jsonArray(root, ".obsidian/community-plugins.json") ?? []
+    settings.tasks.coreCheckboxes =
+      FileSystem.status(root + "/.obsidian", followLinks: true)?.isDirectory == true
+      && FileSystem.status(root + "/.obsidian/plugins/obsidian-tasks-plugin", followLinks: true) == nil
+      && !enabled.contains("obsidian-tasks-plugin")
+    templates(root, &settings, &diagnostics)
     if let app = json(root, ".obsidian/app.json", &diagnostics),
       let filters = app["userIgnoreFilters"] as? [String]
     {
@@ -106,6 +113,36 @@ enum SettingsLoader {
   }
 
   static let tasksPluginPath = ".obsidian/plugins/obsidian-tasks-plugin/data.json"
+
+  /// The templates' places: the core Templates plugin's `folder`, Templater's
+  /// `templates_folder`, and the template files of Daily notes and of Periodic Notes.
+  static func templates(_ root: String, _ settings: inout VaultSettings, _ diagnostics: inout [Diagnostic]) {
+    func clean(_ text: String?) -> String? {
+      guard let text = text?.trimmingCharacters(in: .whitespaces).trimming("/"), !text.isEmpty else { return nil }
+      return text
+    }
+    var folders: [String] = []
+    if let folder = clean(json(root, ".obsidian/templates.json", &diagnostics)?["folder"] as? String) {
+      folders.append(folder)
+    }
+    let templater = json(root, ".obsidian/plugins/templater-obsidian/data.json", &diagnostics)
+    if let folder = clean(templater?["templates_folder"] as? String) { folders.append(folder) }
+    var files: [String] = []
+    if let template = clean(settings.dailyNotes.template) { files.append(template) }
+    if let periodic = json(root, ".obsidian/plugins/periodic-notes/data.json", &diagnostics) {
+      for period in ["daily", "weekly", "monthly", "quarterly", "yearly"] {
+        if let template = clean((periodic[period] as? [String: Any])?["template"] as? String) { files.append(template) }
+      }
+    }
+    settings.templateFolders = folders.map { $0 + "/" }
+    settings.templateFiles = files.map { $0.hasMarkdownExtension ? String($0.dropLast(3)) : $0 }
+  }
+
+  /// A JSON array of strings (`community-plugins.json`), or nil.
+  static func jsonArray(_ root: String, _ path: String) -> [String]? {
+    guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return nil }
+    return (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String]
+  }
 
   /// `folder`, `format` and `template`, each optional and trimmed, as Obsidian reads them.
   static func dailyNotes(_ object: [String: Any], defaults: DailyNoteSettings) -> DailyNoteSettings {

@@ -12,7 +12,7 @@ extension Vault {
   /// list's lines change, an ordered list is renumbered.
   public func changePersonalCode(_ operation: ListEditor.Operation) throws(VaultError) -> PersonalCodeChange {
     let path = try newNotePath(settings.personalCode)
-    let display = displayPath(path)
+    let display = path
     return try edit(path) { current throws(VaultError) in
       guard let bytes = current else { throw .noteNotFound(display) }
       let note = NoteParser.parse(bytes, path: path)

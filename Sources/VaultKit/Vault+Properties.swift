@@ -25,7 +25,7 @@ extension Vault {
     _ key: String, to value: String?, in path: String, preferred: PropertyType? = nil, created: Bool = false,
     addingToList: Bool = false
   ) throws(VaultError) -> PropertyChange {
-    let display = displayPath(path)
+    let display = path
     return try edit(path) { current throws(VaultError) in
       guard let bytes = current else { throw .noteNotFound(display) }
       var value = value
@@ -49,7 +49,7 @@ extension Vault {
   ) throws(VaultError)
     -> [PropertyChange]
   {
-    let display = displayPath(path)
+    let display = path
     return try edit(path) { current throws(VaultError) in
       guard var bytes = current else { throw .noteNotFound(display) }
       let original = bytes
@@ -67,7 +67,7 @@ extension Vault {
   private func propertyEdit(
     _ key: String, to value: String?, in bytes: [UInt8], path: String, preferred: PropertyType?, created: Bool
   ) throws(VaultError) -> ([UInt8], PropertyChange) {
-    let display = displayPath(path)
+    let display = path
     let note = NoteParser.parse(bytes, path: path)
     if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
       throw .cannotChange(
@@ -101,7 +101,7 @@ extension Vault {
   /// note or `.obsidian/types.json` types `progress` as a number, else as text (`40%`). A note
   /// that is not a goal is refused.
   public func setGoalProgress(_ fraction: Double, in path: String) throws(VaultError) -> PropertyChange {
-    let display = displayPath(path)
+    let display = path
     guard (0...1).contains(fraction) else {
       throw .cannotChange("the progress of \(display)", reason: "progress goes from 0% to 100%")
     }
@@ -146,7 +146,7 @@ extension Vault {
       FrontMatterEditor.unsafeConstruct(in: Array(bytes[$0.contentRange.clamped(to: 0..<bytes.count)]))
     }
     throw .cannotChange(
-      displayPath(path),
+      path,
       reason: "vault cannot \(what) this front matter safely"
         + (construct.map { " (it uses \($0))" } ?? "")
         + "; nothing was written. Change it in Obsidian or a text editor")
@@ -188,7 +188,7 @@ extension Vault {
   public func append(_ line: String, under heading: String, in path: String) throws(VaultError) -> AddedLine {
     let line = SingleLine.joined(line)
     return try edit(path) { current throws(VaultError) in
-      guard let bytes = current else { throw .noteNotFound(displayPath(path)) }
+      guard let bytes = current else { throw .noteNotFound(path) }
       let note = NoteParser.parse(bytes, path: path)
       let result = SectionEditor.append(
         line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)

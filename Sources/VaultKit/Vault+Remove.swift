@@ -8,7 +8,7 @@ extension Vault {
   /// A read-only note stays; a note or a `.trash` reached through a link that leads out of the
   /// vault is refused; a note that is a link goes to the trash as the link.
   public func trash(_ path: String) throws(VaultError) -> String {
-    let display = displayPath(path)
+    let display = path
     let name = (path as NSString).lastPathComponent
     let base = (name as NSString).deletingPathExtension
     let source = try writeTarget(path, followingLink: false)
@@ -94,7 +94,7 @@ extension Vault {
   /// Removes a task's line and its subtree (`subtree(of:)`) with their line endings from its
   /// note; returns the lines removed. Subtasks are never left under the task above.
   public func removeLine(of task: Located<TaskItem>) throws(VaultError) -> String {
-    let display = displayPath(task.path)
+    let display = task.path
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current, let fresh = NoteParser.parse(bytes, path: task.path).tasks.current(of: task.value)
       else { throw .changedOnDisk(display) }

@@ -9,7 +9,7 @@ extension Vault {
     _ task: Located<TaskItem>, _ changes: TaskFieldEditor.Changes
   ) throws(VaultError) -> TaskChangeResult {
     if task.value.format == .note { return try editTaskNote(task, changes) }
-    let display = displayPath(task.path)
+    let display = task.path
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current else { throw .changedOnDisk(display) }
       let note = NoteParser.parse(bytes, path: task.path)
@@ -43,7 +43,7 @@ extension Vault {
     if let recurrence = changes.recurrence {
       if let rule = recurrence, RecurrenceRule.parse(tasksRule: rule) == nil {
         throw .cannotChange(
-          "the task note \(displayPath(task.path))", reason: TaskFieldEditor.Failure.badRule(rule).description)
+          "the task note \(task.path)", reason: TaskFieldEditor.Failure.badRule(rule).description)
       }
       values.append(("recurrence", recurrence))
     }

@@ -44,8 +44,10 @@ public struct TaskChangeResult: Sendable, Encodable {
 }
 
 extension Vault {
-  /// The task a user named: its short id from `vault tasks`, `path:line`, or words of its text
-  /// (any case). Words must name exactly one task among `statuses`; several list them.
+  /// The task a user named: its short id from `vault tasks` (or 4 to 16 digits of its full
+  /// id), `path:line`, or words of its text (any case). An id that several tasks share names
+  /// the one among `statuses` when only one is; words must name exactly one task among
+  /// `statuses`. Several are an error that lists them, each with a longer id.
   public func resolveTask(
     _ argument: String, among statuses: [TaskStatus.Kind], in store: IndexStore
   ) throws(VaultError) -> Located<TaskItem> {
@@ -53,10 +55,13 @@ extension Vault {
     all.statuses = statuses
     let candidates: [Located<TaskItem>]
     do {
-      if argument.count == 6, argument.allSatisfy(\.isHexDigit) {
+      if (4...16).contains(argument.count), argument.allSatisfy(\.isHexDigit) {
         var any = TaskSelection()
         any.statuses = []
-        let matches = try store.tasks(any).filter { $0.shortID == argument.lowercased() }
+        let prefix = argument.lowercased()
+        let matches = try store.tasks(any).filter { $0.fullID.hasPrefix(prefix) }
+        let wanted = matches.filter { statuses.isEmpty || statuses.contains($0.value.status.type) }
+        if wanted.count == 1 { return wanted[0] }
         if !matches.isEmpty { return try unique(matches, argument) }
       }
       if let colon = argument.lastIndex(of: ":"), let line = Int(argument[argument.index(after: colon)...]) {
@@ -68,6 +73,17 @@ extension Vault {
       }
       all.text = argument
       candidates = try store.tasks(all)
+      // Words that name only a closed task, for a command on open ones: say so, and how to reopen.
+      if candidates.isEmpty, !statuses.isEmpty, !statuses.contains(.done) {
+        var closed = TaskSelection()
+        closed.statuses = [.done, .cancelled]
+        closed.text = argument
+        let found = try store.tasks(closed)
+        if found.count == 1, let task = found.first {
+          throw VaultError.taskClosed(
+            argument, location: task.location, state: task.value.status.type == .done ? "done" : "cancelled")
+        }
+      }
     } catch let error as VaultError {
       throw error
     } catch {
@@ -81,7 +97,9 @@ extension Vault {
     guard tasks.count == 1 else {
       throw .ambiguousTask(
         argument,
-        candidates: tasks.map { "\($0.shortID)  \($0.location)  [\($0.value.status.symbol)] \($0.value.description)" })
+        candidates: tasks.map {
+          "\($0.fullID.prefix(10))  \($0.location)  [\($0.value.status.symbol)] \($0.value.description)"
+        })
     }
     return first
   }
@@ -95,7 +113,7 @@ extension Vault {
     -> TaskChangeResult
   {
     if task.value.format == .note { return try changeTaskNote(task, change, today: today) }
-    let display = displayPath(task.path)
+    let display = task.path
     return try edit(task.path) { current throws(VaultError) in
       guard let bytes = current else { throw .changedOnDisk(display) }
       let note = NoteParser.parse(bytes, path: task.path)
@@ -181,7 +199,7 @@ extension Vault {
       if other.description == task.description, other.recurrence == task.recurrence {
         return (
           nil,
-          "the next instance at \(displayPath(note.path)):\(number) was changed since done added it; "
+          "the next instance at \(note.path):\(number) was changed since done added it; "
             + "remove it yourself if it is not wanted"
         )
       }

@@ -92,8 +92,12 @@ public struct Vault: Sendable {
   }
 
   /// The vault-relative path of the note a user named: a path from the current folder or
-  /// from the vault's root, with or without `.md`, or a unique file name.
-  public func resolveNote(_ argument: String, currentDirectory: String? = nil) throws(VaultError) -> String {
+  /// from the vault's root, with or without `.md`, else (`NoteNaming`) a unique file name, the
+  /// file name without its date prefix, a title or an alias — from `names` (the index's) when
+  /// given, else from the files' names. Nothing found is an error with the names nearest.
+  public func resolveNote(
+    _ argument: String, currentDirectory: String? = nil, names: (() throws(VaultError) -> [NoteName])? = nil
+  ) throws(VaultError) -> String {
     let cwd = currentDirectory ?? FileSystem.currentDirectory()
     var candidates: [String] = []
     let fromHere = argument.hasPrefix("/") ? argument : cwd + "/" + argument
@@ -109,20 +113,16 @@ public struct Vault: Sendable {
       guard real.hasPrefix(root + "/") else { throw .outsideVault(argument) }
       return String(real.dropFirst(root.count + 1))
     }
-    // A bare name, as in a wikilink: the file of that name anywhere in the vault.
-    let name = argument.lowercased().hasSuffix(".md") ? String(argument.dropLast(3)) : argument
-    let walker = VaultWalker(root: root, ignoreFilters: [])
-    let matches = walker.walk().files.map(\.path).filter {
-      Note.defaultTitle(for: $0).lowercased() == name.lowercased()
-    }.sorted()
+    // A bare name, as in a wikilink or as the views print it.
+    let notes =
+      try names?()
+      ?? VaultWalker(root: root, ignoreFilters: []).walk().files.map {
+        NoteName(path: $0.path, title: Note.defaultTitle(for: $0.path))
+      }
+    let matches = NoteNaming.matches(argument, in: notes).sorted()
     if matches.count == 1 { return matches[0] }
     if matches.count > 1 { throw .ambiguousNote(argument, candidates: matches) }
-    throw .noteNotFound(argument)
-  }
-
-  /// How a vault-relative path is shown to the user: joined to the vault folder as named.
-  public func displayPath(_ relative: String) -> String {
-    displayRoot == "." ? relative : displayRoot.hasSuffix("/") ? displayRoot + relative : displayRoot + "/" + relative
+    throw .noteNotFoundNear(argument, suggestions: NoteNaming.suggestions(argument, in: notes))
   }
 }
 

@@ -6,6 +6,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case vaultNotFound(String)
   case notADirectory(String)
   case noteNotFound(String)
+  /// No note of that name; names close to it.
+  case noteNotFoundNear(String, suggestions: [String])
   case ambiguousNote(String, candidates: [String])
   case outsideVault(String)
   case unreadable(String, reason: String)
@@ -14,6 +16,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   /// The index is damaged: `Vault.withIndex` builds a new one and runs the command again.
   case indexDamaged(String)
   case taskNotFound(String)
+  /// The words name only a task that is done or cancelled already (its location, its state).
+  case taskClosed(String, location: String, state: String)
   case ambiguousTask(String, candidates: [String])
   case changedOnDisk(String)
   case cannotWrite(String, reason: String)
@@ -24,12 +28,18 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .vaultNotFound(let path): return "no vault at '\(path)': the folder does not exist"
     case .notADirectory(let path): return "'\(path)' is not a folder"
     case .noteNotFound(let name): return "no note '\(name)' in the vault"
+    case .noteNotFoundNear(let name, let suggestions):
+      guard !suggestions.isEmpty else { return "no note '\(name)' in the vault" }
+      return "no note '\(name)' in the vault; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ")
+        + "?"
     case .ambiguousNote(let name, let candidates):
       return "'\(name)' matches several notes:\n" + candidates.map { "  " + $0 }.joined(separator: "\n")
     case .outsideVault(let path): return "'\(path)' is outside the vault"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .index(let reason): return reason
     case .indexDamaged(let reason): return reason
+    case .taskClosed(let text, let location, let state):
+      return "'\(text)' is already \(state) (\(location)): `vault undo \(location)` reopens it"
     case .taskNotFound(let text):
       return "no task matches '\(text)': give its id or path:line from `vault tasks`, or words of its text"
     case .ambiguousTask(let text, let candidates):
@@ -57,7 +67,7 @@ extension VaultError {
   }
 
   /// The error for anything the index threw.
-  init(indexFailure error: any Error) {
+  public init(indexFailure error: any Error) {
     self = (error as? VaultError) ?? VaultError(IndexError(error))
   }
 }

@@ -112,6 +112,16 @@ struct GlobalOptions: ParsableArguments {
       }, read)
   }
 
+  /// The note a user named (`Vault.resolveNote`): a path, else a name the index knows — the
+  /// file name, the name without its date prefix, the title or an alias.
+  func resolveNote(_ argument: String, in vault: Vault) throws(VaultError) -> String {
+    try vault.resolveNote(argument) { () throws(VaultError) in
+      try fromFreshIndex(vault) { store throws(VaultError) in
+        do { return try store.noteNames() } catch { throw VaultError(indexFailure: error) }
+      }
+    }
+  }
+
   /// "Today": --today, else the day of --now, else $VAULT_TODAY, else the day of $VAULT_NOW,
   /// else the date now in the vault's time zone.
   func today(_ vault: Vault) -> LocalDate {

@@ -9,12 +9,23 @@ if let unknown = UnknownCommand.message(for: arguments) {
   FileHandle.standardError.write(Data("vault: error: \(unknown)\n".utf8))
   exit(64)
 }
+var parsed: ParsableCommand.Type?
 do {
   var command = try VaultCommand.parseAsRoot(ArgumentOrder.normalized(arguments))
+  parsed = type(of: command)
   try command.run()
 } catch let error as VaultError {
   FileHandle.standardError.write(Data("vault: error: \(error)\n".utf8))
   exit(1)
+} catch let error as ValidationError {
+  // Wrong usage found while running: the usage of the command that was run, not the root's.
+  guard let parsed, parsed != VaultCommand.self else { VaultCommand.exit(withError: error) }
+  let name = UnknownCommand.path(of: parsed)
+  let usage = VaultCommand.usageString(for: parsed).replacingOccurrences(of: "\n", with: "\n       ")
+  FileHandle.standardError.write(
+    Data(
+      "Error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.\n".utf8))
+  exit(VaultCommand.exitCode(for: error).rawValue)
 } catch {
   VaultCommand.exit(withError: error)
 }

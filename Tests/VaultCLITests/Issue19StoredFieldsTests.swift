@@ -204,7 +204,7 @@ import Testing
     try Fixture.touch(folder, "Notes/Visa deadline.md", on: "2026-11-23")
     try Fixture.touch(folder, "Journal/2026/11/2026-11-23.md", on: "2026-11-23")
     let output = try run(["today"], folder, today: "2026-11-24").stdout
-    #expect(output.contains("Tomorrow\n  due  ⏫ Renew insurance  b9f1ec  TaskNotes/Renew insurance.md:1\n"))
+    #expect(output.contains("Tomorrow\n  due  ⏫ Renew insurance  19ce8e  TaskNotes/Renew insurance.md:1\n"))
     #expect(output.contains("Recently\n  done: Sent the card\n"))
     #expect(output.contains("  journal: 2026-11-23  Journal/2026/11/2026-11-23.md\n"))
     #expect(output.contains("  edited: Visa deadline  Notes/Visa deadline.md\n"))

@@ -66,7 +66,9 @@ import VaultKit
 
   @Test func issue3TheDashboardsTaskQueriesUseTheIndexesOfOpenTasks() throws {
     let folder = try TemporaryVault([
-      "Tasks.md": "- [ ] a 📅 2026-11-20\n- [/] b ⏫ 📅 2026-11-21\n- [x] c ✅ 2026-11-19\n- [-] d\n- [ ] e ⏳ 2026-11-22\n"
+      "Tasks.md": "- [ ] a 📅 2026-11-20\n- [/] b ⏫ 📅 2026-11-21\n- [x] c ✅ 2026-11-19\n- [-] d\n- [ ] e ⏳ 2026-11-22\n",
+      // With the Tasks plugin `[/]` is in progress (core Obsidian would read it as checked).
+      ".obsidian/plugins/obsidian-tasks-plugin/data.json": "{}",
     ])
     let vault = try folder.vault()
     let store = try folder.store()

@@ -47,13 +47,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
       message: message)
   }
 
-  /// The whole diagnostic with `path` replaced by `displayPath` (the vault folder as the user
-  /// named it, joined with the vault-relative path).
-  public func formatted(displayPath: String? = nil) -> String {
-    "\(displayPath ?? path):\(line):\(column): \(severity.rawValue): \(message)"
+  /// The whole diagnostic: `path:line:column: severity: message`, the path vault-relative.
+  public var formatted: String {
+    "\(path):\(line):\(column): \(severity.rawValue): \(message)"
   }
 
-  public var description: String { formatted() }
+  public var description: String { formatted }
 }
 
 /// A 1-based line and column (in Unicode scalars) in a file.

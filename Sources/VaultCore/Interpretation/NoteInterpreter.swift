@@ -27,7 +27,7 @@ public struct NoteInterpreter: Sendable {
   public func interpret(_ note: inout Note) {
     PropertyTyping.apply(settings.propertyTypes, to: &note)
     // The Tasks plugin's own statuses (`statusSettings`), such as `[>]` forwarded or `[?]` on hold.
-    if !settings.tasks.statuses.isEmpty {
+    if !settings.tasks.statuses.isEmpty || settings.tasks.coreCheckboxes {
       for index in note.tasks.indices {
         note.tasks[index].status.type = settings.tasks.statusType(of: note.tasks[index].status.symbol)
       }
@@ -35,6 +35,14 @@ public struct NoteInterpreter: Sendable {
     var reader = PropertyReader(properties: note.properties, path: note.path)
     readTags(&note, &reader)
     if let title = reader.text("title") { note.title = title }
+    // A template is a plain note with no tasks or dates: its `{{date}}` placeholders are
+    // filled when it is used, so only errors (broken YAML) are reported, not values.
+    if settings.isTemplate(note.path) {
+      (note.kind, note.kindReason) = (.note, "template")
+      note.tasks = []
+      note.diagnostics.removeAll { $0.severity != .error }
+      return
+    }
     (note.kind, note.kindReason) = classify(note, &reader)
     if note.kind != .journal && note.kind != .event {
       note.date = reader.date("date")
@@ -42,6 +50,9 @@ public struct NoteInterpreter: Sendable {
     switch note.kind {
     case .event:
       note.event = EventReader.read(note, &reader)
+      // Without `title:`, the event's title (the file name without its date prefix) is the
+      // note's, in `show`, `list` and `search` as in the views.
+      if let title = note.event?.title { note.title = title }
       note.event?.description = note.summary.isEmpty ? nil : note.summary
       note.date = note.event?.yearUnknown == true ? nil : note.event?.start
     case .goal:
@@ -51,7 +62,7 @@ public struct NoteInterpreter: Sendable {
     case .insight:
       note.insight = Insight(
         text: reader.text("quote", "text") ?? (note.summary.isEmpty ? note.title : note.summary),
-        source: reader.text("source"), author: reader.text("author"))
+        source: reader.text("source").map(Self.linkText), author: reader.text("author").map(Self.linkText))
       note.insight?.created = reader.date("created", "date_created", "dateCreated")
     case .principle:
       if isPersonalCode(note.path) {
@@ -89,6 +100,12 @@ public struct NoteInterpreter: Sendable {
         note.tasks[index].scheduledIsInferred = true
       }
     }
+    var seen: [String: Int] = [:]
+    for index in note.tasks.indices {
+      let text = note.tasks[index].description
+      note.tasks[index].duplicate = seen[text, default: 0]
+      seen[text, default: 0] += 1
+    }
     note.diagnostics += reader.diagnostics
   }
 
@@ -123,6 +140,16 @@ public struct NoteInterpreter: Sendable {
       return (.journal, "daily note (\(settings.dailyNotes.format))")
     }
     return (.note, "default")
+  }
+
+  /// A property that links a note (`[[Marcus Aurelius]]`, `[[people/Ana|Ana]]`) as the
+  /// link reads: its alias, else the note's name; other text as it is.
+  static func linkText(_ text: String) -> String {
+    guard text.hasPrefix("[["), text.hasSuffix("]]") else { return text }
+    let inner = text.dropFirst(2).dropLast(2)
+    if let bar = inner.firstIndex(of: "|") { return String(inner[inner.index(after: bar)...]) }
+    let target = inner.split(separator: "#").first.map(String.init) ?? String(inner)
+    return String(target.split(separator: "/").last ?? Substring(target))
   }
 
   func isPersonalCode(_ path: String) -> Bool {

@@ -37,6 +37,9 @@ public struct TaskItem: Hashable, Sendable {
   public var fields: [InlineField]
   /// The line of the task this one is nested under, if any.
   public var parentLine: Int?
+  /// Among the note's tasks with the same text, which one this is, from 0: it keeps the short
+  /// ids of identical lines apart.
+  public var duplicate = 0
 
   public init(
     line: Int, byteRange: Range<Int> = 0..<0, indentation: String = "",

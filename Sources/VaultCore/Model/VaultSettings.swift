@@ -30,6 +30,11 @@ public struct VaultSettings: Hashable, Sendable {
   /// Colours of event categories for the calendar (`colors: {birthday: "#f59e0b"}`), keys
   /// lower-cased.
   public var categoryColors: [String: String]
+  /// Where the vault keeps templates (Obsidian's Templates folder, Templater's, and the
+  /// daily and periodic notes' template files): vault-relative folders, each ending in `/`,
+  /// and files without `.md`. A template is not an item (`isTemplate`).
+  public var templateFolders: [String]
+  public var templateFiles: [String]
 
   public init() {
     folders = [.event: "Events", .goal: "Goals", .insight: "Insights"]
@@ -46,6 +51,17 @@ public struct VaultSettings: Hashable, Sendable {
     leapDay = .feb28
     writesCreated = true
     categoryColors = [:]
+    templateFolders = []
+    templateFiles = []
+  }
+
+  /// Whether the note at vault-relative `path` is a template: in a templates folder, or a
+  /// template file named by the daily or periodic notes' settings.
+  public func isTemplate(_ path: String) -> Bool {
+    if templateFolders.contains(where: { path.hasPrefix($0) }) { return true }
+    guard !templateFiles.isEmpty else { return false }
+    let name = path.hasMarkdownExtension ? String(path.dropLast(3)) : path
+    return templateFiles.contains(name)
   }
 }
 
@@ -85,6 +101,9 @@ public struct TasksPluginSettings: Hashable, Sendable {
   /// Each status's `nextStatusSymbol` from `statusSettings`: the status the plugin's toggle
   /// gives next. Empty: the plugin's defaults (`nextSymbol(after:)`).
   public var nextStatusSymbols: [Character: Character] = [:]
+  /// An Obsidian vault without the Tasks plugin: as core Obsidian, a checkbox with any symbol
+  /// but a space is checked (done); `-` stays cancelled, which is checked too.
+  public var coreCheckboxes = false
 
   public init() {}
 
@@ -151,9 +170,18 @@ public struct TasksPluginSettings: Hashable, Sendable {
     return nil
   }
 
-  /// What a checkbox's symbol means: as `statuses` say, else the plugin's default.
+  /// What a checkbox's symbol means: as `statuses` say, else core Obsidian's reading when
+  /// the Tasks plugin is not installed, else the plugin's default.
   public func statusType(of symbol: Character) -> TaskStatus.Kind {
-    statuses.first { $0.symbol == symbol }?.type ?? TaskStatus.defaultType(of: symbol)
+    if let status = statuses.first(where: { $0.symbol == symbol }) { return status.type }
+    if coreCheckboxes && statuses.isEmpty {
+      switch symbol {
+      case " ": return .todo
+      case "-": return .cancelled
+      default: return .done
+      }
+    }
+    return TaskStatus.defaultType(of: symbol)
   }
 
   /// The symbol vault writes to give a task the status `type`: the first of `statuses` with
@@ -264,6 +292,10 @@ extension VaultSettings {
     }
     if !tasks.statuses.isEmpty {
       parts.append("statuses=" + tasks.statuses.map { "\($0.symbol)\($0.type.rawValue)" }.joined(separator: "\u{1F}"))
+    }
+    if tasks.coreCheckboxes { parts.append("corecheckboxes") }
+    if !templateFolders.isEmpty || !templateFiles.isEmpty {
+      parts.append("templates=" + (templateFolders + templateFiles).joined(separator: "\u{1F}"))
     }
     return parts.joined(separator: "\n")
   }

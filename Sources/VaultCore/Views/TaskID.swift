@@ -1,14 +1,25 @@
 extension Located where Value == TaskItem {
-  /// A short id for the task that stays the same while its note's path and its text do: the
-  /// first 6 hex digits of an FNV-1a hash of both. `vault tasks` shows it; commands that take
-  /// a task accept it.
-  public var shortID: String {
+  /// A short id for the task that stays the same while its note's path and its text do (and,
+  /// for identical lines in one note, their order): the first 6 hex digits of `fullID`.
+  /// `vault tasks` shows it; commands that take a task accept it, or more of `fullID`.
+  public var shortID: String { String(fullID.prefix(6)) }
+
+  /// 16 hex digits: an FNV-1a hash of the path, the text and which of the note's identical
+  /// lines this is, mixed by MurmurHash3's finaliser so that similar texts (`Call Ana`,
+  /// `Call Ann`) get ids far apart, not ids that differ in one digit.
+  public var fullID: String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in (path + "\n" + value.description).utf8 {
+    let key = path + "\n" + value.description + (value.duplicate > 0 ? "\n\(value.duplicate)" : "")
+    for byte in key.utf8 {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }
-    let digits = String(hash >> 40, radix: 16)
-    return String(repeating: "0", count: 6 - digits.count) + digits
+    hash ^= hash >> 33
+    hash = hash &* 0xff51_afd7_ed55_8ccd
+    hash ^= hash >> 33
+    hash = hash &* 0xc4ce_b9fe_1a85_ec53
+    hash ^= hash >> 33
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }

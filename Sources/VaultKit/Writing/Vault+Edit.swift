@@ -35,7 +35,7 @@ extension Vault {
   func edit<Value>(
     _ path: String, _ compute: (_ current: [UInt8]?) throws(VaultError) -> FileEdit<Value>
   ) throws(VaultError) -> Value {
-    let display = displayPath(path)
+    let display = path
     let target = try writeTarget(path)
     return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> Value in
       let folder = TemporaryFiles.folder(of: target)
@@ -110,7 +110,7 @@ extension Vault {
   /// folder (a linked folder, a setting with `..`). Without `followingLink`, a file that is a
   /// link is the link itself (in its folder, resolved).
   func writeTarget(_ path: String, followingLink: Bool = true) throws(VaultError) -> String {
-    let display = displayPath(path)
+    let display = path
     let parts = path.split(separator: "/")
     guard !path.hasPrefix("/"), !parts.contains("..") else { throw .outsideVault(display) }
     if !followingLink, let name = parts.last {

@@ -7,7 +7,7 @@ struct NoteRenderer {
   let vault: Vault
 
   func render(_ note: Note) -> String {
-    var lines: [String] = [terminal.heading(vault.displayPath(note.path))]
+    var lines: [String] = [terminal.heading(note.path)]
     var head: [(String, String)] = [
       ("kind", "\(note.kind.rawValue) (\(note.kindReason))"), ("title", note.title),
     ]
@@ -65,7 +65,7 @@ struct NoteRenderer {
     }
     if !note.diagnostics.isEmpty {
       lines += ["", terminal.heading("Problems")]
-      lines += note.diagnostics.map { "  " + terminal.diagnostic($0, displayPath: vault.displayPath($0.path)) }
+      lines += note.diagnostics.map { "  " + terminal.diagnostic($0) }
     }
     return lines.joined(separator: "\n")
   }

@@ -32,7 +32,7 @@ enum TaskCommand {
       try terminal.json(result)
       return
     }
-    let location = terminal.location(vault.displayPath(result.path) + ":\(result.line)")
+    let location = terminal.location(result.path + ":\(result.line)")
     if let after = result.after {
       terminal.print(location + "  " + after.trimmingLeadingSpace())
     } else {
@@ -40,14 +40,14 @@ enum TaskCommand {
     }
     if let next = result.nextInstance, let line = result.nextInstanceLine {
       terminal.print(
-        terminal.location(vault.displayPath(result.path) + ":\(line)") + "  " + next.trimmingLeadingSpace()
+        terminal.location(result.path + ":\(line)") + "  " + next.trimmingLeadingSpace()
           + terminal.dim("  (next)"))
     }
     if let removed = result.removedInstance {
       terminal.print(terminal.dim("removed the next instance that done had added at line \(removed)"))
     }
     if let warning = result.warning {
-      terminal.printError("\(vault.displayPath(result.path)):\(result.line):1: warning: \(warning)")
+      terminal.printError("\(result.path):\(result.line):1: warning: \(warning)")
     }
   }
 }

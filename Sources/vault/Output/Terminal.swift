@@ -54,9 +54,9 @@ struct Terminal {
   }
 
   /// `path:line:column: error: message`, coloured as compilers colour it.
-  func diagnostic(_ diagnostic: Diagnostic, displayPath: String) -> String {
-    guard colored else { return diagnostic.formatted(displayPath: displayPath) }
-    let location = "\(displayPath):\(diagnostic.line):\(diagnostic.column):".bold
+  func diagnostic(_ diagnostic: Diagnostic) -> String {
+    guard colored else { return diagnostic.formatted }
+    let location = "\(diagnostic.path):\(diagnostic.line):\(diagnostic.column):".bold
     let label =
       diagnostic.severity == .error ? "error:".red.bold : "warning:".yellow.bold
     return "\(location) \(label) \(diagnostic.message)"

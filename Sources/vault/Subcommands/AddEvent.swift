@@ -113,7 +113,7 @@ enum NewNoteReport {
       // The new item as vault reads it (the form of `vault show --json`).
       try terminal.json(vault.note(at: path))
     } else {
-      terminal.print(vault.displayPath(path))
+      terminal.print(path)
     }
   }
 }

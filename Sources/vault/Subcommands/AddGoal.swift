@@ -69,7 +69,7 @@ struct Progress: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let path = try vault.resolveNote(goal)
+    let path = try options.resolveNote(goal, in: vault)
     let change = try vault.setGoalProgress(Goal.progress(fromText: value) ?? 0, in: path)
     try PropertyKey.report(change, vault: vault, options: options)
   }

@@ -91,7 +91,7 @@ enum PersonalCodeReport {
       try terminal.json(change)
       return
     }
-    terminal.print(terminal.location(vault.displayPath(change.path)))
+    terminal.print(terminal.location(change.path))
     for (index, text) in change.principles.enumerated() { terminal.print("  \(index + 1). \(text)") }
   }
 }
@@ -174,7 +174,7 @@ struct PrincipleAdd: ParsableCommand {
     if options.json {
       try terminal.json(added)
     } else {
-      terminal.print(terminal.location(vault.displayPath(added.path) + ":\(added.line)") + "  " + added.text)
+      terminal.print(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
     }
   }
 }

@@ -78,7 +78,11 @@ struct AddTask: ParsableCommand {
     let target: String
     if let to {
       // An existing note by any name vault resolves, else a new note at that path.
-      if let existing = try? vault.resolveNote(to) { target = existing } else { target = try vault.newNotePath(to) }
+      if let existing = try? options.resolveNote(to, in: vault) {
+        target = existing
+      } else {
+        target = try vault.newNotePath(to)
+      }
     } else if daily {
       // Made from the daily template when missing, as `vault journal` makes it.
       target = try vault.dailyNote(for: today, time: options.now(vault).time).path
@@ -94,7 +98,7 @@ struct AddTask: ParsableCommand {
       return
     }
     terminal.print(
-      terminal.location(vault.displayPath(added.path) + ":\(added.line)") + "  " + added.text
+      terminal.location(added.path + ":\(added.line)") + "  " + added.text
         + (added.created ? terminal.dim("  (new note)") : ""))
   }
 

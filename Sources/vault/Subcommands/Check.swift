@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
       try terminal.json(CheckReport(vault: vault.displayRoot, scan: scan, diagnostics: diagnostics))
     } else {
       for diagnostic in diagnostics {
-        terminal.print(terminal.diagnostic(diagnostic, displayPath: vault.displayPath(diagnostic.path)))
+        terminal.print(terminal.diagnostic(diagnostic))
       }
       terminal.print(Self.summary(scan))
     }

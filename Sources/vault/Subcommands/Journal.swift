@@ -75,19 +75,19 @@ struct JournalWrite: ParsableCommand {
     let (path, created) = try vault.dailyNote(for: day, time: clock)
     let terminal = options.terminal()
     var lines: [String] = []
-    if created { lines.append(terminal.location(vault.displayPath(path)) + terminal.dim("  (new note)")) }
+    if created { lines.append(terminal.location(path) + terminal.dim("  (new note)")) }
     if let text {
       let added = try vault.appendJournal(text, at: clock, in: path)
-      lines.append(terminal.location(vault.displayPath(path) + ":\(added.line)") + "  " + added.text)
+      lines.append(terminal.location(path + ":\(added.line)") + "  " + added.text)
     }
     if let mood {
       let change = try vault.setProperty("mood", to: String(mood), in: path, preferred: .number)
-      lines.append(terminal.location(vault.displayPath(path)) + "  mood: " + (change.value ?? ""))
+      lines.append(terminal.location(path) + "  mood: " + (change.value ?? ""))
     }
     if let moodTags {
       let change = try vault.setProperty(
         "mood_tags", to: moodTags, in: path, preferred: .multitext, addingToList: true)
-      lines.append(terminal.location(vault.displayPath(path)) + "  mood_tags: " + (change.value ?? ""))
+      lines.append(terminal.location(path) + "  mood_tags: " + (change.value ?? ""))
     }
     if options.json {
       try terminal.json(["path": path])
@@ -131,7 +131,7 @@ struct JournalShow: ParsableCommand {
       try terminal.json(entry)
       return
     }
-    terminal.print(terminal.heading(ViewText.longDate(entry.date)) + "  " + terminal.dim(vault.displayPath(entry.path)))
+    terminal.print(terminal.heading(ViewText.longDate(entry.date)) + "  " + terminal.dim(entry.path))
     var facts: [String] = []
     facts.append(entry.mood.map { "mood \($0)/10" } ?? "no mood")
     if !entry.moodTags.isEmpty { facts.append(entry.moodTags.joined(separator: ", ")) }

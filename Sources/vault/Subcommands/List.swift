@@ -103,7 +103,7 @@ struct List: ParsableCommand {
       let rows = tasks.map { task in
         [
           "[\(task.statusSymbol)]", task.due.map { "📅 \($0)" } ?? "", vault.settings.tasks.shown(task.description),
-          "\(vault.displayPath(task.path)):\(task.line)",
+          "\(task.path):\(task.line)",
         ]
       }
       print(rows, total: total, noun: noun, terminal: terminal)
@@ -120,7 +120,7 @@ struct List: ParsableCommand {
     let rows = files.map { file in
       [file.date ?? "", file.title]
         + keys.map { key in "\(key): " + (file.properties[key] ?? []).joined(separator: ", ") }
-        + [kind == nil ? file.kind : "", vault.displayPath(file.path)].filter { !$0.isEmpty }
+        + [kind == nil ? file.kind : "", file.path].filter { !$0.isEmpty }
     }
     print(rows, total: total, noun: noun, terminal: terminal)
   }

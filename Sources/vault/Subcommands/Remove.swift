@@ -35,7 +35,7 @@ struct Remove: ParsableCommand {
     if !isTaskID && !isLine {
       // A note outside the vault (through a link) is refused, not taken for words of a task.
       do {
-        note = try vault.resolveNote(item)
+        note = try options.resolveNote(item, in: vault)
       } catch VaultError.outsideVault(let path) {
         throw VaultError.outsideVault(path)
       } catch {
@@ -43,17 +43,17 @@ struct Remove: ParsableCommand {
       }
     }
     if let path = note {
-      try confirm("Move \(vault.displayPath(path)) to .trash/?", terminal)
+      try confirm("Move \(path) to .trash/?", terminal)
       let target = try vault.trash(path)
-      terminal.print(terminal.location(vault.displayPath(path)) + "  moved to " + target)
+      terminal.print(terminal.location(path) + "  moved to " + target)
       return
     }
     let task = try index.read { store throws(VaultError) in try vault.resolveTask(item, among: [], in: store) }
     // A task note is its note.
     if task.value.format == .note {
-      try confirm("Move the task note \(vault.displayPath(task.path)) to .trash/?", terminal)
+      try confirm("Move the task note \(task.path) to .trash/?", terminal)
       let target = try vault.trash(task.path)
-      terminal.print(terminal.location(vault.displayPath(task.path)) + "  moved to " + target)
+      terminal.print(terminal.location(task.path) + "  moved to " + target)
       return
     }
     let subtree = vault.subtree(of: task)
@@ -65,7 +65,7 @@ struct Remove: ParsableCommand {
       try confirm("Remove \(task.location)  [\(task.value.status.symbol)] \(task.value.description)?", terminal)
     }
     let removed = try vault.removeLine(of: task).split(separator: "\n", omittingEmptySubsequences: false)
-    let location = terminal.location(vault.displayPath(task.path) + ":\(task.line)")
+    let location = terminal.location(task.path + ":\(task.line)")
     if removed.count == 1 {
       terminal.print(location + "  removed: " + removed[0])
     } else {
@@ -112,7 +112,7 @@ struct Edit: ParsableCommand {
     let vault = try options.openVault()
     let index = try options.healingIndex(vault)
     let (path, line): (String, Int)
-    if let note = try? vault.resolveNote(item), !item.contains(":") {
+    if let note = try? options.resolveNote(item, in: vault), !item.contains(":") {
       (path, line) = (note, 1)
     } else {
       let task = try index.read { store throws(VaultError) in try vault.resolveTask(item, among: [], in: store) }
@@ -125,7 +125,16 @@ struct Edit: ParsableCommand {
 /// Starts `$VISUAL` or `$EDITOR` (default vi) on a file at a line, and waits for it.
 enum EditorLauncher {
   static func open(_ file: String, line: Int, environment: [String: String]) throws {
-    let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+    let chosen = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty }
+    let editor = chosen ?? "vi"
+    let program = String(editor.split(separator: " ").first ?? "vi")
+    guard program.contains("/") ? FileManager.default.isExecutableFile(atPath: program) : onPath(program, environment)
+    else {
+      throw ValidationError(
+        chosen == nil
+          ? "no editor: $EDITOR is not set and vi is not installed; set it, for example `export EDITOR=nano`"
+          : "the editor '\(program)' (from $VISUAL or $EDITOR) is not installed; set $EDITOR to one that is")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     // Through the shell: $EDITOR may hold arguments ("code --wait").
@@ -133,5 +142,12 @@ enum EditorLauncher {
     try process.run()
     process.waitUntilExit()
     if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
+  }
+
+  /// Whether `program` is an executable file in a folder of `$PATH`.
+  static func onPath(_ program: String, _ environment: [String: String]) -> Bool {
+    (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+    }
   }
 }

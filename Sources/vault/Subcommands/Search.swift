@@ -59,7 +59,7 @@ struct Search: ParsableCommand {
     for hit in hits {
       let kind = hit.kind == ItemKind.note.rawValue ? "" : "  (\(hit.kind))"
       terminal.print(
-        terminal.location("\(vault.displayPath(hit.path)):\(hit.line)") + terminal.dim("  \(hit.title)\(kind)"))
+        terminal.location("\(hit.path):\(hit.line)") + terminal.dim("  \(hit.title)\(kind)"))
       if !hit.snippet.isEmpty { terminal.print("    " + terminal.highlighted(hit.snippet, hit.highlights)) }
     }
     terminal.print(

@@ -31,7 +31,7 @@ struct SetProperty: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let path = try vault.resolveNote(note)
+    let path = try options.resolveNote(note, in: vault)
     let change = try vault.setProperty(key, to: value, in: path)
     try PropertyKey.report(change, vault: vault, options: options)
   }
@@ -54,7 +54,7 @@ struct UnsetProperty: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let change = try vault.setProperty(key, to: nil, in: try vault.resolveNote(note))
+    let change = try vault.setProperty(key, to: nil, in: try options.resolveNote(note, in: vault))
     try PropertyKey.report(change, vault: vault, options: options)
   }
 }
@@ -75,7 +75,7 @@ enum PropertyKey {
     }
     let made = change.created ? terminal.dim("  (new note)") : ""
     terminal.print(
-      terminal.location(vault.displayPath(change.path)) + "  "
+      terminal.location(change.path) + "  "
         + (change.value.map { "\(change.key): \($0)" } ?? terminal.dim("\(change.key) removed")) + made)
   }
 }

@@ -19,7 +19,7 @@ struct Show: ParsableCommand {
 
   func run() throws {
     let vault = try options.openVault()
-    let path = try vault.resolveNote(note)
+    let path = try options.resolveNote(note, in: vault)
     var parsed = vault.note(at: path)
     // A goal's progress counts the tasks elsewhere that link to it, as `goals` counts it.
     if parsed.goal != nil {

@@ -1,0 +1,160 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import VaultCore
+
+/// Issue 18: vault on vaults it was not written around. Through the built binary, on
+/// `Fixtures/Issue18Kepano`: a kepano-style vault (items filed by `categories:` under
+/// References/, a Templates folder of the core plugin, a Templater folder, Periodic Notes'
+/// template, Daily/ notes, no Tasks plugin), with CJK and emoji text, at 23 November 2026.
+@Suite struct Issue18AnyVaultTests {
+  static let today = "2026-11-23"
+
+  func run(_ arguments: [String], _ folder: URL, extra: [String: String] = [:]) throws -> CLI.Result {
+    try CLI.run(arguments, inVault: folder, today: Self.today, extra: extra)
+  }
+
+  func json(_ arguments: [String], _ folder: URL) throws -> Any {
+    let result = try run(arguments + ["--json"], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  @Test func templatesAreNotItems() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let today = try run(["today"], folder).stdout
+    #expect(!today.contains("Template"))
+    #expect(!today.contains("Review the day"))
+    #expect(today.contains("Learn Japanese"))
+    let goals = try run(["goals", "--all"], folder).stdout
+    #expect(goals.contains("Learn Japanese") && !goals.contains("Goal Template"))
+    let events = try run(["list", "--type", "event"], folder).stdout
+    #expect(!events.contains("Templates/") && events.contains("Lisbon Film Festival"))
+    let tasks = try run(["tasks", "--status", "all"], folder).stdout
+    #expect(!tasks.contains("Templater/") && !tasks.contains("Templates/"))
+    // `check` still reads them, and their placeholders are fine.
+    let check = try run(["check"], folder)
+    #expect(check.status == 0)
+    #expect(!check.stdout.contains("Templat"), "\(check.stdout)")
+    #expect(check.stdout.contains("0 errors, 0 warnings"))
+    let quote = try #require(try json(["today"], folder) as? [String: Any])
+    let insight = try #require(quote["insight"] as? [String: Any])
+    #expect(insight["path"] as? String == "References/The obstacle is the way.md")
+  }
+
+  @Test func withoutTheTasksPluginAnyOtherSymbolIsChecked() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let open = try run(["tasks"], folder).stdout
+    #expect(!open.contains("Ask Mei") && !open.contains("Move the dentist"))
+    let done = try run(["tasks", "--status", "done"], folder).stdout
+    #expect(done.contains("[?] Ask Mei") && done.contains("[>] Move the dentist"))
+    // With the plugin installed, its statuses: `[?]` and `[>]` are todo by default.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin"), withIntermediateDirectories: true)
+    let plugin = try run(["tasks"], folder).stdout
+    #expect(plugin.contains("Ask Mei") && plugin.contains("Move the dentist"))
+  }
+
+  @Test func eventsWithoutATitleAreCalledByTheirTitle() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let list = try run(["list", "--type", "event", "--sort", "title"], folder).stdout
+    #expect(list.hasPrefix("2026-12-04  Dinner with Mei"))
+    #expect(try run(["search", "Mei"], folder).stdout.contains("Dinner with Mei  (event)"))
+    let show = try run(["show", "Dinner with Mei"], folder)
+    #expect(show.stdout.hasPrefix("References/2026-12-04 Dinner with Mei.md\n"), "\(show.stderr)")
+    #expect(show.stdout.contains("title  Dinner with Mei"))
+  }
+
+  @Test func notesAreNamedAsTheViewsPrintThem() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    try Data("---\naliases: [Nihongo]\n---\nStudy plan.\n".utf8).write(
+      to: folder.appendingPathComponent("References/Japanese plan.md"))
+    for name in [
+      "Dinner with Mei", "2026-12-04 Dinner with Mei", "dinner with mei.md", "Nihongo", "How to take smart notes",
+    ] {
+      let result = try run(["show", name], folder)
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+    }
+    let near = try run(["show", "Diner with Mei"], folder)
+    #expect(near.status == 1)
+    #expect(near.stderr == "vault: error: no note 'Diner with Mei' in the vault; did you mean 'Dinner with Mei'?\n")
+    let set = try run(["set", "Nihongo", "status", "active"], folder)
+    #expect(set.stdout == "References/Japanese plan.md  status: active\n", "\(set.stderr)")
+  }
+
+  @Test func pathsAreRelativeToTheVaultEverywhere() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let elsewhere = try ScratchFolder.make("elsewhere")
+    for arguments in [["list"], ["search", "festival"], ["show", "Tasks"], ["check"]] {
+      let result = try CLI.run(
+        arguments + ["--vault", folder.path], in: elsewhere,
+        environment: ["VAULT_TODAY": Self.today, "VAULT_INDEX": folder.path + "-index.sqlite"])
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(!result.stdout.contains(folder.path), "\(arguments)")
+    }
+    let added = try CLI.run(
+      ["add", "note", "Idea", "--vault", folder.path], in: elsewhere,
+      environment: ["VAULT_TODAY": Self.today, "VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(added.stdout == "Idea.md\n")
+  }
+
+  @Test func identicalLinesGetTheirOwnIdsAndStaleOnesSayWhy() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let tasks = try #require(try json(["tasks"], folder) as? [[String: Any]])
+    let bank = tasks.filter {
+      ($0["task"] as? [String: Any])?["description"] as? String
+        == "Call the bank about the mortgage renewal before the rate changes"
+    }
+    #expect(bank.count == 2)
+    let ids = bank.compactMap { $0["id"] as? String }
+    #expect(Set(ids).count == 2)
+    // Either id, or more digits of the full id, names exactly its line.
+    let second = try #require(bank.first { $0["line"] as? Int == 6 })
+    let full = try #require(second["fullID"] as? String)
+    let done = try run(["done", String(full.prefix(9))], folder)
+    #expect(done.stdout.hasPrefix("Tasks.md:6  "), "\(done.stderr)")
+    #expect(
+      try Fixture.text(folder, "Tasks.md").contains(
+        "- [ ] Call the bank about the mortgage renewal before the rate changes 📅 2026-11-23\n- [x]"))
+    // Done already: said so, with the command that reopens it.
+    #expect(try run(["done", "Water the plants"], folder).status == 0)
+    #expect(
+      try run(["done", "Water the plants"], folder).stderr.contains(
+        "is already done (Daily/2026-11-22.md:8): `vault undo Daily/2026-11-22.md:8` reopens it"))
+    let stale = try run(["done", "abcdef"], folder)
+    #expect(stale.stderr.contains("no task matches 'abcdef'"))
+  }
+
+  /// Tasks with similar texts get ids far apart, not ids one digit apart.
+  @Test(arguments: [
+    ["Call Ana", "Call Ann", "Call Anna", "Call Ana "],
+    ["Buy milk 1", "Buy milk 2", "Buy milk 3", "Buy milk 4"],
+  ])
+  func similarTextsGetDistantIds(texts: [String]) {
+    let ids = texts.map { Located(path: "Tasks.md", title: "Tasks", value: TaskItem(line: 1, description: $0)).shortID }
+    for (index, id) in ids.enumerated() {
+      for other in ids[(index + 1)...] {
+        let differing = zip(id, other).filter { $0 != $1 }.count
+        #expect(differing >= 3, "\(id) \(other)")
+      }
+    }
+  }
+
+  @Test func groupsWithoutACommandAndRunErrorsShowTheirOwnUsage() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let missing = try run(["--vault", folder.path, "add"], folder)
+    #expect(missing.status == 64)
+    #expect(
+      missing.stderr
+        == "vault: error: 'vault add' needs a command: task, event, goal, note, insight. 'vault add --help' shows them.\n"
+    )
+    let typo = try run(["add", "evnt", "Party"], folder)
+    #expect(typo.stderr.contains("unknown command 'vault add evnt'. Did you mean 'event'?"))
+    let usage = try run(["add", "event", "X", "--date", "fri", "--end", "thu"], folder)
+    #expect(usage.stderr.contains("Usage: vault add event "))
+    #expect(usage.stderr.contains("See 'vault add event --help' for more information."))
+    let editor = try run(["edit", "Tasks"], folder, extra: ["EDITOR": "no-such-editor-here"])
+    #expect(editor.stderr.contains("the editor 'no-such-editor-here' (from $VISUAL or $EDITOR) is not installed"))
+  }
+}
