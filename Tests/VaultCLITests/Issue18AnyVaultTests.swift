@@ -157,4 +157,50 @@ import Testing
     let editor = try run(["edit", "Tasks"], folder, extra: ["EDITOR": "no-such-editor-here"])
     #expect(editor.stderr.contains("the editor 'no-such-editor-here' (from $VISUAL or $EDITOR) is not installed"))
   }
+
+  /// The views at 60, 80 and 120 columns: the item's text whole (wrapped when it must be),
+  /// its place on a line of its own when there is no room beside it; no line wider than the
+  /// terminal.
+  @Test(arguments: [
+    ("today", ["today"]), ("tasks", ["tasks"]), ("agenda", ["agenda", "--days", "4"]), ("countdown", ["countdown"]),
+    ("list", ["list"]), ("search", ["search", "festival"]), ("goals", ["goals"]),
+  ])
+  func viewsFitEveryWidth(name: String, arguments: [String]) throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    for columns in [60, 80, 120] {
+      let result = try run(arguments, folder, extra: ["COLUMNS": "\(columns)"])
+      #expect(result.status == 0, "\(result.stderr)")
+      for line in result.stdout.split(separator: "\n") {
+        #expect(Self.cells(line) <= columns, "\(name) at \(columns): \(line)")
+      }
+      try Snapshot.assert(result.stdout, named: "issue18-\(name)-\(columns)")
+    }
+  }
+
+  /// At 80 columns every task's text up to 60 characters is shown whole, and at 160 each task
+  /// takes one line.
+  @Test func tasksKeepTheirTextAt80AndOneLineAt160() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let tasks = try #require(try json(["tasks"], folder) as? [[String: Any]])
+    let texts = tasks.compactMap { ($0["task"] as? [String: Any])?["description"] as? String }
+    let narrow = try run(["tasks"], folder, extra: ["COLUMNS": "80"]).stdout
+    for text in texts where text.count <= 60 { #expect(narrow.contains(text), "\(text)") }
+    let wide = try run(["tasks"], folder, extra: ["COLUMNS": "160"]).stdout
+    #expect(wide.split(separator: "\n").count == texts.count + 1)
+  }
+
+  /// Terminal cells of a line: East Asian wide characters and emoji take two.
+  static func cells(_ line: Substring) -> Int {
+    var width = 0
+    for character in line {
+      guard let scalar = character.unicodeScalars.first else { continue }
+      let wide =
+        scalar.properties.isEmojiPresentation || character.unicodeScalars.contains { $0.value == 0xFE0F }
+        || (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+        || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+        || (0xFF00...0xFF60).contains(scalar.value)
+      width += wide ? 2 : 1
+    }
+    return width
+  }
 }

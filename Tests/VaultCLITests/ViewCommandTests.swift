@@ -214,7 +214,9 @@ import Testing
     for line in result.stdout.split(separator: "\n") {
       #expect(DisplayCells.of(String(line)) <= 60, "\(line)")
     }
-    #expect(result.stdout.contains("…"))
+    // Issue 18: nothing is cut to fit; the place goes under the text instead.
+    #expect(!result.stdout.contains("…"))
+    #expect(result.stdout.contains("[ ] Call the landlord about the heating\n"))
   }
 
   @Test func anEmptyVaultSaysWhatToDo() throws {

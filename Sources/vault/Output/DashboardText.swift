@@ -25,7 +25,7 @@ struct DashboardText {
             ViewText.title(occurrence.event.value),
             terminal.dim(ViewText.details(occurrence, on: today)),
           ]
-        }, flexible: 1))
+        }, flexible: 1, trailing: 1))
     let more =
       dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
     section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks))
@@ -46,7 +46,7 @@ struct DashboardText {
               (entry.task.value.priority.emoji.map { $0 + " " } ?? "") + tasks.shown(entry.task.value.description),
               terminal.dim(entry.task.shortID + "  " + entry.task.location),
             ]
-          }, flexible: 1))
+          }, flexible: 1, trailing: 1))
     section(
       "Coming up",
       terminal.table(
@@ -107,7 +107,7 @@ struct DashboardText {
     if stats.cancelledThisWeek > 0 { summary.append("\(stats.cancelledThisWeek) cancelled") }
     if stats.goalsTotal > 0 { summary.append("goals \(stats.goalsDone) of \(stats.goalsTotal) done") }
     if stats.journalStreak > 0 { summary.append("journal streak " + Counting.of(stats.journalStreak, "day")) }
-    if !summary.isEmpty { section("This week", ["  " + summary.joined(separator: " · ")]) }
+    if !summary.isEmpty { section("This week", ViewText.joined(summary, by: " · ", indent: 2, width: terminal.width)) }
     let planned =
       !dashboard.events.isEmpty || !dashboard.tasks.isEmpty || !dashboard.countdowns.isEmpty
       || !dashboard.goals.isEmpty || anyJournal
@@ -157,7 +157,7 @@ enum TaskText {
           entry.reason == .overdue ? terminal.red(reason) : reason, terminal.dim(entry.task.shortID),
           terminal.location(entry.task.location),
         ]
-      }, flexible: 1)
+      }, flexible: 1, trailing: 2)
   }
 }
 

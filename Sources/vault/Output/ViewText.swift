@@ -110,6 +110,21 @@ enum ViewText {
     return lines
   }
 
+  /// Parts joined by `separator` on lines of at most `width` cells (any width in a pipe),
+  /// each line indented; a part is never broken.
+  static func joined(_ parts: [String], by separator: String, indent: Int, width: Int?) -> [String] {
+    let margin = String(repeating: " ", count: indent)
+    var lines: [String] = []
+    for part in parts {
+      if let last = lines.last, DisplayWidth.of(last + separator + part) <= width ?? .max {
+        lines[lines.count - 1] = last + separator + part
+      } else {
+        lines.append(margin + part)
+      }
+    }
+    return lines
+  }
+
   /// The text cut to `width` terminal cells, with `…` where it was cut.
   static func fit(_ text: String, _ width: Int) -> String {
     guard width > 0, DisplayWidth.of(text) > width else { return text }
@@ -126,24 +141,65 @@ enum ViewText {
 }
 
 extension Terminal {
-  /// Rows as aligned columns, the `flexible` column cut so each line fits the terminal.
-  func table(_ rows: [[String]], indent: Int = 2, flexible: Int) -> [String] {
-    guard let width, !rows.isEmpty else { return TextTable.render(rows, indent: indent) }
-    let columns = rows.map(\.count).max() ?? 0
-    var widths = [Int](repeating: 0, count: columns)
+  /// Rows as aligned columns that fit the terminal (`tableRows`), one line after another.
+  func table(_ rows: [[String]], indent: Int = 2, flexible: Int, trailing: Int = 0) -> [String] {
+    tableRows(rows, indent: indent, flexible: flexible, trailing: trailing).flatMap { $0 }
+  }
+
+  /// Rows as aligned columns that fit the terminal, the item's own text (column `flexible`)
+  /// getting the width first, each row's lines apart:
+  /// 1. the whole row on one line, when every row fits;
+  /// 2. else the last `trailing` columns (where the item is: its id, `path:line`) on a second,
+  ///    dimmer line under the text, when the rest fits;
+  /// 3. else the text on its own line, wrapped, and what follows it on the next line.
+  /// In a pipe (no width) rows are never cut or broken.
+  func tableRows(_ rows: [[String]], indent: Int = 2, flexible: Int, trailing: Int = 0) -> [[String]] {
+    let single = TextTable.render(rows, indent: indent)
+    guard let width, !rows.isEmpty, single.contains(where: { DisplayWidth.of($0) > width }) else {
+      return single.map { [$0] }
+    }
+    // Where the text starts: after the aligned columns before it.
+    var leadWidths = [Int](repeating: 0, count: flexible)
     for row in rows {
-      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+      for index in 0..<min(flexible, row.count) {
+        leadWidths[index] = max(leadWidths[index], DisplayWidth.of(row[index]))
+      }
     }
-    let others = widths.enumerated().filter { $0.offset != flexible }.map(\.element).reduce(0, +)
-    let room = width - indent - others - 2 * (columns - 1)
-    guard widths.indices.contains(flexible), room < widths[flexible] else {
-      return TextTable.render(rows, indent: indent)
+    let textColumn = indent + leadWidths.reduce(0, +) + 2 * flexible
+    // A row's further lines start a little right of its text, so each item stands out.
+    let under = String(repeating: " ", count: textColumn + 4)
+    if trailing > 0 {
+      let main = rows.map { Array($0.dropLast(trailing)) }
+      let lines = TextTable.render(main, indent: indent)
+      if !lines.contains(where: { DisplayWidth.of($0) > width }) {
+        return zip(lines, rows).map { line, row in
+          let rest = row.suffix(trailing).filter { !$0.isEmpty }.joined(separator: "  ")
+          return rest.isEmpty ? [line] : [line, fitting(under + rest, width)]
+        }
+      }
     }
-    let cut = rows.map { row in
-      row.enumerated().map { $0.offset == flexible ? ViewText.fit($0.element, max(room, 12)) : $0.element }
+    let room = max(width - textColumn - 4, 16)
+    return rows.map { row in
+      var lead = String(repeating: " ", count: indent)
+      for index in 0..<min(flexible, row.count) {
+        lead += row[index] + String(repeating: " ", count: leadWidths[index] - DisplayWidth.of(row[index]) + 2)
+      }
+      let text = row.count > flexible ? row[flexible] : ""
+      let wrapped = ViewText.wrap(text, room)
+      var lines = wrapped.enumerated().map { $0.offset == 0 ? lead + $0.element : under + $0.element }
+      if lines.isEmpty { lines = [lead] }
+      // What follows the text on one line, else its details and where it is on one line each.
+      let after = Array(row.dropFirst(flexible + 1))
+      let rest = after.filter { !$0.isEmpty }.joined(separator: "  ")
+      if DisplayWidth.of(under + rest) <= width || trailing == 0 || after.count <= trailing {
+        if !rest.isEmpty { lines.append(fitting(under + rest, width)) }
+      } else {
+        let details = after.dropLast(trailing).filter { !$0.isEmpty }.joined(separator: "  ")
+        let place = after.suffix(trailing).filter { !$0.isEmpty }.joined(separator: "  ")
+        for part in [details, place] where !part.isEmpty { lines.append(fitting(under + part, width)) }
+      }
+      return lines.map { $0.trimmingTrailingSpaces() }
     }
-    // Still too wide (a narrow terminal): the line's end goes.
-    return TextTable.render(cut, indent: indent).map { fitting($0, width) }
   }
 
   /// A line cut to `width` cells, colour codes kept whole and reset after the cut.

@@ -97,9 +97,9 @@ struct AgendaText {
         let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
         rows.append(["journal", mood, terminal.dim(entry.path)])
       }
-      let table = terminal.table(rows, flexible: 1)
-      for (index, line) in table.enumerated() {
-        lines.append(line)
+      let table = terminal.tableRows(rows, flexible: 1, trailing: 1)
+      for (index, row) in table.enumerated() {
+        lines += row
         guard long, index < day.events.count, let description = day.events[index].event.value.description else {
           continue
         }

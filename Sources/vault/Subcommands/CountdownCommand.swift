@@ -67,8 +67,8 @@ struct CountdownCommand: ParsableCommand {
         terminal.location(occurrence.event.path),
       ]
     }
-    for (index, line) in terminal.table(rows, indent: 0, flexible: 1).enumerated() {
-      terminal.print(line)
+    for (index, lines) in terminal.tableRows(rows, indent: 0, flexible: 1, trailing: 1).enumerated() {
+      for line in lines { terminal.print(line) }
       guard long else { continue }
       let event = countdowns[index].occurrence.event.value
       if let location = event.location { terminal.print(terminal.dim("    📍 " + location)) }

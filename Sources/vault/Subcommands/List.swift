@@ -106,7 +106,7 @@ struct List: ParsableCommand {
           "\(task.path):\(task.line)",
         ]
       }
-      print(rows, total: total, noun: noun, terminal: terminal)
+      print(rows, text: 2, total: total, noun: noun, terminal: terminal)
       return
     }
     let (files, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
@@ -122,10 +122,11 @@ struct List: ParsableCommand {
         + keys.map { key in "\(key): " + (file.properties[key] ?? []).joined(separator: ", ") }
         + [kind == nil ? file.kind : "", file.path].filter { !$0.isEmpty }
     }
-    print(rows, total: total, noun: noun, terminal: terminal)
+    print(rows, text: 1, total: total, noun: noun, terminal: terminal)
   }
 
-  func print(_ rows: [[String]], total: Int, noun: (String, String), terminal: Terminal) {
+  /// The rows, column `text` (the item's text) given the width first, the path last.
+  func print(_ rows: [[String]], text: Int, total: Int, noun: (String, String), terminal: Terminal) {
     guard !rows.isEmpty else {
       terminal.print("no \(noun.1) match")
       terminal.print(
@@ -133,7 +134,7 @@ struct List: ParsableCommand {
           "loosen a filter, or see what there is with `vault list --type \(noun.0 == "item" ? "note" : noun.0)`"))
       return
     }
-    for line in TextTable.render(rows, indent: 0) { terminal.print(line) }
+    for line in terminal.table(rows, indent: 0, flexible: text, trailing: 1) { terminal.print(line) }
     terminal.print(
       terminal.dim(
         total > rows.count

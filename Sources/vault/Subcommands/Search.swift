@@ -58,9 +58,18 @@ struct Search: ParsableCommand {
     }
     for hit in hits {
       let kind = hit.kind == ItemKind.note.rawValue ? "" : "  (\(hit.kind))"
-      terminal.print(
-        terminal.location("\(hit.path):\(hit.line)") + terminal.dim("  \(hit.title)\(kind)"))
-      if !hit.snippet.isEmpty { terminal.print("    " + terminal.highlighted(hit.snippet, hit.highlights)) }
+      let location = "\(hit.path):\(hit.line)"
+      // Where it is, then its title: on the same line when they fit, else under it.
+      if DisplayWidth.of(location + "  " + hit.title + kind) <= terminal.width ?? .max {
+        terminal.print(terminal.location(location) + terminal.dim("  \(hit.title)\(kind)"))
+      } else {
+        terminal.print(terminal.location(location))
+        terminal.print(terminal.dim("  \(hit.title)\(kind)"))
+      }
+      if !hit.snippet.isEmpty {
+        let snippet = "    " + terminal.highlighted(hit.snippet, hit.highlights)
+        terminal.print(terminal.width.map { terminal.fitting(snippet, $0) } ?? snippet)
+      }
     }
     terminal.print(
       terminal.dim(

@@ -82,7 +82,7 @@ struct Tasks: ParsableCommand {
         terminal.dim(task.shortID), terminal.location(task.location),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
+    for line in terminal.table(rows, indent: 0, flexible: 1, trailing: 2) { terminal.print(line) }
     terminal.print(terminal.dim(Counting.of(tasks.count, "task")))
   }
 
