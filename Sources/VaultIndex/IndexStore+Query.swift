@@ -314,3 +314,27 @@ extension IndexStore {
     }
   }
 }
+
+extension IndexStore {
+  /// The items of `kind` with their `categories` (or `category`) entries, for `Filing.detect`.
+  public func filingItems(_ kind: ItemKind) throws(IndexError) -> [Filing.Item] {
+    do {
+      return try database.read { db in
+        var items: [String: [String]] = [:]
+        let sql = """
+          SELECT files.path, properties.text FROM files
+          LEFT JOIN properties ON properties.file_id = files.id AND properties.key IN ('categories', 'category')
+          WHERE files.kind = ?
+          """
+        for row in try Row.fetchAll(db, sql: sql, arguments: [kind.rawValue]) {
+          let path: String = row[0]
+          let text: String? = row[1]
+          items[path, default: []] += text.map { [$0] } ?? []
+        }
+        return items.map { Filing.Item(path: $0.key, categories: $0.value) }.sorted { $0.path < $1.path }
+      }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+}

@@ -16,15 +16,18 @@ enum SettingsLoader {
       let properties = reader.properties(of: String(decoding: bytes, as: UTF8.self))
       diagnostics += reader.diagnostics
       diagnostics += ConfigReader.apply(properties, to: &settings)
+      for property in properties { settings.sources[property.key] = ConfigReader.path }
     }
 
     if let daily = json(root, ".obsidian/daily-notes.json", &diagnostics) {
       settings.dailyNotes = dailyNotes(daily, defaults: settings.dailyNotes)
+      settings.sources["daily_notes"] = ".obsidian/daily-notes.json"
     }
     if let periodic = json(root, ".obsidian/plugins/periodic-notes/data.json", &diagnostics),
       let daily = periodic["daily"] as? [String: Any], daily["enabled"] as? Bool ?? false
     {
       settings.dailyNotes = dailyNotes(daily, defaults: settings.dailyNotes)
+      settings.sources["daily_notes"] = ".obsidian/plugins/periodic-notes/data.json"
     }
     if let types = json(root, ".obsidian/types.json", &diagnostics)?["types"] as? [String: Any] {
       for (key, value) in types {
@@ -34,6 +37,7 @@ enum SettingsLoader {
       }
     }
     if let tasks = json(root, tasksPluginPath, &diagnostics) {
+      settings.sources["tasks"] = tasksPluginPath
       if let format = tasks["taskFormat"] as? String {
         settings.tasks.format = format == "dataview" ? .dataview : .emoji
       }
@@ -122,11 +126,16 @@ enum SettingsLoader {
       return text
     }
     var folders: [String] = []
+    var sources: [String] = []
     if let folder = clean(json(root, ".obsidian/templates.json", &diagnostics)?["folder"] as? String) {
       folders.append(folder)
+      sources.append(".obsidian/templates.json")
     }
     let templater = json(root, ".obsidian/plugins/templater-obsidian/data.json", &diagnostics)
-    if let folder = clean(templater?["templates_folder"] as? String) { folders.append(folder) }
+    if let folder = clean(templater?["templates_folder"] as? String) {
+      folders.append(folder)
+      sources.append(".obsidian/plugins/templater-obsidian/data.json")
+    }
     var files: [String] = []
     if let template = clean(settings.dailyNotes.template) { files.append(template) }
     if let periodic = json(root, ".obsidian/plugins/periodic-notes/data.json", &diagnostics) {
@@ -134,8 +143,13 @@ enum SettingsLoader {
         if let template = clean((periodic[period] as? [String: Any])?["template"] as? String) { files.append(template) }
       }
     }
+    if !files.isEmpty { sources.append(settings.sources["daily_notes"] ?? "daily and periodic notes") }
+    if !sources.isEmpty { settings.sources["templates"] = sources.joined(separator: ", ") }
     settings.templateFolders = folders.map { $0 + "/" }
-    settings.templateFiles = files.map { $0.hasMarkdownExtension ? String($0.dropLast(3)) : $0 }
+    var seen = Set<String>()
+    settings.templateFiles = files.map { $0.hasMarkdownExtension ? String($0.dropLast(3)) : $0 }.filter {
+      seen.insert($0).inserted
+    }
   }
 
   /// A JSON array of strings (`community-plugins.json`), or nil.

@@ -24,30 +24,6 @@ public struct Vault: Sendable {
     (settings, settingsDiagnostics) = SettingsLoader.load(root: root)
   }
 
-  /// The vault folder to use: `explicit` (`--vault`), else `$VAULT_DIR`, else the nearest
-  /// folder from `currentDirectory` upwards that holds `.obsidian/` or `.vault/`, else
-  /// `currentDirectory` itself.
-  public static func locate(
-    explicit: String?, environment: [String: String], currentDirectory: String? = nil
-  )
-    -> String
-  {
-    if let explicit, !explicit.isEmpty { return explicit }
-    if let fromEnvironment = environment["VAULT_DIR"], !fromEnvironment.isEmpty { return fromEnvironment }
-    let start = currentDirectory ?? FileSystem.currentDirectory()
-    var folder = start
-    while true {
-      for marker in [".obsidian", ".vault"] {
-        if FileSystem.status(folder + "/" + marker, followLinks: true)?.isDirectory == true {
-          return folder == start ? "." : folder
-        }
-      }
-      guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
-      folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
-    }
-    return "."
-  }
-
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {
     let walker = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters)

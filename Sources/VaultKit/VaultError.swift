@@ -6,6 +6,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case vaultNotFound(String)
   case notADirectory(String)
   case noteNotFound(String)
+  /// A command that writes, run outside any vault (the folder it would have written in).
+  case notAVault(String)
   /// No note of that name; names close to it.
   case noteNotFoundNear(String, suggestions: [String])
   case ambiguousNote(String, candidates: [String])
@@ -28,6 +30,9 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .vaultNotFound(let path): return "no vault at '\(path)': the folder does not exist"
     case .notADirectory(let path): return "'\(path)' is not a folder"
     case .noteNotFound(let name): return "no note '\(name)' in the vault"
+    case .notAVault(let folder):
+      return "\(folder) is not a vault (no .obsidian/ or .vault/ here or above), so nothing was written: "
+        + VaultLocation.howToChoose
     case .noteNotFoundNear(let name, let suggestions):
       guard !suggestions.isEmpty else { return "no note '\(name)' in the vault" }
       return "no note '\(name)' in the vault; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ")

@@ -67,9 +67,19 @@ struct GlobalOptions: ParsableArguments {
     return false
   }
 
-  /// The vault, from `explicit` (a command's own path argument) or the usual places.
-  func openVault(explicit: String? = nil) throws(VaultError) -> Vault {
-    try Vault(path: Vault.locate(explicit: explicit ?? vault, environment: environment))
+  /// The vault, from `explicit` (a command's own path argument) or the usual places
+  /// (`VaultLocation`). Outside any vault a command that is `writing` refuses, and one that
+  /// reads says which folder it reads.
+  func openVault(explicit: String? = nil, writing: Bool = false) throws(VaultError) -> Vault {
+    let location = Vault.locate(explicit: explicit ?? vault, environment: environment)
+    if !location.isVault {
+      let folder = FileManager.default.currentDirectoryPath
+      if writing { throw .notAVault(folder) }
+      terminal().printError(
+        "vault: note: reading \(folder), which is not a vault (no .obsidian/ or .vault/ here or above); "
+          + VaultLocation.howToChoose)
+    }
+    return try Vault(path: location.path)
   }
 
   /// The vault's index, brought up to date first, as every read command needs it: a
@@ -120,6 +130,15 @@ struct GlobalOptions: ParsableArguments {
         do { return try store.noteNames() } catch { throw VaultError(indexFailure: error) }
       }
     }
+  }
+
+  /// Where a new item of `kind` goes in this vault (`Filing`): its folder and, in a vault that
+  /// files by `categories:`, the category it gets.
+  func filing(_ kind: ItemKind, in vault: Vault) throws(VaultError) -> Filing {
+    let items = try fromFreshIndex(vault) { store throws(VaultError) in
+      do { return try store.filingItems(kind) } catch { throw VaultError(indexFailure: error) }
+    }
+    return Filing.detect(kind, items: items, settings: vault.settings)
   }
 
   /// "Today": --today, else the day of --now, else $VAULT_TODAY, else the day of $VAULT_NOW,

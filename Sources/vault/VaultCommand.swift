@@ -24,7 +24,7 @@ struct VaultCommand: ParsableCommand {
       Remove.self,
       Edit.self,
       // The vault and its index.
-      Check.self, Show.self, Index.self, Search.self, List.self,
+      Check.self, Show.self, Index.self, Search.self, List.self, Config.self,
     ],
     defaultSubcommand: Today.self
   )

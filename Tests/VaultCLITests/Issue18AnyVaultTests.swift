@@ -203,4 +203,71 @@ import Testing
     }
     return width
   }
+
+  @Test func outsideAVaultWritesRefuseAndADefaultVaultCanBeSet() throws {
+    let vault = try Fixture.copy("Issue18Kepano")
+    let elsewhere = try ScratchFolder.make("not-a-vault")
+    let settings = try ScratchFolder.make("xdg")
+    let environment = [
+      "VAULT_TODAY": Self.today, "XDG_CONFIG_HOME": settings.path, "VAULT_INDEX": elsewhere.path + "-index.sqlite",
+    ]
+    let write = try CLI.run(["add", "task", "Buy milk"], in: elsewhere, environment: environment)
+    #expect(write.status == 1)
+    #expect(write.stderr.contains("is not a vault (no .obsidian/ or .vault/ here or above), so nothing was written"))
+    #expect(write.stderr.contains("`vault config set vault PATH`"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    let read = try CLI.run(["today"], in: elsewhere, environment: environment)
+    #expect(read.stderr.contains("vault: note: reading \(elsewhere.path), which is not a vault"))
+    // A default vault, set once, is used from any folder outside a vault.
+    let set = try CLI.run(["config", "set", "vault", vault.path], in: elsewhere, environment: environment)
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(
+      try String(contentsOf: settings.appendingPathComponent("vault/config.yml"), encoding: .utf8).contains("vault: "))
+    let today = try CLI.run(
+      ["today"], in: elsewhere, environment: environment.merging(["VAULT_INDEX": vault.path + "-index.sqlite"]) { $1 })
+    #expect(today.stderr == "")
+    #expect(today.stdout.contains("Learn Japanese"))
+    let added = try CLI.run(
+      ["add", "task", "Buy milk"], in: elsewhere,
+      environment: environment.merging(["VAULT_INDEX": vault.path + "-index.sqlite"]) { $1 })
+    #expect(added.status == 0, "\(added.stderr)")
+    let config = try CLI.run(
+      ["config"], in: elsewhere, environment: environment.merging(["VAULT_INDEX": vault.path + "-index.sqlite"]) { $1 })
+    #expect(config.stdout.contains("vault: in \(settings.path)/vault/config.yml"))
+    #expect(config.stdout.contains("categories: [[Events]] in References/"))
+    #expect(config.stdout.contains("core Obsidian checkboxes"))
+    #expect(try CLI.run(["config", "unset", "vault"], in: elsewhere, environment: environment).status == 0)
+    #expect(try CLI.run(["add", "task", "Buy milk"], in: elsewhere, environment: environment).status == 1)
+  }
+
+  @Test func newItemsFollowTheVaultsCategories() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let event = try run(["add", "event", "Concert", "--date", "dec 5"], folder)
+    #expect(event.stdout == "References/2026-12-05 Concert.md\n", "\(event.stderr)")
+    #expect(
+      try Fixture.text(folder, "References/2026-12-05 Concert.md").hasPrefix(
+        "---\ncategories:\n  - \"[[Events]]\"\ntitle: Concert\n"))
+    let goal = try run(["add", "goal", "Run 10k", "--target", "jun 1"], folder)
+    #expect(goal.stdout == "References/Run 10k.md\n")
+    #expect(try Fixture.text(folder, "References/Run 10k.md").hasPrefix("---\ncategories:\n  - \"[[Goals]]\"\n"))
+    let insight = try run(["add", "insight", "Less,\nbut better.", "--author", "Dieter Rams"], folder)
+    #expect(insight.stdout == "References/Less, but better.md\n")
+    #expect(try Fixture.text(folder, "References/Less, but better.md").hasSuffix("---\nLess, but better.\n"))
+    // They read back as what they are, and the views list them.
+    #expect(try run(["list", "--type", "event"], folder).stdout.contains("Concert"))
+    #expect(try run(["goals"], folder).stdout.contains("Run 10k"))
+    // A vault that files by folder keeps doing so.
+    let plain = try Fixture.copy("Issue19Fields")
+    #expect(try run(["add", "goal", "Swim", "--target", "jun 1"], plain).stdout == "Goals/Swim.md\n")
+  }
+
+  @Test func longCJKAndEmojiTitlesAreCutToTheByteLimit() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let title = String(repeating: "東京の友達に手紙を書く🎌", count: 12)
+    let result = try run(["add", "note", title], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let name = result.stdout.trimmingCharacters(in: .newlines)
+    #expect(name.utf8.count <= 255 && name.hasSuffix(".md") && name.hasPrefix("東京の友達"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+  }
 }

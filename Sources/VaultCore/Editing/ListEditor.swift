@@ -35,9 +35,9 @@ public enum ListEditor {
     switch operation {
     case .edit(let number, let newText):
       if let failure = check(number) { return .failure(failure) }
-      let trimmed = newText.trimmingSpaces()
+      // Line breaks are joined as everywhere vault writes a line (`SingleLine`).
+      let trimmed = SingleLine.joined(newText).trimmingSpaces()
       guard !trimmed.isEmpty else { return .failure(.badText("the text is empty")) }
-      guard !trimmed.contains(where: \.isNewline) else { return .failure(.badText("the text must be one line")) }
       let index = blocks[number - 1].lowerBound
       let (body, ending) = splitEnding(lines[index])
       guard let marker = markerEnd(body) else { return .failure(.noSuchItem(number, count: blocks.count)) }

@@ -1,13 +1,16 @@
 /// New notes as vault writes them: a safe file name, front matter in a fixed order, a body.
 public enum NewNote {
   /// A title as a file name: without `/ \ : * ? " < > | # ^ [ ]` (Obsidian refuses them in
-  /// names or links), without a leading or trailing dot, cut to 120 characters; Unicode kept.
+  /// names or links), without a leading or trailing dot, cut to 120 characters and to 240
+  /// UTF-8 bytes on a character boundary (file names are limited to 255 bytes on Linux and
+  /// macOS; the rest leaves room for ` 999.md`); Unicode kept.
   public static func fileName(_ title: String) -> String {
     let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]"]
     var name = String(title.map { forbidden.contains($0) || $0.isNewline ? " " : $0 })
     name = name.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     while name.hasPrefix(".") { name.removeFirst() }
     name = String(name.prefix(120)).trimmingSpaces()
+    while name.utf8.count > 240 { name.removeLast() }
     // A trailing dot would meet `.md` (`Done..md`), and some systems drop it.
     while name.hasSuffix(".") || name.hasSuffix(" ") { name.removeLast() }
     return name.isEmpty ? "Untitled" : name
@@ -22,7 +25,8 @@ public enum NewNote {
   /// The note's text: `---`, one `key: value` line per property (values already YAML), `---`,
   /// then the body, ending with a newline.
   public static func text(properties: [(String, String)], body: String?) -> String {
-    var lines = ["---"] + properties.map { "\($0.0): \($0.1)" } + ["---"]
+    // A value that starts with a line break is a block (a list under its key).
+    var lines = ["---"] + properties.map { $0.1.hasPrefix("\n") ? "\($0.0):\($0.1)" : "\($0.0): \($0.1)" } + ["---"]
     if let body, !body.trimmingSpaces().isEmpty { lines.append(body.trimmingSpaces()) }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -60,11 +60,9 @@ public enum TaskFieldEditor {
     }
     let notation = TaskLineEditor.notation(of: task, settings)
     if let text = changes.text {
-      let trimmed = text.trimmingSpaces()
+      // Line breaks are joined as everywhere vault writes a line (`SingleLine`).
+      let trimmed = SingleLine.joined(text).trimmingSpaces()
       guard !trimmed.isEmpty else { return .failure(.badText("the task's text cannot be empty")) }
-      guard !trimmed.contains(where: \.isNewline) else {
-        return .failure(.badText("the task's text must be one line"))
-      }
       description = trimmed + kept
     }
     let dates: [(TaskLineEditor.Field, LocalDate??)] = [

@@ -35,6 +35,9 @@ public struct VaultSettings: Hashable, Sendable {
   /// and files without `.md`. A template is not an item (`isTemplate`).
   public var templateFolders: [String]
   public var templateFiles: [String]
+  /// Where each setting that is not a default came from, by setting (`week_start`,
+  /// `daily_notes`, `tasks`, `templates`): the settings file that holds it (`vault config`).
+  public var sources: [String: String]
 
   public init() {
     folders = [.event: "Events", .goal: "Goals", .insight: "Insights"]
@@ -53,6 +56,7 @@ public struct VaultSettings: Hashable, Sendable {
     categoryColors = [:]
     templateFolders = []
     templateFiles = []
+    sources = [:]
   }
 
   /// Whether the note at vault-relative `path` is a template: in a templates folder, or a

@@ -17,7 +17,7 @@ enum TaskCommand {
   static func run(
     _ argument: String, _ change: TaskChange, among statuses: [TaskStatus.Kind], options: GlobalOptions
   ) throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let index = try options.healingIndex(vault)
     let task = try index.read { store throws(VaultError) in try vault.resolveTask(argument, among: statuses, in: store)
     }

@@ -64,7 +64,7 @@ struct AddEvent: ParsableCommand {
   }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     var event = NewNote.EventFields(title: title, date: try DateOption.parse(date, "--date", today))
     event.end = try end.map { try DateOption.parse($0, "--end", today) }
@@ -81,7 +81,9 @@ struct AddEvent: ParsableCommand {
     case .failure(let problem): throw ValidationError("--repeat: \(problem)")
     }
     if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
-    let folder = vault.settings.folders[.event] ?? "Events"
+    let filing = try options.filing(.event, in: vault)
+    if let category = filing.property { properties.insert(category, at: 0) }
+    let folder = filing.folder
     let path = try vault.createNote(
       named: "\(event.date) \(title)", in: folder, text: NewNote.text(properties: properties, body: notes))
     try NewNoteReport.print(path, vault: vault, options: options)

@@ -27,13 +27,15 @@ struct AddGoal: ParsableCommand {
   var tag: [String] = []
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let date = try DateOption.parse(target, "--target", options.today(vault))
     var properties = [("target", date.description), ("status", "active"), ("progress", "0%")]
     if let priority { properties.append(("priority", priority.rawValue)) }
     if !tag.isEmpty { properties.append(("tags", "[" + tag.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
     if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
-    let folder = vault.settings.folders[.goal] ?? "Goals"
+    let filing = try options.filing(.goal, in: vault)
+    if let category = filing.property { properties.insert(category, at: 0) }
+    let folder = filing.folder
     let path = try vault.createNote(named: title, in: folder, text: NewNote.text(properties: properties, body: nil))
     try NewNoteReport.print(path, vault: vault, options: options)
   }
@@ -68,7 +70,7 @@ struct Progress: ParsableCommand {
   }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let path = try options.resolveNote(goal, in: vault)
     let change = try vault.setGoalProgress(Goal.progress(fromText: value) ?? 0, in: path)
     try PropertyKey.report(change, vault: vault, options: options)

@@ -26,7 +26,7 @@ struct AddNote: ParsableCommand {
   var text: String?
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     var properties: [(String, String)] = []
     if let date { properties.append(("date", try DateOption.parse(date, "--date", options.today(vault)).description)) }
     if !tag.isEmpty { properties.append(("tags", "[" + tag.map(PropertyWriter.scalar).joined(separator: ", ") + "]")) }
@@ -56,14 +56,18 @@ struct AddInsight: ParsableCommand {
   var author: String?
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     var properties: [(String, String)] = []
     if let author { properties.append(("author", PropertyWriter.scalar(author))) }
     if let source { properties.append(("source", PropertyWriter.scalar(source))) }
     if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
+    // One line, as every text vault writes from the command line (`SingleLine`).
+    let text = SingleLine.joined(text).trimmingSpaces()
     let name = text.split(separator: " ").prefix(6).joined(separator: " ")
-    let content = properties.isEmpty ? text.trimmingSpaces() + "\n" : NewNote.text(properties: properties, body: text)
-    let folder = vault.settings.folders[.insight] ?? "Insights"
+    let filing = try options.filing(.insight, in: vault)
+    if let category = filing.property { properties.insert(category, at: 0) }
+    let content = properties.isEmpty ? text + "\n" : NewNote.text(properties: properties, body: text)
+    let folder = filing.folder
     let path = try vault.createNote(named: name, in: folder, text: content)
     try NewNoteReport.print(path, vault: vault, options: options)
   }
@@ -109,7 +113,7 @@ struct PrincipleEdit: ParsableCommand {
   var text: String
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     try PersonalCodeReport.print(try vault.changePersonalCode(.edit(number, text)), vault: vault, options: options)
   }
 }
@@ -127,7 +131,7 @@ struct PrincipleRemove: ParsableCommand {
   var yes = false
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let terminal = options.terminal()
     try Confirmation.ask(
       "Remove principle \(number) from \(vault.settings.personalCode)?", unless: yes, command: "vault principle rm",
@@ -149,7 +153,7 @@ struct PrincipleMove: ParsableCommand {
   var position: Int
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     try PersonalCodeReport.print(
       try vault.changePersonalCode(.move(number, to: position)), vault: vault, options: options)
   }
@@ -166,10 +170,10 @@ struct PrincipleAdd: ParsableCommand {
   var text: String
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let path = try vault.newNotePath(vault.settings.personalCode)
     let added = try vault.append(
-      try vault.nextListMarker(in: path) + text.split(whereSeparator: \.isNewline).joined(separator: " "), to: path)
+      try vault.nextListMarker(in: path) + SingleLine.joined(text), to: path)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(added)

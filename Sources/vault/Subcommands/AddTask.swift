@@ -62,7 +62,7 @@ struct AddTask: ParsableCommand {
   }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     var task = NewTask(description: text)
     task.priority = priority ?? .normal

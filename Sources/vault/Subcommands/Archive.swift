@@ -19,7 +19,7 @@ struct Archive: ParsableCommand {
   var dryRun = false
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let index = try options.healingIndex(vault)
     let today = options.today(vault)
     let past = try index.read { store throws(VaultError) in try vault.events(in: store) }.filter { event in

@@ -56,7 +56,7 @@ struct JournalWrite: ParsableCommand {
   }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     var day = today
     if let date {

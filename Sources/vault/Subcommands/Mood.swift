@@ -122,7 +122,7 @@ struct Mood: ParsableCommand {
 
   /// `vault mood 7 [--tags a,b] [--date D]`: the mood in the day's daily note.
   private func record(_ mood: Int) throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     var day = today
     if let date {

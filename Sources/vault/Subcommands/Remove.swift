@@ -26,7 +26,7 @@ struct Remove: ParsableCommand {
   var yes = false
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let terminal = options.terminal()
     let index = try options.healingIndex(vault)
     let isTaskID = item.count == 6 && item.allSatisfy(\.isHexDigit)

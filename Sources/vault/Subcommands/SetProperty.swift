@@ -30,7 +30,7 @@ struct SetProperty: ParsableCommand {
   func validate() throws { try PropertyKey.validate(key) }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let path = try options.resolveNote(note, in: vault)
     let change = try vault.setProperty(key, to: value, in: path)
     try PropertyKey.report(change, vault: vault, options: options)
@@ -53,7 +53,7 @@ struct UnsetProperty: ParsableCommand {
   func validate() throws { try PropertyKey.validate(key) }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let change = try vault.setProperty(key, to: nil, in: try options.resolveNote(note, in: vault))
     try PropertyKey.report(change, vault: vault, options: options)
   }

@@ -57,7 +57,7 @@ struct TaskEdit: ParsableCommand {
   }
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     func date(_ text: String?, _ option: String) throws -> LocalDate?? {
       guard let text else { return nil }
@@ -106,7 +106,7 @@ struct Postpone: ParsableCommand {
   var by: String = "1d"
 
   func run() throws {
-    let vault = try options.openVault()
+    let vault = try options.openVault(writing: true)
     let today = options.today(vault)
     let index = try options.healingIndex(vault)
     let found = try index.read { store throws(VaultError) in
