@@ -1,5 +1,5 @@
 # The two commands of the README's quick start, and a few more for development.
-.PHONY: demo test lint format deps build release install bench fuzz
+.PHONY: demo test lint format deps build release install bench fuzz man completions
 
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
@@ -27,9 +27,28 @@ release: deps
 	swift build -c release --static-swift-stdlib --scratch-path .build-release
 
 PREFIX ?= $(HOME)/.local
-install: release
-	install -d $(PREFIX)/bin
+install: release man completions
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
+		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install .build-release/release/vault $(PREFIX)/bin/vault
+	install -m 644 .build/man/vault.1 $(PREFIX)/share/man/man1/vault.1
+	install -m 644 .build/completions/vault.bash $(PREFIX)/share/bash-completion/completions/vault
+	install -m 644 .build/completions/_vault $(PREFIX)/share/zsh/site-functions/_vault
+	install -m 644 .build/completions/vault.fish $(PREFIX)/share/fish/vendor_completions.d/vault.fish
+
+# The man page, from the commands' help by argument-parser's generate-manual plugin:
+# .build/man/vault.1 (`man -l .build/man/vault.1` reads it).
+man: deps
+	swift package --allow-writing-to-package-directory generate-manual
+	mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/vault/vault.1 .build/man/vault.1
+
+# Shell completions from the commands (argument-parser): .build/completions/.
+completions: build
+	mkdir -p .build/completions
+	.build/debug/vault --generate-completion-script bash > .build/completions/vault.bash
+	.build/debug/vault --generate-completion-script zsh > .build/completions/_vault
+	.build/debug/vault --generate-completion-script fish > .build/completions/vault.fish
 
 # Times vault on synthetic vaults of 1,000 to 100,000 notes beside find and cmark
 # (docs/PERFORMANCE.md). BENCH_ARGS="--sizes 10000 --runs 3" for a quicker run.

@@ -9,7 +9,9 @@ import Foundation
 /// `vault set Budget balance -5`) is text, not options (`DashedText`).
 enum ArgumentOrder {
   /// The options of `vault` itself (`today`'s and the global ones) that take a value.
-  static let optionsWithValues: Set<String> = ["--vault", "--today", "--now", "--index", "--color", "--limit"]
+  static let optionsWithValues: Set<String> = [
+    "--vault", "--today", "--now", "--index", "--color", "--limit", "--generate-completion-script",
+  ]
 
   /// The index of the first word that is not an option or an option's value, if any before `--`.
   static func firstWord(in arguments: [String]) -> Int? {

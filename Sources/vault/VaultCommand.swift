@@ -7,7 +7,9 @@ struct VaultCommand: ParsableCommand {
     abstract: "A plain-text life planner over an Obsidian-compatible vault of Markdown files.",
     discussion: """
       The vault is --vault PATH, else $VAULT_DIR, else the nearest folder upwards that holds \
-      .obsidian/ or .vault/, else the current folder.
+      .obsidian/ or .vault/, else the default vault (`vault config set vault PATH`). Outside \
+      a vault, commands that write refuse; `vault config` shows which vault and settings are \
+      in effect.
 
       Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
       """,

@@ -270,4 +270,12 @@ import Testing
     #expect(name.utf8.count <= 255 && name.hasSuffix(".md") && name.hasPrefix("東京の友達"))
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
   }
+
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completionsAreGeneratedFromTheCommands(shell: String) throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let result = try run(["--generate-completion-script", shell], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("vault") && result.stdout.contains("config") && result.stdout.contains("postpone"))
+  }
 }
