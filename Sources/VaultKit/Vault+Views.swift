@@ -10,6 +10,8 @@ extension Vault {
   /// .vault/config.yml, else the system's). The command line comes before the environment.
   public func today(explicit: String?, now: String? = nil, environment: [String: String]) -> LocalDate {
     if let explicit, let date = DateParsing.validDate(explicit) { return date }
+    // `--today fri`, `--today -1d`: natural dates, from the clock's day.
+    if let explicit, case .success(let date) = NaturalDate.date(explicit, today: clockNow().date) { return date }
     if let now, let moment = moment(now) { return moment.date }
     if let text = environment["VAULT_TODAY"], let date = DateParsing.validDate(text) { return date }
     if let text = environment["VAULT_NOW"], let moment = moment(text) { return moment.date }

@@ -11,7 +11,9 @@ struct GlobalOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("The day to take as today, YYYY-MM-DD (also $VAULT_TODAY).", valueName: "date"))
+    help: ArgumentHelp(
+      "The day to take as today: YYYY-MM-DD, or fri, -1d, dec 5 from the real date (also $VAULT_TODAY).",
+      valueName: "date"))
   var today: String?
 
   @Option(
@@ -36,8 +38,11 @@ struct GlobalOptions: ParsableArguments {
   var environment: [String: String] { ProcessInfo.processInfo.environment }
 
   func validate() throws {
-    if let today, DateParsing.validDate(today) == nil {
-      throw ValidationError("--today '\(today)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
+    if let today, DateParsing.validDate(today) == nil,
+      case .failure(let problem) = NaturalDate.date(
+        today, today: LocalDate(year: 2026, month: 1, day: 1) ?? .init(dayNumber: 0))
+    {
+      throw ValidationError("--today: \(problem)")
     }
     if today == nil, let fromEnvironment = environment["VAULT_TODAY"], !fromEnvironment.isEmpty,
       DateParsing.validDate(fromEnvironment) == nil

@@ -47,7 +47,7 @@ import Testing
     #expect(missing.stderr == "vault: error: no vault at '/no/such/vault': the folder does not exist\n")
     let badToday = try CLI.run(["check", "--today", "2026-02-30"], in: vault)
     #expect(badToday.status == 64)
-    #expect(badToday.stderr.contains("--today '2026-02-30' is not a date: use the form YYYY-MM-DD"))
+    #expect(badToday.stderr.contains("--today: '2026-02-30' is not a day of the calendar"))
     let badEnvironment = try CLI.run(["check"], in: vault, environment: ["VAULT_TODAY": "tomorrow"])
     #expect(badEnvironment.status == 64)
     #expect(badEnvironment.stderr.contains("$VAULT_TODAY 'tomorrow' is not a date: use the form YYYY-MM-DD"))

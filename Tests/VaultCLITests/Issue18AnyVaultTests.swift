@@ -278,4 +278,17 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("vault") && result.stdout.contains("config") && result.stdout.contains("postpone"))
   }
+
+  @Test func dateOptionsTakeNaturalDates() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let agenda = try run(["agenda", "--from", "fri", "--to", "sun"], folder).stdout
+    #expect(agenda.hasPrefix("Friday 27 November 2026"))
+    #expect(!agenda.contains("Monday 30 November"))
+    let due = try run(["tasks", "--due-before", "wed"], folder).stdout
+    #expect(due.contains("Water the plants") && !due.contains("Book train tickets"))
+    let dashed = try run(["tasks", "--due-before", "-1d"], folder)
+    #expect(dashed.status == 0, "\(dashed.stderr)")
+    let bad = try run(["agenda", "--from", "smarch"], folder)
+    #expect(bad.status == 64 && bad.stderr.contains("--from: 'smarch' is not a date vault understands"))
+  }
 }

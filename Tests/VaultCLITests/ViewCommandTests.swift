@@ -243,8 +243,8 @@ import Testing
     (["agenda", "--days", "3", "--to", "2026-12-01"], "Error: give --days or --to, not both"),
     (["mood", "--days", "3", "--weeks", "2"], "Error: give one of --days, --weeks or --months"),
     (
-      ["tasks", "--due-before", "friday"],
-      "Error: --due-before 'friday' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
+      ["tasks", "--due-before", "someday"],
+      "Error: --due-before: 'someday' is not a date vault understands: use today, tomorrow, yesterday, fri, next friday, in 3 days, in 2 weeks, +3d, dec 5, 5 dec or 2026-12-05"
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {

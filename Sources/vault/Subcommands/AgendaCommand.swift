@@ -17,10 +17,11 @@ struct AgendaCommand: ParsableCommand {
   @Option(name: .long, help: "How many days, from today or --from (default 7).")
   var days: Int?
 
-  @Option(name: .long, help: ArgumentHelp("The first day, YYYY-MM-DD (default today).", valueName: "date"))
+  @Option(
+    name: .long, help: ArgumentHelp("The first day: fri, dec 5, -1w, YYYY-MM-DD (default today).", valueName: "date"))
   var from: String?
 
-  @Option(name: .long, help: ArgumentHelp("The last day, YYYY-MM-DD.", valueName: "date"))
+  @Option(name: .long, help: ArgumentHelp("The last day: sun, in 2 weeks, YYYY-MM-DD.", valueName: "date"))
   var to: String?
 
   @Flag(name: .long, help: "Also each event's description (its note's first paragraph).")
@@ -29,18 +30,14 @@ struct AgendaCommand: ParsableCommand {
   func validate() throws {
     if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660, not \(days)") }
     if days != nil && to != nil { throw ValidationError("give --days or --to, not both") }
-    for (name, value) in [("--from", from), ("--to", to)] {
-      if let value, DateParsing.validDate(value) == nil {
-        throw ValidationError("\(name) '\(value)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
-      }
-    }
   }
 
   func run() throws {
     let vault = try options.openVault()
     let today = options.today(vault)
-    let first = from.flatMap { DateParsing.validDate($0) } ?? today
-    let last = to.flatMap { DateParsing.validDate($0) } ?? first.adding(days: (days ?? 7) - 1)
+    // Natural dates, as `add` takes them (`fri`, `next monday`, `dec 5`, `-1w`, ISO).
+    let first = try from.map { try DateOption.parse($0, "--from", today) } ?? today
+    let last = try to.map { try DateOption.parse($0, "--to", today) } ?? first.adding(days: (days ?? 7) - 1)
     guard first <= last else { throw ValidationError("--to \(last) is before the first day \(first)") }
     let agenda = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.agenda(in: store, from: first, through: last)

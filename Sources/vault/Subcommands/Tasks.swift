@@ -37,12 +37,6 @@ struct Tasks: ParsableCommand {
   @Option(name: .long, help: "Only tasks whose text holds these words (any case).")
   var search: String?
 
-  func validate() throws {
-    if let dueBefore, DateParsing.validDate(dueBefore) == nil {
-      throw ValidationError("--due-before '\(dueBefore)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22")
-    }
-  }
-
   func run() throws {
     let vault = try options.openVault()
     let index = try options.healingIndex(vault)
@@ -54,7 +48,8 @@ struct Tasks: ParsableCommand {
     case .cancelled: selection.statuses = [.cancelled]
     case .all: break
     }
-    let limits = [overdue ? today : nil, dueBefore.flatMap { DateParsing.validDate($0) }].compactMap { $0 }
+    let limits = [overdue ? today : nil, try dueBefore.map { try DateOption.parse($0, "--due-before", today) }]
+      .compactMap { $0 }
     selection.dueBefore = limits.min()
     selection.tag = tag
     selection.text = search
