@@ -6,7 +6,7 @@ import VaultIndex
 /// in VaultCore, with event times moved into the vault's time zone.
 extension Vault {
   /// "Today": `explicit` (`--today`), else the date of `now` (`--now`), else `$VAULT_TODAY`,
-  /// else the date of `$VAULT_NOW`, else the date now in the vault's time zone (`time_zone` in
+  /// else the date of `$VAULT_NOW`, else the date now in the vault's time zone (`timezone` in
   /// .vault/config.yml, else the system's). The command line comes before the environment.
   public func today(explicit: String?, now: String? = nil, environment: [String: String]) -> LocalDate {
     if let explicit, let date = DateParsing.validDate(explicit) { return date }

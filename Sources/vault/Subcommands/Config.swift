@@ -35,7 +35,7 @@ struct ConfigShow: ParsableCommand {
         "index", vault.indexPath(explicit: options.index, environment: options.environment),
         options.index != nil ? "--index" : options.environment["VAULT_INDEX"] != nil ? "$VAULT_INDEX" : "default",
       ],
-      ["time_zone", settings.timeZone ?? "the system's", source("timezone")],
+      ["timezone", settings.timeZone ?? "the system's", source("timezone")],
       ["week_start", settings.firstWeekday.name, source("week_start")],
       ["dashboard.limit", String(settings.dashboardLimit), source("dashboard")],
       ["inbox", settings.inbox, source("inbox")],

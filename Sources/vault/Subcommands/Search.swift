@@ -21,7 +21,7 @@ struct Search: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Argument(help: "Words, \"phrases\", plan* prefixes, and filters (see below).")
+  @Argument(help: "Words, \"phrases\", plan* prefixes, and filters (listed above).")
   var query: [String]
 
   @Option(name: .long, help: "Show at most this many hits.")

@@ -12,12 +12,12 @@ struct Today: ParsableCommand {
       by priority then due date; the next events with days until them, birthdays with the age; \
       goals nearest their target; today's journal entry and mood with the last 7 days; an \
       insight and a principle of the day; tasks done this week and the journal streak. \
-      Each list shows --limit items (dashboard_limit in .vault/config.yml, default 3).
+      Each list shows --limit items (`dashboard: {limit: N}` in .vault/config.yml, default 3).
       """)
 
   @OptionGroup var options: GlobalOptions
 
-  @Option(name: .long, help: "Items per section, 1 to 10 (default: dashboard_limit from the config, else 3).")
+  @Option(name: .long, help: "Items per section, 1 to 10 (default: dashboard: {limit} in .vault/config.yml, else 3).")
   var limit: Int?
 
   func validate() throws {
