@@ -171,7 +171,7 @@ import Testing
       let result = try run(arguments, folder, extra: ["COLUMNS": "\(columns)"])
       #expect(result.status == 0, "\(result.stderr)")
       for line in result.stdout.split(separator: "\n") {
-        #expect(Self.cells(line) <= columns, "\(name) at \(columns): \(line)")
+        #expect(DisplayCells.of(String(line)) <= columns, "\(name) at \(columns): \(line)")
       }
       try Snapshot.assert(result.stdout, named: "issue18-\(name)-\(columns)")
     }
@@ -187,21 +187,6 @@ import Testing
     for text in texts where text.count <= 60 { #expect(narrow.contains(text), "\(text)") }
     let wide = try run(["tasks"], folder, extra: ["COLUMNS": "160"]).stdout
     #expect(wide.split(separator: "\n").count == texts.count + 1)
-  }
-
-  /// Terminal cells of a line: East Asian wide characters and emoji take two.
-  static func cells(_ line: Substring) -> Int {
-    var width = 0
-    for character in line {
-      guard let scalar = character.unicodeScalars.first else { continue }
-      let wide =
-        scalar.properties.isEmojiPresentation || character.unicodeScalars.contains { $0.value == 0xFE0F }
-        || (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-        || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-        || (0xFF00...0xFF60).contains(scalar.value)
-      width += wide ? 2 : 1
-    }
-    return width
   }
 
   @Test func outsideAVaultWritesRefuseAndADefaultVaultCanBeSet() throws {

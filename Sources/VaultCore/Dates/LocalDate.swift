@@ -97,3 +97,22 @@ func pad(_ value: Int, _ width: Int) -> String {
   let digits = String(value)
   return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }
+
+extension LocalDate {
+  /// The week number as a calendar that starts its weeks on `weekStart` counts it: ISO 8601
+  /// when weeks start on Monday (week 1 holds the year's first Thursday), else week 1 is the
+  /// week that holds 1 January (as calendars that start on Sunday or Saturday count, and
+  /// moment's `w`). `vault today` and `vault calendar` both number weeks this way.
+  public func weekNumber(startingOn weekStart: Weekday) -> Int {
+    if weekStart == .monday { return isoWeek }
+    return MomentFormat.week(self, firstDay: weekStart.rawValue, minDaysInFirstWeek: 1).week
+  }
+
+  /// The ISO 8601 week number: weeks start on Monday, week 1 holds the year's first Thursday.
+  public var isoWeek: Int {
+    let weekdayFromMonday = (weekday.rawValue + 6) % 7
+    let thursday = adding(days: 3 - weekdayFromMonday)
+    guard let januaryFirst = LocalDate(year: thursday.year, month: 1, day: 1) else { return 1 }
+    return januaryFirst.days(until: thursday) / 7 + 1
+  }
+}
