@@ -6,8 +6,9 @@ demo: deps
 	swift build
 	.build/debug/vault today --vault ExampleVault --today 2026-11-23
 
-# Runs the whole test suite.
+# Runs the whole test suite, with the real programs formats are checked against.
 test: deps
+	scripts/install-test-deps
 	swift test
 
 deps:

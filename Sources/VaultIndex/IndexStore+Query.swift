@@ -338,3 +338,18 @@ extension IndexStore {
     }
   }
 }
+
+extension IndexStore {
+  /// Whether some note holds a date under `key` (lower-cased), so a query compares it as one.
+  public func holdsDates(_ key: String) throws(IndexError) -> Bool {
+    do {
+      return try database.read { db in
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM properties WHERE key = ? AND date IS NOT NULL)", arguments: [key])
+          ?? false
+      }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+}

@@ -16,6 +16,20 @@ enum SettingsLoader {
       let properties = reader.properties(of: String(decoding: bytes, as: UTF8.self))
       diagnostics += reader.diagnostics
       diagnostics += ConfigReader.apply(properties, to: &settings)
+      // A zone Foundation does not know would silently be the machine's: say so instead.
+      if let zone = settings.timeZone, TimeZone(identifier: zone) == nil,
+        let property = properties.first(where: { $0.key == "timezone" })
+      {
+        let near = TimeZone.knownTimeZoneIdentifiers.min {
+          EditDistance.levenshtein(zone.lowercased(), $0.lowercased())
+            < EditDistance.levenshtein(zone.lowercased(), $1.lowercased())
+        }
+        diagnostics.append(
+          .error(
+            "unknown time zone '\(zone)': use an IANA name such as Europe/Lisbon"
+              + (near.map { " (did you mean '\($0)'?)" } ?? ""), at: property.location, in: ConfigReader.path))
+        settings.timeZone = nil
+      }
       for property in properties { settings.sources[property.key] = ConfigReader.path }
     }
 

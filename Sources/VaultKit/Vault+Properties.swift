@@ -20,10 +20,12 @@ extension Vault {
   /// `preferred` is the type when neither the vault nor the note declares one. With
   /// `addingToList`, `value` (comma-separated) is added to the list the note has under `key`, in
   /// order and without repeats (any case), read under the write lock so that a concurrent change
-  /// to the list is kept.
+  /// to the list is kept. With `today`, a date-typed key (declared, a date in the note, or a
+  /// well-known date key such as `due`) takes natural dates (`fri`, `in 2 weeks`, `dec 5`) and
+  /// refuses a value that is no date.
   public func setProperty(
     _ key: String, to value: String?, in path: String, preferred: PropertyType? = nil, created: Bool = false,
-    addingToList: Bool = false
+    addingToList: Bool = false, today: LocalDate? = nil
   ) throws(VaultError) -> PropertyChange {
     let display = path
     return try edit(path) { current throws(VaultError) in
@@ -37,7 +39,7 @@ extension Vault {
         value = (existing + added).filter { seen.insert($0.lowercased()).inserted }.joined(separator: ", ")
       }
       let (result, change) = try propertyEdit(
-        key, to: value, in: bytes, path: path, preferred: preferred, created: created)
+        key, to: value, in: bytes, path: path, preferred: preferred, created: created, today: today)
       return result == bytes ? .keep(change) : .write(result, change)
     }
   }
@@ -55,7 +57,8 @@ extension Vault {
       let original = bytes
       var changes: [PropertyChange] = []
       for (key, value) in values {
-        let (result, change) = try propertyEdit(key, to: value, in: bytes, path: path, preferred: nil, created: false)
+        let (result, change) = try propertyEdit(
+          key, to: value, in: bytes, path: path, preferred: nil, created: false, today: nil)
         bytes = result
         changes.append(change)
       }
@@ -65,7 +68,8 @@ extension Vault {
 
   /// The bytes of the note with one property set (or removed), checked to change only that.
   private func propertyEdit(
-    _ key: String, to value: String?, in bytes: [UInt8], path: String, preferred: PropertyType?, created: Bool
+    _ key: String, to value: String?, in bytes: [UInt8], path: String, preferred: PropertyType?, created: Bool,
+    today: LocalDate?
   ) throws(VaultError) -> ([UInt8], PropertyChange) {
     let display = path
     let note = NoteParser.parse(bytes, path: path)
@@ -73,7 +77,7 @@ extension Vault {
       throw .cannotChange(
         "\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
     }
-    guard let value else {
+    guard var value else {
       let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
       let change = PropertyChange(path: path, key: key, value: nil, type: "none", created: created)
       guard result != bytes else { return (bytes, change) }
@@ -84,15 +88,33 @@ extension Vault {
     // `progress: 15/24` text set to 70 becomes the number 70, not the text "70").
     let existing = note.properties.first { $0.key == key }?.type
     let list = existing.flatMap { [.multitext, .tags, .aliases].contains($0) ? $0 : nil }
-    let type =
-      settings.propertyTypes[key.lowercased()] ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
+    let declared = settings.propertyTypes[key.lowercased()]
+    if let today {
+      // One date language: a date key takes what `add` takes, and nothing that is no date.
+      // A key declared or written as a date must get one; a key that usually holds dates
+      // (`due`, `date`) gets one when the value reads as one.
+      let isDate: (PropertyType?) -> Bool = { $0 == .date || $0 == .datetime }
+      let holdsDates = isDate(declared) || (declared == nil && isDate(existing))
+      let usuallyDates = declared == nil && Query.knownDateKeys.contains(key.lowercased())
+      if holdsDates || usuallyDates, case .notADate = DateParsing.dateTime(value.trimmingSpaces()) {
+        switch NaturalDate.date(value.trimmingSpaces(), today: today) {
+        case .success(let date): value = date.description
+        case .failure(let problem) where holdsDates:
+          throw .cannotChange("\(key) of \(display)", reason: "\(problem) (\(key) holds a date)")
+        case .failure: break
+        }
+      }
+    }
+    let type = declared ?? list ?? preferred ?? PropertyWriter.inferredType(of: value)
     let yaml: String
     switch PropertyWriter.yaml(value, as: type) {
     case .success(let written): yaml = written
     case .failure(let problem):
       throw .cannotChange("\(key) of \(display)", reason: "\(problem) (its type is \(type.rawValue))")
     }
-    let result = FrontMatterEditor.set(key, to: yaml, in: bytes, layout: note.frontMatter, encoding: note.encoding)
+    let items = [PropertyType.multitext, .tags, .aliases].contains(type) ? PropertyWriter.items(value, as: type) : nil
+    let result = FrontMatterEditor.set(
+      key, to: yaml, items: items, in: bytes, layout: note.frontMatter, encoding: note.encoding)
     try checkFrontMatterEdit(of: key, to: yaml, from: note, giving: result, path: path)
     return (result, PropertyChange(path: path, key: key, value: yaml, type: type.rawValue, created: created))
   }
@@ -166,7 +188,12 @@ extension Vault {
       let templatePath = template.hasSuffix(".md") ? template : template + ".md"
       if case .success(let bytes) = FileSystem.readFile(root + "/" + templatePath) {
         let title = (path as NSString).deletingPathExtension.split(separator: "/").last.map(String.init) ?? path
-        text = TemplateFiller.fill(String(decoding: bytes, as: UTF8.self), title: title, date: date, time: time)
+        // `{{date}}` in the daily note's format, as the daily notes plugin fills it.
+        let midday = Calendar(identifier: .gregorian).date(
+          from: DateComponents(timeZone: zone, year: date.year, month: date.month, day: date.day, hour: 12))
+        text = TemplateFiller.fill(
+          String(decoding: bytes, as: UTF8.self), title: title, date: date, time: time,
+          dateFormat: settings.dailyNotes.format, utcOffset: midday.map { zone.secondsFromGMT(for: $0) } ?? 0)
       }
     }
     // Made only when missing, under the write lock: two commands on a new day make it once.
@@ -183,6 +210,37 @@ extension Vault {
     try append("- \(time.hourMinute) " + text, under: settings.journalHeading, in: path)
   }
 
+  /// Adds a task line to the inbox at `path` where its structure says: under `inbox_heading`
+  /// when the config names one (added when missing), else after the inbox's first list of
+  /// tasks (so not below a `## Someday` at its end), else at its end. The inbox is made when
+  /// missing.
+  public func appendToInbox(_ line: String, at path: String) throws(VaultError) -> AddedLine {
+    let line = SingleLine.joined(line)
+    if FileSystem.status(root + "/" + path, followLinks: true) == nil {
+      let made = try append(
+        settings.inboxHeading.map { "## \($0)\n\n\(line)\n" } ?? line + "\n", to: path, creatingOnly: true)
+      if made.created {
+        return AddedLine(path: path, line: settings.inboxHeading == nil ? 1 : 3, text: line, created: true)
+      }
+    }
+    if let heading = settings.inboxHeading { return try append(line, under: heading, in: path) }
+    return try edit(path) { current throws(VaultError) in
+      guard let bytes = current else { throw .noteNotFound(path) }
+      let note = NoteParser.parse(bytes, path: path)
+      let result = SectionEditor.appendToFirstTaskList(
+        line, firstTask: note.tasks.map(\.line).min(), in: bytes, headings: note.headings, encoding: note.encoding)
+      return .write(
+        result, AddedLine(path: path, line: Self.firstChangedLine(bytes, result), text: line, created: false))
+    }
+  }
+
+  /// The 1-based line where `after` first differs from `before`: where a line went in.
+  static func firstChangedLine(_ before: [UInt8], _ after: [UInt8]) -> Int {
+    let prefix = zip(before, after).prefix { $0 == $1 }.count
+    guard prefix < after.count else { return after.count(where: { $0 == 10 }) }
+    return after[..<prefix].count(where: { $0 == 10 }) + (after[prefix] == 10 || after[prefix] == 13 ? 2 : 1)
+  }
+
   /// Adds `line` as the last line of the section under `heading` in the note at `path`; the
   /// heading is added at the end when the note has none.
   public func append(_ line: String, under heading: String, in path: String) throws(VaultError) -> AddedLine {
@@ -192,11 +250,8 @@ extension Vault {
       let note = NoteParser.parse(bytes, path: path)
       let result = SectionEditor.append(
         line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
-      // Where the line went: the first line that differs from the old bytes.
-      let prefix = zip(bytes, result).prefix { $0 == $1 }.count
-      let number =
-        result[..<prefix].count(where: { $0 == 10 }) + (result[prefix] == 10 || result[prefix] == 13 ? 2 : 1)
-      return .write(result, AddedLine(path: path, line: number, text: line, created: false))
+      return .write(
+        result, AddedLine(path: path, line: Self.firstChangedLine(bytes, result), text: line, created: false))
     }
   }
 }

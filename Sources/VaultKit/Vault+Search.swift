@@ -64,6 +64,30 @@ extension Vault {
     return (hits, found.total)
   }
 
+  /// `query` with its date keys compared as dates, natural dates (`tomorrow`, `dec 1`) read
+  /// from `today`: a key is a date key when `.obsidian/types.json` declares it a date, some note
+  /// holds a date under it, or it is one of `Query.knownDateKeys`.
+  public func resolvingDates(_ query: Query, in store: IndexStore, today: LocalDate) throws(VaultError) -> Query {
+    var holdsDates: [String: Bool] = [:]
+    for condition in query.conditions {
+      let key = condition.key
+      if let declared = settings.propertyTypes[key] {
+        holdsDates[key] = declared == .date || declared == .datetime
+        continue
+      }
+      do {
+        holdsDates[key] = try store.holdsDates(key)
+      } catch {
+        throw VaultError(error)
+      }
+    }
+    do {
+      return try query.resolvingDates(today: today) { holdsDates[$0] ?? false }
+    } catch {
+      throw .invalidQuery(error.description)
+    }
+  }
+
   /// Files matching `query`, in `order`, at most `limit`, and how many matched in all.
   public func list(
     _ query: Query, in store: IndexStore, order: FileOrder, reverse: Bool, limit: Int?

@@ -14,6 +14,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case outsideVault(String)
   case unreadable(String, reason: String)
   case invalidDate(String)
+  /// A search or filter that cannot be read, said so the user can fix it.
+  case invalidQuery(String)
   case index(String)
   /// The index is damaged: `Vault.withIndex` builds a new one and runs the command again.
   case indexDamaged(String)
@@ -42,6 +44,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .outsideVault(let path): return "'\(path)' is outside the vault"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .index(let reason): return reason
+    case .invalidQuery(let reason): return reason
     case .indexDamaged(let reason): return reason
     case .taskClosed(let text, let location, let state):
       return "'\(text)' is already \(state) (\(location)): `vault undo \(location)` reopens it"

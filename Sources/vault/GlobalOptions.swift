@@ -75,7 +75,7 @@ struct GlobalOptions: ParsableArguments {
   /// The vault, from `explicit` (a command's own path argument) or the usual places
   /// (`VaultLocation`). Outside any vault a command that is `writing` refuses, and one that
   /// reads says which folder it reads.
-  func openVault(explicit: String? = nil, writing: Bool = false) throws(VaultError) -> Vault {
+  func openVault(explicit: String? = nil, writing: Bool = false, checking: Bool = false) throws(VaultError) -> Vault {
     let location = Vault.locate(explicit: explicit ?? vault, environment: environment)
     if !location.isVault {
       let folder = FileManager.default.currentDirectoryPath
@@ -84,7 +84,17 @@ struct GlobalOptions: ParsableArguments {
         "vault: note: reading \(folder), which is not a vault (no .obsidian/ or .vault/ here or above); "
           + VaultLocation.howToChoose)
     }
-    return try Vault(path: location.path)
+    let vault = try Vault(path: location.path)
+    // vault's own settings are never silently ignored: `check` reports them as errors, every
+    // other command warns.
+    if !checking {
+      for diagnostic in vault.settingsDiagnostics where diagnostic.path == ConfigReader.path {
+        var warning = diagnostic
+        warning.severity = .warning
+        terminal().printError(warning.formatted)
+      }
+    }
+    return vault
   }
 
   /// The vault's index, brought up to date first, as every read command needs it: a

@@ -17,10 +17,13 @@ import Testing
       ], in: folder)
     #expect(result.status == 0)
     #expect(
-      result.stdout == "Tasks.md:20  - [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
+      result.stdout == "Tasks.md:16  - [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
+    // After the inbox's first list of tasks (## Home), not below ## Someday at its end.
     #expect(
       try Fixture.text(folder, "Tasks.md")
-        == before + "- [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n")
+        == before.replacingOccurrences(
+          of: "\n\n## Someday",
+          with: "\n- [ ] Call Mum #family ⏫ 🔁 every week 🛫 2026-11-23 ⏳ 2026-11-25 📅 2026-11-27\n\n## Someday"))
   }
 
   @Test func aCRLFNoteWithoutAFinalNewlineKeepsItsLineEnding() throws {

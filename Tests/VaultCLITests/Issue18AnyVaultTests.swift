@@ -276,4 +276,111 @@ import Testing
     let bad = try run(["agenda", "--from", "smarch"], folder)
     #expect(bad.status == 64 && bad.stderr.contains("--from: 'smarch' is not a date vault understands"))
   }
+
+  @Test func filtersAndSetTakeNaturalDatesAndRefuseOtherValues() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    // Tasks due by Wednesday the 25th (today is Monday 23 November): compared as dates.
+    let tasks = try run(["list", "--type", "task", "--where", "due<=wed"], folder)
+    #expect(tasks.status == 0, "\(tasks.stderr)")
+    #expect(tasks.stdout.contains("Finish Genki I chapter 5") && !tasks.stdout.contains("Book train tickets"))
+    let events = try run(["search", "date>fri", "type:event"], folder).stdout
+    #expect(events.contains("Dinner with Mei") && !events.contains("Lisbon Film Festival"))
+    let december = try run(["list", "--where", "target>dec 1"], folder).stdout
+    #expect(december.contains("Learn Japanese"))
+    #expect(try run(["list", "--where", "target<\"in 2 weeks\""], folder).stdout.hasPrefix("no items match"))
+    for bad in [["list", "--where", "due<soonish"], ["search", "target<someday"]] {
+      let refused = try run(bad, folder)
+      #expect(refused.status != 0 && refused.stderr.contains("holds dates, and '"), "\(bad): \(refused.stderr)")
+    }
+    // `set` on a date key: natural dates written as ISO dates; a non-date refused, nothing written.
+    let set = try run(["set", "Learn Japanese", "target", "next friday"], folder)
+    #expect(set.status == 0, "\(set.stderr)")
+    #expect(try Fixture.text(folder, "References/Learn Japanese.md").contains("\ntarget: 2026-11-27\n"))
+    let before = try Fixture.text(folder, "References/Learn Japanese.md")
+    let refused = try run(["set", "Learn Japanese", "target", "whenever"], folder)
+    #expect(refused.status == 1 && refused.stderr.contains("'whenever' is not a date vault understands"))
+    #expect(try Fixture.text(folder, "References/Learn Japanese.md") == before)
+    #expect(try run(["set", "Learn Japanese", "due", "in 2 weeks"], folder).stdout.hasSuffix("due: 2026-12-07\n"))
+  }
+
+  @Test func setKeepsABlockListABlockList() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let result = try run(["set", "Learn Japanese", "categories", "[[Goals]], [[Languages]]"], folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try Fixture.text(folder, "References/Learn Japanese.md").hasPrefix(
+        "---\ncategories:\n  - \"[[Goals]]\"\n  - \"[[Languages]]\"\ntarget: 2027-06-30\n"))
+  }
+
+  @Test func addTaskGoesWhereTheInboxSays() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    // After the first list of tasks (## Inbox), not below ## Someday at the end.
+    #expect(try run(["add", "task", "Renew the library card"], folder).stdout.hasPrefix("Tasks.md:7  "))
+    let inbox = try Fixture.text(folder, "Tasks.md")
+    #expect(inbox.contains("📅 2026-11-23\n- [ ] Renew the library card\n\n## Someday\n"))
+    // A configured heading wins, and is made when missing.
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("inbox_heading: Someday\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    #expect(try run(["add", "task", "Learn the ukulele"], folder).stdout.hasPrefix("Tasks.md:12  "))
+    #expect(try Fixture.text(folder, "Tasks.md").hasSuffix("- [ ] Learn to juggle\n- [ ] Learn the ukulele\n"))
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Tasks.md"))
+    #expect(try run(["add", "task", "First"], folder).stdout == "Tasks.md:3  - [ ] First  (new note)\n")
+    #expect(try Fixture.text(folder, "Tasks.md") == "## Someday\n\n- [ ] First\n")
+  }
+
+  @Test func dailyTemplatesGetEveryMomentToken() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    try Data(
+      """
+      ---
+      created: {{date:YYYY-MM-DDTHH:mm}}
+      ---
+      # {{date:dddd, MMMM Do YYYY}} · week {{date:W}} · {{time:h:mm A}}
+      [[{{yesterday}}]] · [[{{tomorrow}}]] · {{date+7d:ll}} · <% tp.file.title %>
+
+      """.utf8
+    ).write(to: folder.appendingPathComponent("Templates/Periodic/Daily.md"))
+    let result = try run(["journal", "Slept well", "--date", "tue"], folder, extra: ["VAULT_NOW": "2026-11-23T07:45"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try Fixture.text(folder, "Daily/2026-11-24.md")
+        == """
+        ---
+        created: 2026-11-24T07:45
+        ---
+        # Tuesday, November 24th 2026 · week 48 · 7:45 AM
+        [[2026-11-23]] · [[2026-11-25]] · Dec 1, 2026 · <% tp.file.title %>
+
+        ## Journal
+
+        - 07:45 Slept well
+
+        """)
+  }
+
+  @Test func configProblemsAreCheckErrorsAndWarningsEverywhere() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("week_start: monday\ndashbord:\n  limit: 3\ntimezone: Europe/Lisbn\ndashboard:\n  limit: 40\n".utf8)
+      .write(to: folder.appendingPathComponent(".vault/config.yml"))
+    let check = try run(["check"], folder)
+    #expect(check.status == 1)
+    #expect(
+      check.stdout.hasPrefix(
+        """
+        .vault/config.yml:2:1: error: unknown setting 'dashbord' (did you mean 'dashboard'?)
+        .vault/config.yml:4:1: error: unknown time zone 'Europe/Lisbn': use an IANA name such as Europe/Lisbon (did you mean 'Europe/Lisbon'?)
+        .vault/config.yml:6:3: error: dashboard limit must be a whole number from 1 to 10, found '40'
+
+        """), "\(check.stdout)")
+    for command in [["today"], ["tasks"], ["add", "task", "x"]] {
+      let result = try run(command, folder)
+      #expect(result.status == 0)
+      #expect(
+        result.stderr.split(separator: "\n").filter { $0.hasPrefix(".vault/config.yml:") && $0.contains(": warning: ") }
+          .count == 3, "\(command): \(result.stderr)")
+    }
+  }
 }

@@ -57,7 +57,9 @@ import Testing
         """)
   }
 
-  @Test func settingsProblemsAreWarnings() throws {
+  /// Problems in vault's own config are errors for `check` (issue 18); Obsidian's files
+  /// that cannot be read stay warnings.
+  @Test func settingsProblemsAreReported() throws {
     let vault = try makeVault([
       ".vault/config.yml": "dashboard:\n  limit: 14\nweek_start: someday\ncolour: blue\nfolders:\n  events: Calendar\n",
       ".obsidian/daily-notes.json": "{not json", "Calendar/Party.md": "---\ndate: 2026-12-01\n---\n",
@@ -65,13 +67,15 @@ import Testing
     let result = try CLI.run(["check", "--json"], in: vault)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-    let lines = diagnostics.map { "\($0["path"] ?? ""):\($0["line"] ?? ""): \($0["message"] ?? "")" }
+    let lines = diagnostics.map {
+      "\($0["path"] ?? ""):\($0["line"] ?? ""): \($0["severity"] ?? ""): \($0["message"] ?? "")"
+    }
     #expect(
       lines == [
-        ".obsidian/daily-notes.json:1: invalid JSON; the file is ignored",
-        ".vault/config.yml:2: dashboard limit must be a whole number from 1 to 10, found '14'",
-        ".vault/config.yml:3: week_start should be a day such as monday or sunday, found 'someday'",
-        ".vault/config.yml:4: unknown setting 'colour'",
+        ".obsidian/daily-notes.json:1: warning: invalid JSON; the file is ignored",
+        ".vault/config.yml:2: error: dashboard limit must be a whole number from 1 to 10, found '14'",
+        ".vault/config.yml:3: error: week_start should be a day such as monday or sunday, found 'someday'",
+        ".vault/config.yml:4: error: unknown setting 'colour' (did you mean 'colors'?)",
       ])
     #expect((object["items"] as? [String: Int])?["event"] == 1, "the configured events folder is honoured")
   }

@@ -44,3 +44,31 @@ import VaultCore
     #expect(throws: Query.Problem(description: message)) { try Query.parse(text) }
   }
 }
+
+/// Issue 18: one date language: a date key's value is any natural date, compared as a date.
+@Suite struct Issue18QueryDateTests {
+  static let today = LocalDate(year: 2026, month: 11, day: 24)!
+
+  func resolved(_ text: String, dateKeys: Set<String> = []) throws -> [Query.Condition.Value] {
+    try Query.parse(text).resolvingDates(today: Self.today) { dateKeys.contains($0) }.conditions.map(\.value)
+  }
+
+  @Test func naturalDatesOnDateKeys() throws {
+    let day = { (text: String) in Query.Condition.Value.date(DateParsing.validDate(text)!) }
+    #expect(try resolved("due<tomorrow") == [day("2026-11-25")])
+    #expect(try resolved("due<\"dec 1\"") == [day("2026-12-01")])
+    #expect(try resolved("scheduled>=-1w") == [day("2026-11-17")])
+    #expect(try resolved("deadline=fri") == [day("2026-11-27")])
+    #expect(try resolved("review<\"next friday\"", dateKeys: ["review"]) == [day("2026-11-27")])
+    // A comparison reads a natural date on any key; equality on a text key stays text.
+    #expect(try resolved("when<tomorrow") == [day("2026-11-25")])
+    #expect(try resolved("mood=today") == [.text("today")])
+    #expect(try resolved("due<7") == [.number(7)])
+  }
+
+  @Test func aValueThatIsNoDateOnADateKeyIsAnError() throws {
+    #expect(throws: Query.Problem.self) { try resolved("due<soon") }
+    #expect(throws: Query.Problem.self) { try resolved("review=someday", dateKeys: ["review"]) }
+    #expect(try resolved("status=soon") == [.text("soon")])
+  }
+}

@@ -1,6 +1,7 @@
-/// The moment.js date formats Obsidian uses for daily notes: `YYYY-MM-DD`,
-/// `YYYY/MM/YYYY-MM-DD`, `YYYY/MMMM/YYYY-MMM-DD`, `dddd, MMMM Do YYYY`, `[Week] ww`...
-/// English names only, as Obsidian's default locale.
+/// moment.js formats, as Obsidian uses them for daily note names (`YYYY-MM-DD`,
+/// `YYYY/MMMM/YYYY-MMM-DD`, `dddd, MMMM Do YYYY`, `[Week] ww`) and in templates
+/// (`{{date:YYYY-MM-DD HH:mm}}`): every token of moment's English locale, `[escaped]` text,
+/// the localized formats (`LT`, `LL`, `llll`…) expanded as that locale writes them.
 public struct MomentFormat: Hashable, Sendable {
   enum Token: Hashable {
     case literal(String)
@@ -11,8 +12,19 @@ public struct MomentFormat: Hashable, Sendable {
 
   /// Tokens, longest first so that `YYYY` wins over `YY`.
   static let fields = [
-    "YYYY", "YY", "MMMM", "MMM", "MM", "Mo", "M", "DDDD", "DDD", "DD", "Do", "D", "dddd", "ddd",
-    "dd", "d", "E", "e", "GGGG", "gggg", "WW", "W", "ww", "w", "Q", "X",
+    "YYYYYY", "YYYY", "GGGG", "gggg", "MMMM", "DDDD", "dddd", "SSSS", "SSS", "MMM", "DDD", "ddd", "DDDo", "YY", "GG",
+    "gg", "MM", "Mo", "DD", "Do", "dd", "do", "WW", "Wo", "ww", "wo", "Qo", "HH", "hh", "kk", "mm", "ss", "SS", "ZZ",
+    "NNNNN", "NNNN", "NNN", "NN", "N", "Y", "M", "D", "d", "E", "e", "W", "w", "Q", "X", "x", "H", "h", "k", "m", "s",
+    "S", "A", "a", "Z",
+  ].sorted { $0.count > $1.count }
+  /// moment's English (`en`) localized formats.
+  static let localized = [
+    ("LTS", "h:mm:ss A"), ("LLLL", "dddd, MMMM D, YYYY h:mm A"), ("llll", "ddd, MMM D, YYYY h:mm A"),
+    ("LLL", "MMMM D, YYYY h:mm A"), ("lll", "MMM D, YYYY h:mm A"), ("LT", "h:mm A"), ("LL", "MMMM D, YYYY"),
+    ("ll", "MMM D, YYYY"), ("L", "MM/DD/YYYY"), ("l", "M/D/YYYY"),
+  ]
+  static let timeFields: Set<String> = [
+    "HH", "H", "hh", "h", "kk", "k", "mm", "m", "ss", "s", "S", "SS", "SSS", "SSSS", "A", "a", "Z", "ZZ", "X", "x",
   ]
   static let monthNames = [
     "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -39,6 +51,12 @@ public struct MomentFormat: Hashable, Sendable {
           continue
         }
       }
+      if let (name, expansion) = Self.localized.first(where: { rest.hasPrefix($0.0) }) {
+        flush()
+        tokens += MomentFormat(expansion).tokens
+        rest = rest.dropFirst(name.count)
+        continue
+      }
       if let field = Self.fields.first(where: { rest.hasPrefix($0) }) {
         flush()
         tokens.append(.field(field))
@@ -52,12 +70,18 @@ public struct MomentFormat: Hashable, Sendable {
     self.tokens = tokens
   }
 
-  /// The date written in this format.
-  public func format(_ date: LocalDate) -> String {
+  /// Whether it writes a time of day (hours, minutes, AM/PM…), not only a date.
+  public var hasTime: Bool {
+    tokens.contains { if case .field(let field) = $0 { Self.timeFields.contains(field) } else { false } }
+  }
+
+  /// The date (at `time`, midnight by default; `utcOffset` seconds east of UTC for `Z`, `X`)
+  /// written in this format.
+  public func format(_ date: LocalDate, time: LocalTime = .midnight, utcOffset: Int = 0) -> String {
     tokens.map { token in
       switch token {
       case .literal(let text): return text
-      case .field(let field): return Self.render(field, date)
+      case .field(let field): return Self.render(field, date, time, utcOffset)
       }
     }.joined()
   }
@@ -111,9 +135,22 @@ public struct MomentFormat: Hashable, Sendable {
           let names = Self.dayNames.map { name in length.map { String(name.prefix($0)) } ?? name }
           guard let name = names.first(where: { rest.hasPrefix($0) }) else { return nil }
           rest = rest.dropFirst(name.count)
+        case "A", "a", "N", "NN", "NNN", "NNNN", "NNNNN":
+          let words = ["AM", "PM", "am", "pm", "Anno Domini", "AD"]
+          guard let word = words.first(where: { rest.hasPrefix($0) }) else { return nil }
+          rest = rest.dropFirst(word.count)
+        case "Z", "ZZ", "X", "x", "YYYYYY", "Y":
+          // Written in full by `format`, which the date must give back.
+          let run = rest.prefix { $0.isNumber || $0 == "+" || $0 == "-" || $0 == ":" }
+          guard !run.isEmpty else { return nil }
+          rest = rest.dropFirst(run.count)
         default:
-          // Numbers whose value follows from the date: weekday, week, quarter.
-          guard Self.digits(&rest, min: 1, max: 2) != nil else { return nil }
+          // Numbers whose value follows from the date (weekday, week, quarter) or that a
+          // name holds as written (a time), with an ordinal's suffix.
+          guard Self.digits(&rest, min: 1, max: field.hasPrefix("S") ? field.count : 2) != nil else { return nil }
+          if field.hasSuffix("o"), let suffix = ["st", "nd", "rd", "th"].first(where: { rest.hasPrefix($0) }) {
+            rest = rest.dropFirst(suffix.count)
+          }
         }
       }
     }
@@ -155,10 +192,16 @@ public struct MomentFormat: Hashable, Sendable {
     }
   }
 
-  static func render(_ field: String, _ date: LocalDate) -> String {
+  static func render(_ field: String, _ date: LocalDate, _ time: LocalTime, _ utcOffset: Int) -> String {
     let weekday = date.weekday.rawValue
+    let twelve = time.hour % 12 == 0 ? 12 : time.hour % 12
+    let offset = abs(utcOffset) / 60
+    let sign = utcOffset < 0 ? "-" : "+"
+    let unix = date.dayNumber * 86_400 + time.secondsSinceMidnight - utcOffset
     switch field {
+    case "YYYYYY": return (date.year < 0 ? "-" : "+") + pad(abs(date.year), 6)
     case "YYYY": return pad(date.year, 4)
+    case "Y": return date.year > 9999 ? "+\(date.year)" : String(date.year)
     case "YY": return pad(date.year % 100, 2)
     case "MMMM": return monthNames[date.month - 1]
     case "MMM": return String(monthNames[date.month - 1].prefix(3))
@@ -166,6 +209,7 @@ public struct MomentFormat: Hashable, Sendable {
     case "Mo": return String(date.month) + ordinalSuffix(date.month)
     case "M": return String(date.month)
     case "DDDD": return pad(dayOfYear(date), 3)
+    case "DDDo": return String(dayOfYear(date)) + ordinalSuffix(dayOfYear(date))
     case "DDD": return String(dayOfYear(date))
     case "DD": return pad(date.day, 2)
     case "Do": return String(date.day) + ordinalSuffix(date.day)
@@ -173,15 +217,44 @@ public struct MomentFormat: Hashable, Sendable {
     case "dddd": return dayNames[weekday]
     case "ddd": return String(dayNames[weekday].prefix(3))
     case "dd": return String(dayNames[weekday].prefix(2))
+    case "do": return String(weekday) + ordinalSuffix(weekday)
     case "d", "e": return String(weekday)
     case "E": return String(weekday == 0 ? 7 : weekday)
     case "Q": return String((date.month - 1) / 3 + 1)
+    case "Qo": return String((date.month - 1) / 3 + 1) + ordinalSuffix((date.month - 1) / 3 + 1)
     case "GGGG": return pad(week(date, firstDay: 1, minDaysInFirstWeek: 4).year, 4)
+    case "GG": return pad(week(date, firstDay: 1, minDaysInFirstWeek: 4).year % 100, 2)
     case "WW": return pad(week(date, firstDay: 1, minDaysInFirstWeek: 4).week, 2)
     case "W": return String(week(date, firstDay: 1, minDaysInFirstWeek: 4).week)
+    case "Wo":
+      let number = week(date, firstDay: 1, minDaysInFirstWeek: 4).week
+      return String(number) + ordinalSuffix(number)
     case "gggg": return pad(week(date, firstDay: 0, minDaysInFirstWeek: 1).year, 4)
+    case "gg": return pad(week(date, firstDay: 0, minDaysInFirstWeek: 1).year % 100, 2)
     case "ww": return pad(week(date, firstDay: 0, minDaysInFirstWeek: 1).week, 2)
     case "w": return String(week(date, firstDay: 0, minDaysInFirstWeek: 1).week)
+    case "wo":
+      let number = week(date, firstDay: 0, minDaysInFirstWeek: 1).week
+      return String(number) + ordinalSuffix(number)
+    case "HH": return pad(time.hour, 2)
+    case "H": return String(time.hour)
+    case "hh": return pad(twelve, 2)
+    case "h": return String(twelve)
+    case "kk": return pad(time.hour == 0 ? 24 : time.hour, 2)
+    case "k": return String(time.hour == 0 ? 24 : time.hour)
+    case "mm": return pad(time.minute, 2)
+    case "m": return String(time.minute)
+    case "ss": return pad(time.second, 2)
+    case "s": return String(time.second)
+    case "S", "SS", "SSS", "SSSS": return String(repeating: "0", count: field.count)
+    case "A": return time.hour < 12 ? "AM" : "PM"
+    case "a": return time.hour < 12 ? "am" : "pm"
+    case "Z": return sign + pad(offset / 60, 2) + ":" + pad(offset % 60, 2)
+    case "ZZ": return sign + pad(offset / 60, 2) + pad(offset % 60, 2)
+    case "X": return String(unix)
+    case "x": return String(unix * 1000)
+    case "NNNN": return "Anno Domini"
+    case "N", "NN", "NNN", "NNNNN": return "AD"
     default: return field
     }
   }

@@ -2,9 +2,12 @@
 /// value replaces the old value's span, a new key is one inserted line, a removed key takes its
 /// lines with it. Key order, quoting, comments, indentation, the line ending and the BOM stay.
 public enum FrontMatterEditor {
-  /// The bytes with `key` set to `yaml` (a YAML value as `PropertyWriter` writes it).
+  /// The bytes with `key` set to `yaml` (a YAML value as `PropertyWriter` writes it). A list
+  /// (`items`, each a YAML scalar, with `yaml` its flow form) replacing a block list stays a
+  /// block list, with the old list's indentation.
   public static func set(
-    _ key: String, to yaml: String, in bytes: [UInt8], layout: FrontMatterLayout?, encoding: TextEncoding
+    _ key: String, to yaml: String, items: [String]? = nil, in bytes: [UInt8], layout: FrontMatterLayout?,
+    encoding: TextEncoding
   ) -> [UInt8] {
     let newline: [UInt8] = encoding.lineEnding == .crlf ? [13, 10] : [10]
     let line = Array("\(key): \(yaml)".utf8)
@@ -21,10 +24,16 @@ public enum FrontMatterEditor {
         return Array(bytes[..<entry.valueRange.lowerBound]) + Array(yaml.utf8)
           + Array(bytes[entry.valueRange.upperBound...])
       }
-      // An empty value, or a block (an indented list): the entry becomes one line.
       var entryEnd = entry.range.upperBound
       let ending = entryEnd > entry.range.lowerBound && bytes[entryEnd - 1] == 10
       if ending { entryEnd -= bytes[entryEnd - 2] == 13 ? 2 : 1 }
+      if let items, !items.isEmpty, let marker = blockListMarker(in: bytes, after: keyLineEnd, before: entryEnd) {
+        // A block list: the same list form, items one per line, the key's line as it was.
+        var block: [UInt8] = []
+        for item in items { block += newline + marker + Array(item.utf8) }
+        return Array(bytes[..<keyLineEnd]) + block + Array(bytes[entryEnd...])
+      }
+      // An empty value, or another block: the entry becomes one line.
       return Array(bytes[..<entry.range.lowerBound]) + line + Array(bytes[entryEnd...])
     }
     // A new key: the last line of the front matter.
@@ -86,6 +95,20 @@ public enum FrontMatterEditor {
     return nil
   }
 
+  /// `  - ` (as written, indentation included) when the lines from `start` to `end` are a
+  /// block list's items; nil for any other block.
+  private static func blockListMarker(in bytes: [UInt8], after start: Int, before end: Int) -> [UInt8]? {
+    var index = start
+    if index < end, bytes[index] == 13 { index += 1 }
+    if index < end, bytes[index] == 10 { index += 1 }
+    let lineStart = index
+    while index < end, bytes[index] == 32 { index += 1 }
+    guard index + 1 < end, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == 32 else { return nil }
+    var markerEnd = index + 1
+    while markerEnd < end, bytes[markerEnd] == 32 { markerEnd += 1 }
+    return Array(bytes[lineStart..<markerEnd])
+  }
+
   private static func lineEnd(in bytes: [UInt8], from start: Int) -> Int {
     var index = start
     while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
@@ -135,14 +158,17 @@ public enum PropertyWriter {
       guard case .value = DateParsing.dateTime(text) else { return .failure(.notADateTime(text)) }
       return .success(text)
     case .multitext, .tags, .aliases:
-      let items = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-      return .success(
-        "["
-          + items.map { scalar(type == .tags && $0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
-          .joined(separator: ", ") + "]")
+      return .success("[" + items(text, as: type).joined(separator: ", ") + "]")
     default:
       return .success(scalar(text))
     }
+  }
+
+  /// The comma-separated items of `value` as YAML scalars, for a list property of `type`
+  /// (a tag without its `#`).
+  public static func items(_ value: String, as type: PropertyType) -> [String] {
+    value.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+      .map { scalar(type == .tags && $0.hasPrefix("#") ? String($0.dropFirst()) : $0) }
   }
 
   /// The type a value typed on the command line has when nothing declares one.

@@ -45,4 +45,26 @@ public enum SectionEditor {
     let end = line < starts.count ? starts[line] : bytes.count
     return bytes[start..<end].allSatisfy { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }
   }
+
+  /// The bytes with `line` added after the list holding the note's first task (`firstTask`, a
+  /// 1-based line): after the last non-blank line before the next heading, so that an inbox
+  /// with `## Inbox` then `## Someday` gets new tasks in its inbox. Without tasks, at the end.
+  public static func appendToFirstTaskList(
+    _ line: String, firstTask: Int?, in bytes: [UInt8], headings: [Heading], encoding: TextEncoding
+  ) -> [UInt8] {
+    let newline: [UInt8] = encoding.lineEnding == .crlf ? [13, 10] : [10]
+    let starts = lineStarts(bytes)
+    var insertAfter = starts.count
+    if let firstTask, firstTask <= starts.count {
+      let end = (headings.first { $0.line > firstTask }?.line ?? starts.count + 1) - 1
+      insertAfter = firstTask
+      if firstTask < end {
+        for number in (firstTask + 1)...end where !isBlank(number, bytes, starts) { insertAfter = number }
+      }
+    }
+    let position = insertAfter < starts.count ? starts[insertAfter] : bytes.count
+    let hasContent = !(bytes.isEmpty || bytes == [0xEF, 0xBB, 0xBF])
+    let prefix: [UInt8] = position == bytes.count && hasContent && bytes.last != 10 ? newline : []
+    return Array(bytes[..<position]) + prefix + Array(line.utf8) + newline + Array(bytes[position...])
+  }
 }

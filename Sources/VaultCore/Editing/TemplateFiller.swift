@@ -1,9 +1,15 @@
 /// Obsidian's template variables, as the core Templates and Daily notes plugins fill them:
-/// `{{title}}`, `{{date}}`, `{{time}}`, `{{date:FORMAT}}`, `{{time:FORMAT}}` (moment.js formats).
-/// Anything else, Templater's `<% … %>` included, is left as written.
+/// `{{title}}`, `{{date}}`, `{{time}}`, `{{date:FORMAT}}`, `{{time:FORMAT}}` (any moment.js
+/// format, date and time tokens alike), the daily-notes-interface forms `{{date+1d:FORMAT}}`
+/// (units y, q, w, d, h, m for minutes, s), `{{yesterday}}` and `{{tomorrow}}`; spaces inside
+/// the braces and any letter case, as in the plugins' own pattern. Anything else, Templater's
+/// `<% … %>` included, is left as written.
 public enum TemplateFiller {
+  /// `dateFormat` and `timeFormat` are those of `{{date}}` and `{{time}}` (templates.json, or
+  /// the daily note's format); `utcOffset` (seconds east of UTC) is for `Z` and `X`.
   public static func fill(
-    _ template: String, title: String, date: LocalDate, time: LocalTime, dateFormat: String = "YYYY-MM-DD"
+    _ template: String, title: String, date: LocalDate, time: LocalTime, dateFormat: String = "YYYY-MM-DD",
+    timeFormat: String = "HH:mm", utcOffset: Int = 0
   ) -> String {
     var result = ""
     var rest = Substring(template)
@@ -13,31 +19,75 @@ public enum TemplateFiller {
         rest = rest[open.lowerBound...]
         break
       }
-      let name = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
-      result += value(of: name, title: title, date: date, time: time, dateFormat: dateFormat) ?? "{{\(name)}}"
+      let inside = rest[open.upperBound..<close.lowerBound]
+      let moment = Moment(date: date, time: time)
+      result +=
+        value(
+          of: inside, title: title, at: moment, dateFormat: dateFormat, timeFormat: timeFormat, utcOffset: utcOffset)
+        ?? "{{\(inside)}}"
       rest = rest[close.upperBound...]
     }
     return result + rest
   }
 
-  static func value(of name: String, title: String, date: LocalDate, time: LocalTime, dateFormat: String) -> String? {
+  /// A date and time of day that can be moved by moment's units.
+  struct Moment {
+    var date: LocalDate
+    var time: LocalTime
+
+    func adding(_ count: Int, _ unit: Character) -> Moment {
+      switch unit {
+      case "y", "q":
+        let months = count * (unit == "y" ? 12 : 3)
+        let total = date.year * 12 + date.month - 1 + months
+        let (year, month) = (total / 12, total % 12 + 1)
+        let day = min(date.day, LocalDate.daysIn(month: month, year: year))
+        return Moment(date: LocalDate(year: year, month: month, day: day) ?? date, time: time)
+      case "w": return Moment(date: date.adding(days: 7 * count), time: time)
+      case "d": return Moment(date: date.adding(days: count), time: time)
+      default:
+        let seconds = count * (unit == "h" ? 3600 : unit == "m" ? 60 : 1) + time.secondsSinceMidnight
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let left = seconds - days * 86_400
+        return Moment(
+          date: date.adding(days: days),
+          time: LocalTime(hour: left / 3600, minute: left % 3600 / 60, second: left % 60) ?? time)
+      }
+    }
+  }
+
+  static func value(
+    of inside: Substring, title: String, at moment: Moment, dateFormat: String, timeFormat: String, utcOffset: Int
+  ) -> String? {
+    let name = inside.trimmingSpaces()
     switch name.lowercased() {
     case "title": return title
-    case "date": return MomentFormat(dateFormat).format(date)
-    case "time": return time.hourMinute
+    case "yesterday": return MomentFormat(dateFormat).format(moment.date.adding(days: -1))
+    case "tomorrow": return MomentFormat(dateFormat).format(moment.date.adding(days: 1))
     default: break
     }
-    if name.lowercased().hasPrefix("date:") { return MomentFormat(String(name.dropFirst(5))).format(date) }
-    if name.lowercased().hasPrefix("time:") {
-      // Times in moment formats: HH, H, mm, A; a date-only formatter does not know them.
-      var text = String(name.dropFirst(5))
-      for (token, value) in [
-        ("HH", pad(time.hour, 2)), ("mm", pad(time.minute, 2)),
-      ] {
-        text = text.replacing(token, with: value)
-      }
-      return text
+    // (date|time) [+-N unit] [:FORMAT]
+    var rest = Substring(name)
+    let word = rest.prefix(4).lowercased()
+    guard word == "date" || word == "time" else { return nil }
+    rest = rest.dropFirst(4).drop { $0 == " " }
+    var shifted = moment
+    if let sign = rest.first, sign == "+" || sign == "-" {
+      let digits = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+      guard let count = Int(digits), let unit = rest.dropFirst(1 + digits.count).first?.lowercased().first,
+        "yqmwdhs".contains(unit)
+      else { return nil }
+      shifted = moment.adding(sign == "-" ? -count : count, unit)
+      rest = rest.dropFirst(2 + digits.count).drop { $0 == " " }
     }
-    return nil
+    let format: String
+    if rest.isEmpty {
+      format = word == "date" ? dateFormat : timeFormat
+    } else if rest.first == ":" {
+      format = rest.dropFirst().trimmingSpaces()
+    } else {
+      return nil
+    }
+    return MomentFormat(format).format(shifted.date, time: shifted.time, utcOffset: utcOffset)
   }
 }

@@ -1,12 +1,27 @@
 /// Reads vault's own settings, `.vault/config.yml`, already parsed into properties, into
-/// `VaultSettings`. Unknown keys and bad values are warnings; the default stays.
+/// `VaultSettings`. Unknown keys (with the nearest known one) and bad values are errors at
+/// their line and column, for `vault check`; every other command warns about them; the
+/// default stays.
 public enum ConfigReader {
   public static let path = ".vault/config.yml"
+
+  /// The settings it reads, for "did you mean" and `vault config`.
+  public static let keys = [
+    "folders", "personal_code", "inbox", "inbox_heading", "dashboard", "week_start", "timezone", "journal",
+    "max_file_size_mb", "leap_day", "created", "colors",
+  ]
 
   public static func apply(_ properties: [Property], to settings: inout VaultSettings) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     func warn(_ property: Property, _ message: String) {
-      diagnostics.append(.warning(message, at: property.location, in: path))
+      diagnostics.append(.error(message, at: property.location, in: path))
+    }
+    func unknown(_ property: Property, _ name: String, among known: [String]) {
+      let near = known.min { EditDistance.levenshtein(name, $0) < EditDistance.levenshtein(name, $1) }
+      let hint =
+        near.flatMap { EditDistance.levenshtein(name, $0) <= max(2, name.count / 3) ? $0 : nil }
+        .map { " (did you mean '\($0)'?)" } ?? " (known: \(known.joined(separator: ", ")))"
+      warn(property, "unknown setting '\(name)'" + hint)
     }
     func text(_ property: Property) -> String? {
       guard case .text(let value) = property.value, !value.trimmingSpaces().isEmpty else {
@@ -34,6 +49,8 @@ public enum ConfigReader {
         if let value = text(property) { settings.personalCode = value }
       case "inbox":
         if let value = text(property) { settings.inbox = value }
+      case "inbox_heading":
+        if let value = text(property) { settings.inboxHeading = value.drop { $0 == "#" }.trimmingSpaces() }
       case "dashboard":
         guard case .object(let entries) = property.value else {
           warn(property, "'dashboard' should hold 'limit: 3'")
@@ -41,7 +58,7 @@ public enum ConfigReader {
         }
         for entry in entries {
           guard entry.key == "limit" else {
-            warn(entry, "unknown setting 'dashboard.\(entry.key)'")
+            unknown(entry, "dashboard.\(entry.key)", among: ["dashboard.limit"])
             continue
           }
           if case .number(let value) = entry.value, value.rounded() == value, (1...10).contains(value) {
@@ -68,7 +85,7 @@ public enum ConfigReader {
           if entry.key == "heading", let value = text(entry) {
             settings.journalHeading = value
           } else if entry.key != "heading" {
-            warn(entry, "unknown setting 'journal.\(entry.key)'")
+            unknown(entry, "journal.\(entry.key)", among: ["journal.heading"])
           }
         }
       case "max_file_size_mb":
@@ -102,7 +119,7 @@ public enum ConfigReader {
           }
         }
       default:
-        warn(property, "unknown setting '\(property.key)'")
+        unknown(property, property.key, among: keys)
       }
     }
     return diagnostics

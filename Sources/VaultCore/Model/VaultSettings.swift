@@ -7,6 +7,9 @@ public struct VaultSettings: Hashable, Sendable {
   public var personalCode: String
   /// The note `vault add task` appends to.
   public var inbox: String
+  /// The heading of the inbox new tasks go under (`inbox_heading`); nil: the inbox's first
+  /// list of tasks, else its end.
+  public var inboxHeading: String?
   /// How many items each dashboard section shows, 1 to 10.
   public var dashboardLimit: Int
   public var firstWeekday: Weekday

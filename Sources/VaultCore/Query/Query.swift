@@ -6,7 +6,9 @@
 /// - `path:Journal/`: vault-relative paths starting with the text, case-insensitive;
 /// - property comparisons `key=value`, `key!=value`, `key>=7`, `key<2026-12-01` (also `>`,
 ///   `<=`): a date compares as a date, a number as a number, anything else as text (`=` and
-///   `!=` ignoring case); a list property matches when one of its elements does.
+///   `!=` ignoring case); a list property matches when one of its elements does. After
+///   `resolvingDates`, a date key's value may be any natural date (`due<tomorrow`,
+///   `due<"dec 1"`), and one that is neither a date nor a number is an error.
 public struct Query: Equatable, Sendable {
   public var terms: [Term] = []
   public var tags: [String] = []
@@ -70,6 +72,41 @@ public struct Query: Equatable, Sendable {
         }
       }
     }
+  }
+
+  /// Keys that hold dates in every vault: the task fields, Full Calendar's and the usual
+  /// note dates (lower-cased).
+  public static let knownDateKeys: Set<String> = [
+    "due", "scheduled", "start", "created", "done", "completion", "cancelled", "date", "startdate", "enddate",
+    "startrecur", "endrecur", "deadline", "birthday", "modified", "updated",
+  ]
+
+  /// The query with each condition on a date key (`isDateKey`, or a comparison `<` `>` whose
+  /// value reads as a natural date) compared as a date, natural dates read relative to
+  /// `today`. A date key's value that is neither a date nor a number is a problem, never a
+  /// silent comparison of text.
+  public func resolvingDates(today: LocalDate, isDateKey: (String) -> Bool) throws(Problem) -> Query {
+    var query = self
+    for index in query.conditions.indices {
+      let condition = query.conditions[index]
+      guard case .text(let text) = condition.value else { continue }
+      let natural = NaturalDate.date(text, today: today)
+      let isDateKey = isDateKey(condition.key) || Self.knownDateKeys.contains(condition.key)
+      switch natural {
+      case .success(let date):
+        if isDateKey || (condition.op != .equal && condition.op != .notEqual) {
+          query.conditions[index].value = .date(date)
+        }
+      case .failure(let problem):
+        if isDateKey {
+          throw Problem(
+            description:
+              "'\(condition.key)\(condition.op.rawValue)\(text)': \(condition.key) holds dates, and \(problem)"
+          )
+        }
+      }
+    }
+    return query
   }
 
   /// Whether it asks for nothing at all.
@@ -151,7 +188,11 @@ public struct Query: Equatable, Sendable {
       let op = Condition.Operator.allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count })
         .first(where: { rest.hasPrefix($0.rawValue) })
     else { return nil }
-    let value = String(rest.dropFirst(op.rawValue.count))
+    var value = String(rest.dropFirst(op.rawValue.count))
+    // `due<"dec 1"` as one argument: the quotes hold the value together, they are not part of it.
+    if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
+      value = String(value.dropFirst().dropLast())
+    }
     guard !value.isEmpty else {
       throw Problem(description: "'\(text)' has no value after \(op.rawValue): write it as \(key)\(op.rawValue)value")
     }

@@ -10,7 +10,9 @@ struct AddTask: ParsableCommand {
       The line is written as the Tasks plugin writes it, in the vault's notation (emoji, or \
       Dataview when .obsidian/plugins/obsidian-tasks-plugin/data.json says taskFormat: \
       dataview), fields in the plugin's order, with its global filter. The inbox is `inbox` in \
-      .vault/config.yml (default Tasks.md); it is made when missing. Dates take natural \
+      .vault/config.yml (default Tasks.md); it is made when missing. A new task goes under the \
+      inbox's `inbox_heading` (from the config) or after its first list of tasks, so not below \
+      a `## Someday` at its end; --to appends at the end of the note. Dates take natural \
       language: today, tomorrow, fri, next friday, in 3 days, +2w, dec 5, 2026-12-05.
         vault add task "Call Mum" --due fri --priority high --tag family
         vault add task "Water the plants" --scheduled sun --repeat "every week on Sunday"
@@ -90,8 +92,16 @@ struct AddTask: ParsableCommand {
       target = try vault.newNotePath(vault.settings.inbox)
     }
     let line = task.line(format: vault.settings.tasks.format, globalFilter: vault.settings.tasks.globalFilter)
-    // In a daily note, under its Tasks heading (made when missing); elsewhere, at the end.
-    let added = daily ? try vault.append(line, under: "Tasks", in: target) : try vault.append(line, to: target)
+    // In a daily note, under its Tasks heading (made when missing); in the inbox, where its
+    // structure says; elsewhere, at the end.
+    let added =
+      if daily {
+        try vault.append(line, under: "Tasks", in: target)
+      } else if to == nil {
+        try vault.appendToInbox(line, at: target)
+      } else {
+        try vault.append(line, to: target)
+      }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(added)

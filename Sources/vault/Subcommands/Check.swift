@@ -17,7 +17,7 @@ struct Check: ParsableCommand {
   var path: String?
 
   func run() throws {
-    let vault = try options.openVault(explicit: path)
+    let vault = try options.openVault(explicit: path, checking: true)
     let scan = vault.scan()
     let terminal = options.terminal()
     let diagnostics = scan.diagnostics.sorted {

@@ -9,12 +9,14 @@ struct List: ParsableCommand {
     abstract: "List the items that match property filters.",
     discussion: """
       Every filter must hold. --where takes KEY OP VALUE with OP one of = != < <= > >=; the value \
-      compares as a date (YYYY-MM-DD), a number, or text (= and != ignore case); a list property \
-      matches when one of its elements does.
+      compares as a date, a number, or text (= and != ignore case); a list property matches when \
+      one of its elements does. A date key (due, created, date… or any key whose values are \
+      dates) takes the natural dates add takes (tomorrow, fri, dec 1, -1w) and refuses a value \
+      that is no date.
         vault list --type event --where category=music
         vault list --type journal --where 'mood>=7'
         vault list --tag health --where 'created<2026-01-01'
-        vault list --type task --where 'due<2026-12-01' --where priority>=high
+        vault list --type task --where 'due<dec 1' --where priority>=high
       With --type task the lines are tasks: --where names a task field (due, scheduled, start, \
       created, done, cancelled, priority, status, description) or a property of the task's \
       note, and --tag a tag on the task line. \
@@ -89,12 +91,13 @@ struct List: ParsableCommand {
   func run() throws {
     let (query, kind) = try query()
     let vault = try options.openVault()
+    let today = options.today(vault)
     let (limit, sort, reverse) = (limit, sort, reverse)
     let terminal = options.terminal()
     let noun = kind.map { ($0.singular, $0.plural) } ?? ("item", "items")
     if kind == .task {
       let (tasks, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
-        try vault.listTasks(query, in: store, limit: limit)
+        try vault.listTasks(vault.resolvingDates(query, in: store, today: today), in: store, limit: limit)
       }
       if options.json {
         try terminal.json(TaskList(total: total, tasks: tasks))
@@ -110,7 +113,8 @@ struct List: ParsableCommand {
       return
     }
     let (files, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
-      try vault.list(query, in: store, order: sort, reverse: reverse, limit: limit)
+      try vault.list(
+        vault.resolvingDates(query, in: store, today: today), in: store, order: sort, reverse: reverse, limit: limit)
     }
     if options.json {
       try terminal.json(FileList(total: total, items: files))

@@ -15,7 +15,8 @@ struct Search: ParsableCommand {
         type:event        a kind: event, task, goal, insight, principle, journal, note
         path:Journal/     paths starting with Journal/
         category=music    a property: = != < <= > >=, as a date, a number or text
-        mood>=7  due<2026-12-01
+        mood>=7           a number compares as a number
+        due<tomorrow      a date key takes natural dates, as in 'due<"dec 1"'
       The index is brought up to date first.
       """)
 
@@ -41,9 +42,9 @@ struct Search: ParsableCommand {
   func run() throws {
     let parsed = try Query.parse(query.joined(separator: " "))
     let vault = try options.openVault()
-    let limit = limit
+    let (limit, today) = (limit, options.today(vault))
     let (hits, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
-      try vault.search(parsed, in: store, limit: limit)
+      try vault.search(vault.resolvingDates(parsed, in: store, today: today), in: store, limit: limit)
     }
     let terminal = options.terminal()
     if options.json {

@@ -11,8 +11,11 @@ struct SetProperty: ParsableCommand {
       there, else what VALUE reads as: a number, a checkbox (true/false), a date, or text. Lists \
       (multitext, tags, aliases) take VALUE as comma-separated items. Only the key's line \
       changes (a new key is one new line at the end of the front matter); quoting, comments, \
-      key order, the line ending and the BOM stay.
+      key order, the line ending and the BOM stay; a block list stays a block list. A date key \
+      (declared a date, holding one, or due, scheduled, start, date, startDate, endDate…) takes \
+      the natural dates add takes (fri, next friday, in 2 weeks, -1d, dec 5) and refuses others.
         vault set "Read 24 Books" progress 70
+        vault set "Renew passport" due "next friday"
         vault set Journal/2026/11/2026-11-22 mood_tags "family, outdoors"
       """)
 
@@ -32,7 +35,7 @@ struct SetProperty: ParsableCommand {
   func run() throws {
     let vault = try options.openVault(writing: true)
     let path = try options.resolveNote(note, in: vault)
-    let change = try vault.setProperty(key, to: value, in: path)
+    let change = try vault.setProperty(key, to: value, in: path, today: options.today(vault))
     try PropertyKey.report(change, vault: vault, options: options)
   }
 }
