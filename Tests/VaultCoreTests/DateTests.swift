@@ -112,8 +112,8 @@ import Testing
 /// Issue 18: every moment.js token Obsidian's templates fill, in the `en` locale moment uses
 /// there (expected values as moment 2.30 gives them for 2026-11-23 09:05:07, Monday, UTC+1).
 @Suite struct Issue18MomentTokenTests {
-  static let day = LocalDate(year: 2026, month: 11, day: 23)!
-  static let time = LocalTime(hour: 9, minute: 5, second: 7)!
+  static let day = DateParsing.validDate("2026-11-23") ?? LocalDate(dayNumber: 0)
+  static let time = LocalTime(hour: 9, minute: 5, second: 7) ?? .midnight
 
   @Test(arguments: [
     ("YYYY-MM-DD HH:mm", "2026-11-23 09:05"), ("YYYYYY", "+002026"), ("Y", "2026"), ("YY", "26"),

@@ -47,7 +47,7 @@ import VaultCore
 
 /// Issue 18: one date language: a date key's value is any natural date, compared as a date.
 @Suite struct Issue18QueryDateTests {
-  static let today = LocalDate(year: 2026, month: 11, day: 24)!
+  static let today = DateParsing.validDate("2026-11-24") ?? LocalDate(dayNumber: 0)
 
   func resolved(_ text: String, dateKeys: Set<String> = []) throws -> [Query.Condition.Value] {
     try Query.parse(text).resolvingDates(today: Self.today) { dateKeys.contains($0) }.conditions.map(\.value)
