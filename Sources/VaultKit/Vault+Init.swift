@@ -1,13 +1,18 @@
 import Foundation
 import VaultCore
 
-/// `vault init`: what a new vault starts with. Nothing is ever overwritten: on an existing
-/// vault only what is missing is added.
+/// `vault init`: what a new vault starts with. Nothing is ever overwritten. A folder that
+/// already holds notes or Obsidian's settings gets only what vault itself will use (its config,
+/// the task inbox, the personal code): Obsidian's settings, and folders and templates its own
+/// settings do not name, stay as they are, since kind folders are made by the first `add`
+/// where the vault's own items live and daily notes go where Obsidian's settings say.
 public enum VaultStarter {
-  /// What one run added and what was already there, vault-relative (`Events/` for a folder).
+  /// What one run added, what was already there, and what it left out and why, vault-relative
+  /// (`Events/` for a folder).
   public struct Report: Sendable, Encodable {
     public var added: [String]
     public var kept: [String]
+    public var skipped: [String] = []
   }
 
   static let folders = ["Events", "Goals", "Insights", "Journal", "Templates"]
@@ -28,8 +33,10 @@ public enum VaultStarter {
       # The note whose list items are your personal code of principles (`vault align`).
       # personal_code: Personal Code.md
 
-      # Where `vault add task` puts new tasks.
+      # Where `vault add task` puts new tasks, and the heading in it they go under (default:
+      # after the inbox's first list of tasks).
       # inbox: Tasks.md
+      # inbox_heading: Inbox
 
       # How many items each section of `vault today` shows (1 to 10).
       # dashboard:
@@ -103,10 +110,52 @@ public enum VaultStarter {
     ("Tasks.md", "# Tasks\n\nInbox for quick tasks: `vault add task` appends here.\n\n"),
   ]
 
+  /// vault's own files: what an existing vault gets.
+  static let ownFiles: Set<String> = [".vault/config.yml", "Personal Code.md", "Tasks.md"]
+
+  /// Whether the folder is in use already: Obsidian's settings, or a note anywhere in it.
+  static func isInUse(_ path: String) -> Bool {
+    let manager = FileManager.default
+    if manager.fileExists(atPath: path + "/.obsidian") { return true }
+    guard let walker = manager.enumerator(atPath: path) else { return false }
+    while let relative = walker.nextObject() as? String {
+      if relative.hasPrefix(".git") || relative.hasPrefix(".trash") { walker.skipDescendants() }
+      if relative.lowercased().hasSuffix(".md") { return true }
+    }
+    return false
+  }
+
   /// Makes `path` a vault (creating the folder if needed) by adding what is missing.
   public static func initialize(_ path: String) throws(VaultError) -> Report {
     var report = Report(added: [], kept: [])
     let manager = FileManager.default
+    if isInUse(path) {
+      let (settings, _) = SettingsLoader.load(root: path)
+      let daily = settings.dailyNotes.folder.isEmpty ? "the vault's top folder" : settings.dailyNotes.folder + "/"
+      report.skipped = [
+        "Events/ Goals/ Insights/: made by the first add, where your items live",
+        "Journal/ Templates/ .obsidian/: daily notes go to \(daily), as Obsidian says",
+      ]
+      for (relative, content) in files where ownFiles.contains(relative) {
+        if manager.fileExists(atPath: path + "/" + relative) {
+          report.kept.append(relative)
+          continue
+        }
+        do {
+          try manager.createDirectory(
+            atPath: path + "/" + (relative as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        } catch {
+          throw .cannotWrite(relative, reason: error.localizedDescription)
+        }
+        guard case .written = try FileWriter.create(path + "/" + relative, with: Array(content.utf8), display: relative)
+        else {
+          report.kept.append(relative)
+          continue
+        }
+        report.added.append(relative)
+      }
+      return report
+    }
     func makeFolder(_ relative: String) throws(VaultError) {
       do {
         try manager.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)

@@ -31,14 +31,39 @@ import Testing
 
   @Test func anExistingVaultKeepsItsFilesAndGetsWhatIsMissing() throws {
     let folder = try Fixture.copy("ExampleVault")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("Personal Code.md"))
     let before = try Fixture.contents(of: folder)
     let result = try CLI.run(["init"], in: folder)
     #expect(
-      result.stdout
-        == "added  .obsidian/templates.json\nkept   Events/, Goals/, Insights/, Journal/, Templates/, .vault/config.yml, .obsidian/daily-notes.json, .obsidian/app.json, .obsidian/core-plugins.json, Templates/Daily.md, Personal Code.md, Tasks.md\nopen . in Obsidian (Open folder as vault), then try: vault --vault . today\n"
-    )
+      result.stdout == """
+        added  Personal Code.md
+        kept   .vault/config.yml, Tasks.md
+        left   Events/ Goals/ Insights/: made by the first add, where your items live
+        left   Journal/ Templates/ .obsidian/: daily notes go to Journal/, as Obsidian says
+        try: vault --vault . today
+
+        """)
     let after = try Fixture.contents(of: folder)
     #expect(after.filter { before[$0.key] != nil } == before)
     #expect(after.count == before.count + 1)
+  }
+
+  /// Issue 18: a vault whose daily notes live in Daily/ gets no Journal/, no Templates/ and no
+  /// change to its Obsidian settings; a folder of notes without .obsidian/ neither.
+  @Test func issue18InitMakesOnlyWhatTheVaultWillUse() throws {
+    let folder = try Fixture.copy("Issue18Kepano")
+    let before = try Fixture.contents(of: folder)
+    let result = try CLI.run(["init"], in: folder)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("daily notes go to Daily/"))
+    let after = try Fixture.contents(of: folder)
+    let added = Set(after.keys).subtracting(before.keys).map { $0.split(separator: "/").suffix(2).joined(separator: "/") }
+    #expect(added.sorted() == [".vault/config.yml", "Issue18Kepano/Personal Code.md"])
+    #expect(after.filter { before[$0.key] != nil } == before)
+    let notes = try ScratchFolder.make("notes")
+    try Data("# Ideas\n".utf8).write(to: notes.appendingPathComponent("Ideas.md"))
+    #expect(try CLI.run(["init", notes.path], in: notes).status == 0)
+    let made = try FileManager.default.contentsOfDirectory(atPath: notes.path).sorted()
+    #expect(made == [".vault", "Ideas.md", "Personal Code.md", "Tasks.md"])
   }
 }

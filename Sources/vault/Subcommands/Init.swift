@@ -9,8 +9,10 @@ struct Init: ParsableCommand {
       Adds the folders Events/, Goals/, Insights/, Journal/ and Templates/, the Obsidian settings \
       for daily notes (Journal/YYYY/MM/YYYY-MM-DD from Templates/Daily), a daily-note template, a \
       task inbox (Tasks.md), Personal Code.md and .vault/config.yml with every setting \
-      commented. It never overwrites anything: on an existing vault it adds only what is \
-      missing and says so.
+      commented. A folder that already holds notes or .obsidian/ gets only vault's own files \
+      (the config, the inbox, the personal code): its Obsidian settings stay as they are, \
+      daily notes go where they say, and the first vault add of a kind makes its folder where \
+      the vault's own items live. It never overwrites anything and says what it kept.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -27,9 +29,13 @@ struct Init: ParsableCommand {
     }
     for item in report.added { terminal.print("added  " + item) }
     if !report.kept.isEmpty { terminal.print(terminal.dim("kept   " + report.kept.joined(separator: ", "))) }
+    for item in report.skipped { terminal.print(terminal.dim("left   " + item)) }
+    let quoted = ShellQuote.quoted(path)
     terminal.print(
       report.added.isEmpty
         ? "nothing to add: \(path) has everything vault init makes"
-        : "open \(path) in Obsidian (Open folder as vault), then try: vault --vault \(path) today")
+        : report.skipped.isEmpty
+          ? "open \(path) in Obsidian (Open folder as vault), then try: vault --vault \(quoted) today"
+          : "try: vault --vault \(quoted) today")
   }
 }
