@@ -8,6 +8,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case noteNotFound(String)
   /// A command that writes, run outside any vault (the folder it would have written in).
   case notAVault(String)
+  /// The user said no to indexing a folder that does not look like a vault.
+  case notIndexed(String)
   /// No note of that name; names close to it.
   case noteNotFoundNear(String, suggestions: [String])
   case ambiguousNote(String, candidates: [String])
@@ -32,6 +34,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .vaultNotFound(let path): return "no vault at '\(path)': the folder does not exist"
     case .notADirectory(let path): return "'\(path)' is not a folder"
     case .noteNotFound(let name): return "no note '\(name)' in the vault"
+    case .notIndexed(let folder):
+      return "\(folder) was not indexed: " + VaultLocation.howToChoose
     case .notAVault(let folder):
       return "\(folder) is not a vault (no .obsidian/ or .vault/ here or above), so nothing was written: "
         + VaultLocation.howToChoose

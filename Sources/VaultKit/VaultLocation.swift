@@ -107,3 +107,32 @@ public enum UserSettings {
     return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
   }
 }
+
+extension Vault {
+  /// How many files a folder must hold, with no `.obsidian/` or `.vault/`, before vault asks
+  /// whether it really is a vault (a home folder or a source tree chosen by mistake).
+  public static let unmarkedFileLimit = 20_000
+
+  /// Whether indexing this folder deserves a question first: it has neither `.obsidian/` nor
+  /// `.vault/`, no index yet, and more than `unmarkedFileLimit` files (counted only that far,
+  /// hidden folders left out as the index leaves them out).
+  public func looksMistaken(index explicit: String?, environment: [String: String]) -> Bool {
+    for marker in [".obsidian", ".vault"] where FileSystem.status(root + "/" + marker, followLinks: true) != nil {
+      return false
+    }
+    if FileSystem.status(indexPath(explicit: explicit, environment: environment), followLinks: true) != nil {
+      return false
+    }
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return false }
+    var count = 0
+    while let relative = walker.nextObject() as? String {
+      if relative.split(separator: "/").last?.hasPrefix(".") == true {
+        walker.skipDescendants()
+        continue
+      }
+      count += 1
+      if count > Self.unmarkedFileLimit { return true }
+    }
+    return false
+  }
+}

@@ -125,8 +125,9 @@ struct GlobalOptions: ParsableArguments {
   func indexed<Value: Sendable>(
     _ vault: Vault, rebuild: Bool = false, _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> Vault.IndexedAnswer<Value> {
-    let bar = ProgressBar(enabled: !json)
     let terminal = terminal()
+    if vault.looksMistaken(index: index, environment: environment) { try confirmIndexing(vault, terminal: terminal) }
+    let bar = ProgressBar(enabled: !json)
     defer { bar.finish() }
     return try vault.withIndex(
       explicit: index, environment: environment, rebuild: rebuild,
@@ -135,6 +136,22 @@ struct GlobalOptions: ParsableArguments {
         bar.finish()
         terminal.printError("vault: warning: \(message)")
       }, read)
+  }
+
+  /// Asks on a terminal whether to index a folder that does not look like a vault
+  /// (`Vault.looksMistaken`); off a terminal, says so and goes on.
+  func confirmIndexing(_ vault: Vault, terminal: Terminal) throws(VaultError) {
+    let folder = vault.root == "." ? FileManager.default.currentDirectoryPath : vault.root
+    let what =
+      "\(folder) holds more than \(Counting.grouped(Vault.unmarkedFileLimit)) files "
+      + "and no .obsidian/ or .vault/"
+    guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
+      terminal.printError("vault: warning: \(what); indexing it all")
+      return
+    }
+    FileHandle.standardError.write(Data("vault: \(what): index it as a vault? [y/N] ".utf8))
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    guard answer == "y" || answer == "yes" else { throw .notIndexed(folder) }
   }
 
   /// The note a user named (`Vault.resolveNote`): a path, else a name the index knows — the

@@ -383,4 +383,35 @@ import Testing
           .count == 3, "\(command): \(result.stderr)")
     }
   }
+
+  /// A folder of more than 20,000 files and no `.obsidian/` (a home folder chosen by mistake)
+  /// is indexed only when the person at the terminal says so, with a progress bar; off a
+  /// terminal it is said and indexed.
+  @Test func aFolderThatIsClearlyNoVaultIsIndexedOnlyWhenConfirmed() throws {
+    let folder = try ScratchFolder.make("home")
+    let manager = FileManager.default
+    for part in ["notes", "other"] {
+      try manager.createDirectory(at: folder.appendingPathComponent(part), withIntermediateDirectories: true)
+    }
+    for number in 0...10_000 {
+      _ = manager.createFile(
+        atPath: folder.appendingPathComponent("notes/\(number).md").path, contents: Data("- [ ] task \(number)\n".utf8))
+      _ = manager.createFile(atPath: folder.appendingPathComponent("other/\(number).o").path, contents: nil)
+    }
+    let index = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": Self.today]
+    let declined = try CLI.runInTerminal(["tasks"], in: folder, input: "n\n", environment: index)
+    #expect(declined.status == 1)
+    #expect(declined.stdout.contains("holds more than 20,000 files and no .obsidian/ or .vault/: index it as a vault? [y/N]"))
+    #expect(declined.stdout.contains("was not indexed: choose one with --vault PATH"))
+    #expect(!manager.fileExists(atPath: folder.path + "-index.sqlite"))
+    let accepted = try CLI.runInTerminal(["tasks"], in: folder, input: "y\n", environment: index)
+    #expect(accepted.status == 0)
+    #expect(accepted.stdout.contains("indexing [") && accepted.stdout.contains("/10001 files"))
+    #expect(accepted.stdout.contains("10001 tasks") || accepted.stdout.contains("task 0"))
+    // Indexed once, it is not asked again; off a terminal it is never asked.
+    #expect(!(try CLI.runInTerminal(["tasks"], in: folder, input: "", environment: index)).stdout.contains("[y/N]"))
+    try manager.removeItem(atPath: folder.path + "-index.sqlite")
+    let script = try CLI.run(["tasks"], in: folder, environment: index)
+    #expect(script.status == 0 && script.stderr.contains("holds more than 20,000 files"))
+  }
 }

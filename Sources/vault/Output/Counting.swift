@@ -6,6 +6,17 @@ enum Counting {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }
 
+  /// `20,000`: thousands grouped with commas, the same in every locale.
+  static func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return (count < 0 ? "-" : "") + result
+  }
+
   /// Every kind in order, zeros included.
   static func items(_ counts: [ItemKind: Int]) -> String {
     ItemKind.allCases.map { kind in

@@ -41,6 +41,38 @@ struct CLI {
     try start(arguments, in: directory, environment: extra).finish()
   }
 
+  /// Runs `vault` on a pseudo-terminal (util-linux `script`), typing `input`: what a person
+  /// at a terminal sees, standard output and error together, line ends as `\n`.
+  static func runInTerminal(
+    _ arguments: [String], in directory: URL, input: String, environment extra: [String: String] = [:]
+  ) throws -> Result {
+    let quote = { (word: String) in "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let command = ([executable.path] + arguments).map(quote).joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["script", "-qec", command, "/dev/null"]
+    process.currentDirectoryURL = directory
+    var environment = ProcessInfo.processInfo.environment
+    for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_NOW", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
+    environment["TERM"] = "dumb"
+    environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let output = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = standardInput
+    try process.run()
+    standardInput.fileHandleForWriting.write(Data(input.utf8))
+    let text = output.fileHandleForReading.readDataToEndOfFile()
+    try standardInput.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"), stderr: "",
+      status: process.terminationStatus)
+  }
+
   /// Runs every command line at once (real processes, started one after another without
   /// waiting), and returns their results in the same order.
   static func runTogether(
