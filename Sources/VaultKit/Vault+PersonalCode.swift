@@ -21,14 +21,17 @@ extension Vault {
         throw .cannotChange(
           display,
           reason:
-            "its principles are not a list (vault changes only list items); edit it with vault edit \"\(display)\"")
+            "its principles are not a list (vault changes only list items); edit it with `vault edit \(ShellQuote.quoted(display))`"
+        )
       }
       let text = String(decoding: bytes, as: UTF8.self)
       // The editor works on lines ended by LF or CRLF, on text that reads back byte for byte.
       guard Array(text.utf8) == bytes, !hasLoneCR(bytes) else {
         throw .cannotChange(
           display,
-          reason: "it is not plain UTF-8 with LF or CRLF line endings; edit it with vault edit \"\(display)\"")
+          reason:
+            "it is not plain UTF-8 with LF or CRLF line endings; edit it with `vault edit \(ShellQuote.quoted(display))`"
+        )
       }
       switch ListEditor.apply(operation, to: text, itemLines: items) {
       case .failure(let failure): throw .cannotChange(display, reason: failure.description)

@@ -75,7 +75,7 @@ extension Vault {
     let note = NoteParser.parse(bytes, path: path)
     if note.frontMatter == nil && note.diagnostics.contains(where: { $0.severity == .error && $0.line <= 2 }) {
       throw .cannotChange(
-        "\(display)", reason: "its front matter cannot be read (vault check shows why); fix it first")
+        "\(display)", reason: "its front matter cannot be read (`vault check` shows why); fix it first")
     }
     guard var value else {
       let result = FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)

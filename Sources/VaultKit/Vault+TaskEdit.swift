@@ -19,7 +19,11 @@ extension Vault {
       switch TaskFieldEditor.edit(before, task: fresh, changes: changes, settings: settings.tasks) {
       case .success(let line): after = line
       case .failure(let failure):
-        throw .cannotChange("the task at \(display):\(fresh.line)", reason: failure.description)
+        let location = "\(display):\(fresh.line)"
+        throw .cannotChange(
+          "the task at \(location)",
+          reason: failure.description
+            + (failure == .textNotFound ? "; edit it with `vault edit \(ShellQuote.quoted(location))`" : ""))
       }
       let result =
         Array(bytes[..<fresh.byteRange.lowerBound]) + Array(after.utf8)

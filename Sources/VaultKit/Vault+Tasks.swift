@@ -131,6 +131,8 @@ extension Vault {
           : TaskLineEditor.cancel(before, task: fresh, on: today, settings: settings.tasks)
         switch result {
         case .success(let value): edited = value
+        case .failure(.alreadyClosed(let state)):
+          throw .taskClosed(fresh.description, location: "\(display):\(fresh.line)", state: state)
         case .failure(let failure): throw .cannotChange(what, reason: failure.description)
         }
       case .reopen:

@@ -1,3 +1,4 @@
+import VaultCore
 import VaultIndex
 
 /// Failures of the tool itself, as opposed to problems in the vault's content (those are
@@ -51,7 +52,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .invalidQuery(let reason): return reason
     case .indexDamaged(let reason): return reason
     case .taskClosed(let text, let location, let state):
-      return "'\(text)' is already \(state) (\(location)): `vault undo \(location)` reopens it"
+      return "'\(text)' is already \(state) (\(location)): `vault undo \(ShellQuote.quoted(location))` reopens it"
     case .taskNotFound(let text):
       return "no task matches '\(text)': give its id or path:line from `vault tasks`, or words of its text"
     case .ambiguousTask(let text, let candidates):

@@ -22,7 +22,7 @@ enum UnknownCommand {
       name.hasPrefix(argument) || EditDistance.levenshtein(argument, name) <= max(1, min(2, argument.count / 3))
     }
     let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
-    return "unknown command '\(argument)'.\(hint) 'vault --help' lists the commands."
+    return "unknown command '\(argument)'.\(hint) `vault --help` lists the commands."
   }
 
   /// For a group of commands with no default (`vault add`, `vault principle`): the message
@@ -37,7 +37,7 @@ enum UnknownCommand {
     let choices = names.joined(separator: ", ")
     let name = group._commandName
     guard let index = ArgumentOrder.firstWord(in: arguments) else {
-      return "'vault \(name)' needs a command: \(choices). 'vault \(name) --help' shows them."
+      return "'vault \(name)' needs a command: \(choices). `vault \(name) --help` shows them."
     }
     let word = arguments[index]
     guard !names.contains(word) else { return nil }

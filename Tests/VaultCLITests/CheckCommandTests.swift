@@ -56,13 +56,13 @@ import Testing
   @Test(arguments: [
     (
       ["serch", "plans"],
-      "vault: error: unknown command 'serch'. Did you mean 'search'? 'vault --help' lists the commands.\n"
+      "vault: error: unknown command 'serch'. Did you mean 'search'? `vault --help` lists the commands.\n"
     ),
     (
       ["--vault", ".", "tody"],
-      "vault: error: unknown command 'tody'. Did you mean 'today'? 'vault --help' lists the commands.\n"
+      "vault: error: unknown command 'tody'. Did you mean 'today'? `vault --help` lists the commands.\n"
     ),
-    (["frobnicate"], "vault: error: unknown command 'frobnicate'. 'vault --help' lists the commands.\n"),
+    (["frobnicate"], "vault: error: unknown command 'frobnicate'. `vault --help` lists the commands.\n"),
   ])
   func anUnknownCommandIsNamed(arguments: [String], message: String) throws {
     let vault = try Fixture.copy("ExampleVault")

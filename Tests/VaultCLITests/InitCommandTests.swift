@@ -40,7 +40,7 @@ import Testing
         kept   .vault/config.yml, Tasks.md
         left   Events/ Goals/ Insights/: made by the first add, where your items live
         left   Journal/ Templates/ .obsidian/: daily notes go to Journal/, as Obsidian says
-        try: vault --vault . today
+        try `vault --vault . today`
 
         """)
     let after = try Fixture.contents(of: folder)
@@ -57,7 +57,9 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("daily notes go to Daily/"))
     let after = try Fixture.contents(of: folder)
-    let added = Set(after.keys).subtracting(before.keys).map { $0.split(separator: "/").suffix(2).joined(separator: "/") }
+    let added = Set(after.keys).subtracting(before.keys).map {
+      $0.split(separator: "/").suffix(2).joined(separator: "/")
+    }
     #expect(added.sorted() == [".vault/config.yml", "Issue18Kepano/Personal Code.md"])
     #expect(after.filter { before[$0.key] != nil } == before)
     let notes = try ScratchFolder.make("notes")

@@ -147,7 +147,7 @@ import Testing
     #expect(missing.status == 64)
     #expect(
       missing.stderr
-        == "vault: error: 'vault add' needs a command: task, event, goal, note, insight. 'vault add --help' shows them.\n"
+        == "vault: error: 'vault add' needs a command: task, event, goal, note, insight. `vault add --help` shows them.\n"
     )
     let typo = try run(["add", "evnt", "Party"], folder)
     #expect(typo.stderr.contains("unknown command 'vault add evnt'. Did you mean 'event'?"))
@@ -401,7 +401,8 @@ import Testing
     let index = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": Self.today]
     let declined = try CLI.runInTerminal(["tasks"], in: folder, input: "n\n", environment: index)
     #expect(declined.status == 1)
-    #expect(declined.stdout.contains("holds more than 20,000 files and no .obsidian/ or .vault/: index it as a vault? [y/N]"))
+    #expect(
+      declined.stdout.contains("holds more than 20,000 files and no .obsidian/ or .vault/: index it as a vault? [y/N]"))
     #expect(declined.stdout.contains("was not indexed: choose one with --vault PATH"))
     #expect(!manager.fileExists(atPath: folder.path + "-index.sqlite"))
     let accepted = try CLI.runInTerminal(["tasks"], in: folder, input: "y\n", environment: index)

@@ -196,7 +196,7 @@ import Testing
     #expect(try Fixture.text(folder, "Tasks.md").contains("Water the plants ⏳ 2026-11-27\n"))
     let none = try run(["postpone", "clean the garage"], folder)
     #expect(none.status == 1)
-    #expect(none.stderr.contains("--due DATE"))
+    #expect(none.stderr.contains("--due fri`"))
   }
 
   @Test func todayShowsTomorrowRecentlyAndPinned() throws {
@@ -388,7 +388,7 @@ import Testing
       ["calendar", "--months", "3"], inVault: folder, today: Self.today, extra: ["COLUMNS": "160"])
     let heading = try #require(three.stdout.split(separator: "\n").first)
     #expect(heading.contains("October 2026") && heading.contains("November 2026") && heading.contains("December 2026"))
-    #expect(three.stdout.hasSuffix("due; to list them:\n  vault agenda --from 2026-10-01 --to 2026-12-31\n"))
+    #expect(three.stdout.hasSuffix("due; to list them:\n  `vault agenda --from 2026-10-01 --to 2026-12-31`\n"))
     // At 80 columns two months a row, at 60 one; no line is wider than the terminal.
     for (columns, perRow) in [(80, 2), (60, 1)] {
       let result = try CLI.run(

@@ -102,7 +102,7 @@ import Testing
   @Test(arguments: [
     (
       ["done", "Chores.md:8"],
-      "vault: error: cannot change the task at Chores.md:8: the task is already done (vault undo reopens it)"
+      "vault: error: 'Sweep the yard' is already done (Chores.md:8): `vault undo Chores.md:8` reopens it"
     ),
     (
       ["undo", "bank"],

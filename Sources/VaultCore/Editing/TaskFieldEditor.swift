@@ -27,7 +27,7 @@ public enum TaskFieldEditor {
     public var description: String {
       switch self {
       case .notATask: return "the line is not a task"
-      case .textNotFound: return "the task's text could not be told apart from its fields; edit it with vault edit"
+      case .textNotFound: return "the task's text could not be told apart from its fields"
       case .badText(let reason): return reason
       case .badRule(let rule):
         return "'\(rule)' is not a rule the Tasks plugin reads (such as 'every week on Monday')"

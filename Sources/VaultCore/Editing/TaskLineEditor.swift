@@ -30,7 +30,7 @@ public enum TaskLineEditor {
     public var description: String {
       switch self {
       case .notATask: return "the line is not a task"
-      case .alreadyClosed(let state): return "the task is already \(state) (vault undo reopens it)"
+      case .alreadyClosed(let state): return "the task is already \(state)"
       case .notClosed: return "the task is not done or cancelled: nothing to undo"
       case .unreadableRepeat(let rule): return "cannot read the repeat rule '\(rule)'"
       }

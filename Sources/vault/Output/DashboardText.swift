@@ -115,8 +115,8 @@ struct DashboardText {
       // A new vault: what to do first, right under the date.
       lines.insert(
         contentsOf: [
-          "", "Nothing planned, nothing due. Try: vault add task \"Call Mum\" --due tomorrow,",
-          "vault journal \"First entry\" --mood 7, or an event note in Events/ (docs/FORMAT.md).",
+          "", "Nothing planned, nothing due. Try `vault add task \"Call Mum\" --due tomorrow`,",
+          "`vault journal \"First entry\" --mood 7`, or an event note in Events/ (docs/FORMAT.md).",
         ], at: 1)
     }
     return lines

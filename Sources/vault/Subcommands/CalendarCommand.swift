@@ -81,7 +81,7 @@ struct CalendarCommand: ParsableCommand {
       let due = busy.reduce(0) { $0 + $1.tasks.filter { $0.reason == .due && $0.task.value.isOpen }.count }
       terminal.print(
         "\(events) event\(events == 1 ? "" : "s") and \(due) task\(due == 1 ? "" : "s") due; to list them:")
-      terminal.print("  vault agenda --from \(from) --to \(through)")
+      terminal.print("  `vault agenda --from \(from) --to \(through)`")
     } else {
       for line in AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks).lines(busy) {
         terminal.print(line)

@@ -96,7 +96,7 @@ struct ConfigSet: ParsableCommand {
   func validate() throws {
     guard key == "vault" else {
       throw ValidationError(
-        "'\(key)' is not a setting `vault config set` changes: only `vault`; the vault's own settings are in .vault/config.yml"
+        "'\(key)' is not a setting vault config set changes: only vault, as in `vault config set vault PATH`; the vault's own settings are in .vault/config.yml"
       )
     }
   }
@@ -124,7 +124,8 @@ struct ConfigUnset: ParsableCommand {
 
   func validate() throws {
     guard key == "vault" else {
-      throw ValidationError("'\(key)' is not a setting `vault config unset` removes: only `vault`")
+      throw ValidationError(
+        "'\(key)' is not a setting vault config unset removes: only vault, as in `vault config unset vault`")
     }
   }
 

@@ -40,10 +40,10 @@ struct Goals: ParsableCommand {
       let hidden = goals.count - shown.count
       terminal.print(
         done
-          ? "no goal is done yet: a goal is done at 100% (vault progress GOAL 100%) or with 'completed: YYYY-MM-DD'"
+          ? "no goal is done yet: a goal is done at 100% (`vault progress GOAL 100%`) or with 'completed: YYYY-MM-DD'"
           : hidden > 0
-            ? "every goal is done (\(hidden)): vault goals --done lists them"
-            : "no goals yet: add one with vault add goal \"Run a marathon\" --target 2027-05-01 (or a note in \(vault.settings.folders[.goal] ?? "Goals")/ with 'target: YYYY-MM-DD')"
+            ? "every goal is done (\(hidden)): `vault goals --done` lists them"
+            : "no goals yet: add one with `vault add goal \"Run a marathon\" --target 2027-05-01` (or a note in \(vault.settings.folders[.goal] ?? "Goals")/ with 'target: YYYY-MM-DD')"
       )
       return
     }

@@ -32,7 +32,7 @@ struct Index: ParsableCommand {
     terminal.print(
       "indexed \(Counting.of(summary.seen, "file")) in \(String(format: "%.2f", summary.seconds)) s: "
         + "\(summary.parsed) parsed, \(summary.removed) removed")
-    let problems = summary.errors + summary.warnings > 0 ? " (vault check lists them)" : ""
+    let problems = summary.errors + summary.warnings > 0 ? " (`vault check` lists them)" : ""
     terminal.print(
       Counting.items(summary.items) + "; " + Counting.problems(errors: summary.errors, warnings: summary.warnings)
         + problems)

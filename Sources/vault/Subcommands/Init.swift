@@ -1,4 +1,5 @@
 import ArgumentParser
+import VaultCore
 import VaultKit
 
 struct Init: ParsableCommand {
@@ -35,7 +36,7 @@ struct Init: ParsableCommand {
       report.added.isEmpty
         ? "nothing to add: \(path) has everything vault init makes"
         : report.skipped.isEmpty
-          ? "open \(path) in Obsidian (Open folder as vault), then try: vault --vault \(quoted) today"
-          : "try: vault --vault \(quoted) today")
+          ? "open \(path) in Obsidian (Open folder as vault), then try `vault --vault \(quoted) today`"
+          : "try `vault --vault \(quoted) today`")
   }
 }

@@ -54,10 +54,11 @@ struct Insights: ParsableCommand {
     }
     guard !insights.isEmpty else {
       if since != nil || tag != nil || search != nil {
-        terminal.print("no insights match: vault insights lists them all")
+        terminal.print("no insights match: `vault insights` lists them all")
         return
       }
-      terminal.print("no insights yet: add one with vault add insight \"Slow is smooth\" --author \"a running coach\"")
+      terminal.print(
+        "no insights yet: add one with `vault add insight \"Slow is smooth\" --author \"a running coach\"`")
       return
     }
     for (index, insight) in insights.enumerated() {

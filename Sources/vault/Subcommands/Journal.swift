@@ -124,7 +124,8 @@ struct JournalShow: ParsableCommand {
         return
       }
       terminal.print(
-        "no journal entry for \(day): write one with vault journal \"...\"" + (day == today ? "" : " --date \(day)"))
+        "no journal entry for \(day): write one with "
+          + (day == today ? "`vault journal \"Slept well\"`" : "`vault journal \"Slept well\" --date \(day)`"))
       return
     }
     if options.json {
@@ -199,7 +200,7 @@ struct JournalList: ParsableCommand {
     guard !days.isEmpty else {
       terminal.print(
         "no journal entries from \(first) to \(last)\(search != nil || mood != nil ? " matching the filters" : ""): "
-          + "write one with vault journal \"...\"")
+          + "write one with `vault journal \"Slept well\"`")
       return
     }
     let rows = days.map { day -> [String] in

@@ -38,7 +38,7 @@ struct Mood: ParsableCommand {
   func validate() throws {
     if let value, !(1...10).contains(value) { throw ValidationError("a mood is from 1 to 10, not \(value)") }
     if value == nil && (tags != nil || date != nil) {
-      throw ValidationError("--tags and --date go with a mood: vault mood 7 --tags work")
+      throw ValidationError("--tags and --date go with a mood: `vault mood 7 --tags work`")
     }
     let given = [days, weeks, months].compactMap { $0 }
     if given.count > 1 { throw ValidationError("give one of --days, --weeks or --months") }

@@ -116,7 +116,7 @@ struct Postpone: ParsableCommand {
       throw VaultError.cannotChange(
         "\(found.location)",
         reason:
-          "the task has no due, scheduled or start date to postpone; give it one with vault task \(found.shortID) --due DATE"
+          "the task has no due, scheduled or start date to postpone; give it one with `vault task \(found.shortID) --due fri`"
       )
     }
     let moved: LocalDate
