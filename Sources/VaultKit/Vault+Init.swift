@@ -145,7 +145,7 @@ public enum VaultStarter {
           try manager.createDirectory(
             atPath: path + "/" + (relative as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-          throw .cannotWrite(relative, reason: error.localizedDescription)
+          throw .cannotWrite(relative, reason: VaultError.systemReason(error))
         }
         guard case .written = try FileWriter.create(path + "/" + relative, with: Array(content.utf8), display: relative)
         else {
@@ -160,7 +160,7 @@ public enum VaultStarter {
       do {
         try manager.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)
       } catch {
-        throw .cannotWrite(relative.isEmpty ? path : relative, reason: error.localizedDescription)
+        throw .cannotWrite(relative.isEmpty ? path : relative, reason: VaultError.systemReason(error))
       }
     }
     try makeFolder("")

@@ -21,7 +21,7 @@ extension Vault {
       do {
         try FileManager.default.createDirectory(atPath: trashFolder, withIntermediateDirectories: true)
       } catch {
-        throw .cannotWrite(".trash", reason: error.localizedDescription)
+        throw .cannotWrite(".trash", reason: VaultError.systemReason(error))
       }
       for number in 0..<10_000 {
         let target = ".trash/" + (number == 0 ? name : "\(base) \(number).md")

@@ -1,3 +1,4 @@
+import Foundation
 import VaultCore
 import VaultIndex
 
@@ -82,5 +83,25 @@ extension VaultError {
   /// The error for anything the index threw.
   public init(indexFailure error: any Error) {
     self = (error as? VaultError) ?? VaultError(IndexError(error))
+  }
+}
+
+extension VaultError {
+  /// What the system says went wrong (`Read-only file system`, `No space left on device`),
+  /// rather than Foundation's paraphrase of it.
+  public static func systemReason(_ error: any Error) -> String {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(error.code)) {
+      return String(cString: strerror(code.rawValue))
+    }
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { return systemReason(underlying) }
+    // Foundation's file errors that carry no POSIX error, by the one they stand for.
+    let posix: [Int: Int32] = [
+      CocoaError.fileWriteOutOfSpace.rawValue: ENOSPC, CocoaError.fileWriteVolumeReadOnly.rawValue: EROFS,
+      CocoaError.fileWriteNoPermission.rawValue: EACCES, CocoaError.fileReadNoPermission.rawValue: EACCES,
+      CocoaError.fileWriteFileExists.rawValue: EEXIST, CocoaError.fileNoSuchFile.rawValue: ENOENT,
+    ]
+    if error.domain == NSCocoaErrorDomain, let code = posix[error.code] { return String(cString: strerror(code)) }
+    return error.localizedDescription
   }
 }

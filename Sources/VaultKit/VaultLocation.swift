@@ -98,7 +98,7 @@ public enum UserSettings {
         + (vault.map { "vault: \(PropertyWriter.scalar($0))\n" } ?? "")
       try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
     } catch {
-      throw .cannotWrite(file, reason: error.localizedDescription)
+      throw .cannotWrite(file, reason: VaultError.systemReason(error))
     }
   }
 

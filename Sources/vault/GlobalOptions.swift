@@ -149,7 +149,7 @@ struct GlobalOptions: ParsableArguments {
       terminal.printError("vault: warning: \(what); indexing it all")
       return
     }
-    FileHandle.standardError.write(Data("vault: \(what): index it as a vault? [y/N] ".utf8))
+    Terminal.emit(to: .standardError, Data("vault: \(what): index it as a vault? [y/N] ".utf8))
     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
     guard answer == "y" || answer == "yes" else { throw .notIndexed(folder) }
   }

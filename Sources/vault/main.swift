@@ -6,7 +6,7 @@ import VaultKit
 // prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let unknown = UnknownCommand.message(for: arguments) {
-  FileHandle.standardError.write(Data("vault: error: \(unknown)\n".utf8))
+  Terminal.emit(to: .standardError, Data("vault: error: \(unknown)\n".utf8))
   exit(64)
 }
 var parsed: ParsableCommand.Type?
@@ -15,14 +15,15 @@ do {
   parsed = type(of: command)
   try command.run()
 } catch let error as VaultError {
-  FileHandle.standardError.write(Data("vault: error: \(error)\n".utf8))
+  Terminal.emit(to: .standardError, Data("vault: error: \(error)\n".utf8))
   exit(1)
 } catch let error as ValidationError {
   // Wrong usage found while running: the usage of the command that was run, not the root's.
   guard let parsed, parsed != VaultCommand.self else { VaultCommand.exit(withError: error) }
   let name = UnknownCommand.path(of: parsed)
   let usage = VaultCommand.usageString(for: parsed).replacingOccurrences(of: "\n", with: "\n       ")
-  FileHandle.standardError.write(
+  Terminal.emit(
+    to: .standardError,
     Data(
       "Error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.\n".utf8))
   exit(VaultCommand.exitCode(for: error).rawValue)

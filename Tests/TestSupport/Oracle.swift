@@ -5,6 +5,10 @@ import Foundation
 public enum Oracle {
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) {
+      self.description = description
+    }
   }
 
   /// The standard output of `program arguments`, found on `PATH`; a missing program or a

@@ -166,7 +166,7 @@ extension Vault {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw .cannotWrite(display, reason: "cannot make its folder: \(error.localizedDescription)")
+      throw .cannotWrite(display, reason: "cannot make its folder: \(VaultError.systemReason(error))")
     }
   }
 

@@ -22,13 +22,13 @@ final class ProgressBar: @unchecked Sendable {
     let line =
       "\rindexing [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
       + "] \(done)/\(total) files"
-    FileHandle.standardError.write(Data(line.utf8))
+    Terminal.emit(to: .standardError, Data(line.utf8))
     shown = true
   }
 
   func finish() {
     lock.lock()
     defer { lock.unlock() }
-    if shown { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    if shown { Terminal.emit(to: .standardError, Data("\r\u{1B}[2K".utf8)) }
   }
 }

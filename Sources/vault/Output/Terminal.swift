@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import Rainbow
 import VaultCore
+import VaultKit
 
 /// Writes to standard output and error, with colour when wanted, and encodes JSON.
 struct Terminal {
@@ -31,26 +32,43 @@ struct Terminal {
   }
 
   func print(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    Self.emit(Data((text + "\n").utf8), to: .standardOutput)
   }
+
+  /// Writes to standard output or error without ever stopping on a failed write (a full disk
+  /// behind `> file`, a closed pipe): a failed output is one error line and exit status 74
+  /// (EX_IOERR); failed error output is dropped, as nothing is left to tell.
+  static func emit(_ data: Data, to handle: FileHandle) {
+    do {
+      try handle.write(contentsOf: data)
+    } catch {
+      guard handle === FileHandle.standardOutput else { return }
+      // The system's words ("No space left on device"), not Foundation's.
+      let reason = VaultError.systemReason(error)
+      try? FileHandle.standardError.write(contentsOf: Data("vault: error: cannot write the output: \(reason)\n".utf8))
+      exit(74)
+    }
+  }
+
+  static func emit(to handle: FileHandle, _ data: Data) { emit(data, to: handle) }
 
   /// A person at a terminal on both ends: a command may ask and wait.
   var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
   /// Text without a line break, shown at once: a question waiting for an answer.
   func prompt(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    Self.emit(Data(text.utf8), to: .standardOutput)
   }
 
   func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    Self.emit(Data((text + "\n").utf8), to: .standardError)
   }
 
   func json(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    Self.emit(data + Data("\n".utf8), to: .standardOutput)
   }
 
   /// `path:line:column: error: message`, coloured as compilers colour it.
