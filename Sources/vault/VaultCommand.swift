@@ -27,6 +27,8 @@ struct VaultCommand: ParsableCommand {
       Edit.self,
       // The vault and its index.
       Check.self, Show.self, Index.self, Search.self, List.self, Config.self,
+      // Reaching you away from the terminal.
+      Remind.self,
     ],
     defaultSubcommand: Today.self
   )

@@ -8,7 +8,7 @@ public enum ConfigReader {
   /// The settings it reads, for "did you mean" and `vault config`.
   public static let keys = [
     "folders", "personal_code", "inbox", "inbox_heading", "dashboard", "week_start", "timezone", "journal",
-    "max_file_size_mb", "leap_day", "created", "colors",
+    "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges",
   ]
 
   public static func apply(_ properties: [Property], to settings: inout VaultSettings) -> [Diagnostic] {
@@ -118,10 +118,90 @@ public enum ConfigReader {
             warn(entry, "'\(entry.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
           }
         }
+      case "reminders":
+        guard case .object(let entries) = property.value else {
+          warn(property, "'reminders' should hold settings such as 'events: [1d]' and 'notify: desktop'")
+          continue
+        }
+        for entry in entries { readReminder(entry, into: &settings.reminders, warn: warn) }
+      case "nudges":
+        guard case .object(let entries) = property.value else {
+          warn(property, "'nudges' should hold 'count: 3', 'from: \"09:00\"' and 'to: \"21:00\"'")
+          continue
+        }
+        var nudges = ReminderSettings.Nudges(
+          count: 3, from: LocalTime(hour: 9, minute: 0) ?? .midnight, to: LocalTime(hour: 21, minute: 0) ?? .midnight)
+        for entry in entries {
+          switch entry.key {
+          case "count":
+            if case .number(let value) = entry.value, value.rounded() == value, (0...24).contains(value) {
+              nudges.count = Int(value)
+            } else {
+              warn(entry, "nudges count must be a whole number from 0 to 24, found '\(entry.value.text)'")
+            }
+          case "from", "to":
+            if let time = DateParsing.time(entry.value.text) {
+              if entry.key == "from" { nudges.from = time } else { nudges.to = time }
+            } else {
+              warn(entry, "nudges \(entry.key) must be a time such as \"09:00\", found '\(entry.value.text)'")
+            }
+          default: unknown(entry, "nudges.\(entry.key)", among: ["nudges.count", "nudges.from", "nudges.to"])
+          }
+        }
+        if nudges.to < nudges.from { warn(property, "nudges end (to) before they start (from)") }
+        settings.reminders.nudges = nudges
       default:
         unknown(property, property.key, among: keys)
       }
     }
     return diagnostics
+  }
+
+  /// One entry of `reminders:`: a setting, or a category's default offsets.
+  static func readReminder(_ entry: Property, into reminders: inout ReminderSettings, warn: (Property, String) -> Void)
+  {
+    func time(_ name: String) -> LocalTime? {
+      guard let time = DateParsing.time(entry.value.text) else {
+        warn(entry, "reminders \(name) must be a time such as \"09:00\", found '\(entry.value.text)'")
+        return nil
+      }
+      return time
+    }
+    switch entry.key {
+    case "all_day_at": if let value = time("all_day_at") { reminders.allDayAt = value }
+    case "task_at": if let value = time("task_at") { reminders.taskAt = value }
+    case "due_tasks":
+      if case .bool(let value) = entry.value {
+        reminders.dueTasks = value
+      } else {
+        warn(entry, "reminders due_tasks should be true or false, found '\(entry.value.text)'")
+      }
+    case "catch_up":
+      if let seconds = ReminderOffset.seconds(entry.value.text) {
+        reminders.catchUp = seconds
+      } else {
+        warn(entry, "reminders catch_up should be a duration such as 12h, found '\(entry.value.text)'")
+      }
+    case "notify":
+      switch entry.value {
+      case .list(let words) where !words.isEmpty: reminders.notify = .command(words.map(\.text))
+      case .text(let name) where ["desktop", "terminal", "auto"].contains(name.lowercased()):
+        reminders.notify =
+          name.lowercased() == "desktop" ? .desktop : name.lowercased() == "terminal" ? .terminal : .automatic
+      default:
+        warn(
+          entry,
+          "reminders notify should be desktop, terminal, or a command as a list such as [ntfy, publish, my-topic, \"{title}\", \"{body}\"], found '\(entry.value.text)'"
+        )
+      }
+    default:
+      // Any other key is a kind (`events`) or a category (`birthday`) with its offsets.
+      let offsets = entry.value.elements.map(\.text).filter { !$0.isEmpty }
+      if let bad = offsets.first(where: { ReminderOffset.seconds($0) == nil }) {
+        warn(entry, "'\(bad)' in reminders.\(entry.key) is not an offset such as 1d, 2h, 30m or 1w")
+      } else {
+        reminders.defaults[entry.key.lowercased()] = offsets
+      }
+    }
   }
 }

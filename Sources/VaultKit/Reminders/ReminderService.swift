@@ -1,0 +1,78 @@
+import Foundation
+import VaultCore
+
+/// The user service that runs `vault remind --watch` for one vault: a systemd user unit on
+/// Linux (`~/.config/systemd/user/`), a launchd agent on macOS (`~/Library/LaunchAgents/`).
+/// Only the user's own files are written; nothing system-wide.
+public struct ReminderServiceFile: Sendable {
+  public var path: String
+  public var text: String
+  /// Commands that start it and show that it runs.
+  public var howToStart: [String]
+  public var howToStop: [String]
+
+  public static func make(vault: Vault, binary: String, environment: [String: String]) -> ReminderServiceFile {
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    let root = ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(vault.root) as NSString)
+      .standardizingPath
+    let name = "vault-remind-" + String(Vault.fingerprint(root).prefix(8))
+    #if os(macOS)
+    let label = "org.vault.remind." + String(Vault.fingerprint(root).prefix(8))
+    let escape = { (text: String) in
+      text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+    }
+    let arguments = [binary, "remind", "--watch", "--vault", root].map { "    <string>\(escape($0))</string>" }
+    let text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+        <key>Label</key>
+        <string>\(label)</string>
+        <key>ProgramArguments</key>
+        <array>
+      \(arguments.joined(separator: "\n"))
+        </array>
+        <key>RunAtLoad</key>
+        <true/>
+        <key>KeepAlive</key>
+        <true/>
+      </dict>
+      </plist>
+
+      """
+    let path = "\(home)/Library/LaunchAgents/\(label).plist"
+    return ReminderServiceFile(
+      path: path, text: text, howToStart: ["launchctl load -w \(ShellQuote.quoted(path))", "launchctl list \(label)"],
+      howToStop: ["launchctl unload -w \(ShellQuote.quoted(path))"])
+    #else
+    // systemd's own quoting: double quotes, with \ and " escaped.
+    let quote = { (text: String) in
+      "\""
+        + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        .replacingOccurrences(of: "%", with: "%%") + "\""
+    }
+    let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    let text = """
+      [Unit]
+      Description=vault reminders for \(root.replacingOccurrences(of: "%", with: "%%"))
+
+      [Service]
+      ExecStart=\([binary, "remind", "--watch", "--vault", root].map(quote).joined(separator: " "))
+      Restart=on-failure
+      RestartSec=30
+
+      [Install]
+      WantedBy=default.target
+
+      """
+    return ReminderServiceFile(
+      path: "\(config)/systemd/user/\(name).service", text: text,
+      howToStart: [
+        "systemctl --user daemon-reload", "systemctl --user enable --now \(name)", "systemctl --user status \(name)",
+      ],
+      howToStop: ["systemctl --user disable --now \(name)"])
+    #endif
+  }
+}

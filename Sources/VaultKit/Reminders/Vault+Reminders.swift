@@ -1,0 +1,59 @@
+import Foundation
+import VaultCore
+import VaultIndex
+
+extension Vault {
+  /// The vault's time zone as `ReminderSchedule` wants it: wall-clock times to instants and
+  /// back, by Foundation's time zone database (so across daylight-saving changes too).
+  public var reminderZone: ReminderSchedule.Zone {
+    let zone = self.zone
+    return ReminderSchedule.Zone(
+      instant: { moment in
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(
+          year: moment.date.year, month: moment.date.month, day: moment.date.day, hour: moment.time.hour,
+          minute: moment.time.minute, second: moment.time.second)
+        return Int(calendar.date(from: components)?.timeIntervalSince1970 ?? 0)
+      },
+      local: { instant in
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents(
+          [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(instant)))
+        return LocalDateTime(
+          date: LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? LocalDate(dayNumber: 0),
+          time: LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0) ?? .midnight)
+      })
+  }
+
+  /// The instant of a wall-clock moment in the vault's zone.
+  public func instant(of moment: LocalDateTime) -> Int { reminderZone.instant(moment) }
+
+  /// Every reminder firing from `from` through `through` (instants), from the index.
+  public func reminders(in store: IndexStore, from: Int, through: Int) throws(VaultError) -> [Reminder] {
+    var selection = TaskSelection()
+    selection.statuses = [.todo, .inProgress, .onHold]
+    let tasks = try self.tasks(in: store, selection)
+    let nudges: [ReminderSchedule.NudgeText] =
+      settings.reminders.nudges == nil
+      ? []
+      : try principles(in: store).map { .init(text: $0.value.text, path: $0.path, line: $0.line) }
+        + insights(in: store).map { .init(text: $0.value.text, path: $0.path, line: $0.line) }
+    return ReminderSchedule.reminders(
+      events: try events(in: store), tasks: tasks, nudges: nudges, settings: settings.reminders, from: from,
+      through: through, zone: reminderZone)
+  }
+
+  /// `obsidian://open?vault=NAME&file=PATH`: the note in Obsidian, for notifiers that show links.
+  public func obsidianLink(_ path: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    let name = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(root)
+    let vaultName = ((name as NSString).standardizingPath as NSString).lastPathComponent
+    let file = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+    return "obsidian://open?vault=\(vaultName.addingPercentEncoding(withAllowedCharacters: allowed) ?? vaultName)"
+      + "&file=\(file.addingPercentEncoding(withAllowedCharacters: allowed) ?? file)"
+  }
+}

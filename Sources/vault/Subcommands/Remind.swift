@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultKit
+
+struct Remind: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "remind",
+    abstract: "Deliver the reminders that fell due, list the ones ahead, or keep watching.",
+    discussion: """
+      Events remind at their remind offsets (1d, 2h, 30m, 1w) before they start, all-day \
+      events counted from reminders.all_day_at; events without remind use the defaults in \
+      .vault/config.yml (reminders: {events: [1d], birthday: [7d, 1d]}). Tasks remind at \
+      (@2026-11-23 09:00) or ⏰ 2026-11-23 09:00 on their line, and on their due day with \
+      reminders.due_tasks; nudges: {count: 3, from: "09:00", to: "21:00"} shows principles and \
+      insights through the day. Without an option, vault remind delivers what fell due since \
+      the last run (for cron, every minute): missed reminders within reminders.catch_up (12h) \
+      one by one, older ones as one summary, none twice. reminders.notify picks the notifier: \
+      desktop, terminal, or a command such as [ntfy, publish, my-topic, "{title}", "{body}"].
+        vault remind --list --days 7
+        vault remind --watch
+        vault remind --install
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Flag(name: .long, help: "List the reminders ahead instead of delivering.")
+  var list = false
+
+  @Option(name: .long, help: "With --list: how many days ahead (default 7).")
+  var days = 7
+
+  @Flag(name: .long, help: "Keep running: deliver each reminder when it falls due, re-reading the vault each minute.")
+  var watch = false
+
+  @Flag(name: .long, help: "Install a user service (systemd on Linux, launchd on macOS) running vault remind --watch.")
+  var install = false
+
+  @Flag(name: .long, help: "Remove the user service --install wrote.")
+  var uninstall = false
+
+  func validate() throws {
+    guard [list, watch, install, uninstall].filter({ $0 }).count <= 1 else {
+      throw ValidationError("give one of --list, --watch, --install and --uninstall")
+    }
+    guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366") }
+    if watch && options.now != nil { throw ValidationError("--watch follows the clock; it takes no --now") }
+  }
+
+  func run() throws {
+    if install || uninstall {
+      let vault = try options.openVault(writing: true)
+      try ReminderService(vault: vault, environment: options.environment, terminal: options.terminal())
+        .run(install: install)
+      return
+    }
+    let vault = try options.openVault(writing: !list)
+    let terminal = options.terminal()
+    let now = vault.instant(of: options.now(vault))
+    if list {
+      let until = now + days * 86_400
+      let reminders = try options.fromFreshIndex(vault) { store throws(VaultError) in
+        try vault.reminders(in: store, from: now, through: until)
+      }
+      if options.json {
+        try terminal.json(reminders.map(ReminderListing.init))
+        return
+      }
+      guard !reminders.isEmpty else {
+        terminal.print("no reminders in the next \(Counting.of(days, "day")): add remind: [1d] to an event,")
+        terminal.print("⏰ 2026-12-01 09:00 to a task, or reminders: {events: [1d]} to .vault/config.yml")
+        return
+      }
+      let rows = reminders.map { reminder in
+        ["\(reminder.at.date) \(reminder.at.time.hourMinute)", reminder.title, reminder.why, reminder.path ?? ""]
+      }
+      for line in terminal.table(rows, indent: 0, flexible: 1, trailing: 1) { terminal.print(line) }
+      return
+    }
+    let notifier = ReminderNotifier(vault, environment: options.environment)
+    if watch {
+      try watchForever(vault, notifier: notifier, terminal: terminal)
+      return
+    }
+    try deliver(vault, now: now, notifier: notifier, terminal: terminal)
+  }
+
+  /// One delivery round; failures of the notifier are reported (and retried next round).
+  @discardableResult
+  func deliver(_ vault: Vault, now: Int, notifier: ReminderNotifier, terminal: Terminal) throws -> DeliveryReport {
+    let environment = options.environment
+    let report = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.deliverReminders(in: store, now: now, environment: environment) { reminder in
+        notifier.send(reminder) { line in terminal.print(line) }
+      }
+    }
+    for failure in report.failed {
+      terminal.printError("vault: warning: a reminder was not delivered (it is retried next time): \(failure)")
+    }
+    if options.json { try terminal.json(report) }
+    return report
+  }
+
+  /// Delivers, then sleeps until the next reminder or a minute, whichever is sooner, and again
+  /// against the wall clock (after a suspend or a clock change, the next round catches up).
+  func watchForever(_ vault: Vault, notifier: ReminderNotifier, terminal: Terminal) throws -> Never {
+    while true {
+      let now = Int(Date().timeIntervalSince1970)
+      try deliver(vault, now: now, notifier: notifier, terminal: terminal)
+      let next = try options.fromFreshIndex(vault) { store throws(VaultError) in
+        try vault.reminders(in: store, from: now + 1, through: now + 60).first?.instant
+      }
+      let wait = max(1, min(60, (next ?? now + 60) - now))
+      Thread.sleep(forTimeInterval: TimeInterval(wait))
+    }
+  }
+}
+
+/// One reminder in `vault remind --list --json`.
+struct ReminderListing: Encodable {
+  var id: String
+  var kind: String
+  var at: String
+  var about: String
+  var title: String
+  var why: String
+  var path: String?
+  var line: Int?
+
+  init(_ reminder: Reminder) {
+    id = reminder.id
+    kind = reminder.kind.rawValue
+    at = "\(reminder.at.date)T\(reminder.at.time.hourMinute)"
+    about = "\(reminder.about.date)T\(reminder.about.time.hourMinute)"
+    title = reminder.title
+    why = reminder.why
+    path = reminder.path
+    line = reminder.line
+  }
+}
+
+/// `vault remind --install` and `--uninstall`: the user service file, and what to run next.
+struct ReminderService {
+  let vault: Vault
+  let environment: [String: String]
+  let terminal: Terminal
+
+  func run(install: Bool) throws {
+    let binary =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+    let service = ReminderServiceFile.make(vault: vault, binary: binary, environment: environment)
+    let manager = FileManager.default
+    if install {
+      do {
+        try manager.createDirectory(
+          atPath: (service.path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(service.text.utf8).write(to: URL(fileURLWithPath: service.path), options: .atomic)
+      } catch {
+        throw VaultError.cannotWrite(service.path, reason: VaultError.systemReason(error))
+      }
+      terminal.print("wrote \(service.path):")
+      for line in service.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+        terminal.print("  " + line)
+      }
+      terminal.print("start it and check that it runs with:")
+      for command in service.howToStart { terminal.print("  `\(command)`") }
+    } else {
+      guard manager.fileExists(atPath: service.path) else {
+        terminal.print("nothing to remove: \(service.path) does not exist")
+        return
+      }
+      terminal.print("stop it first with:")
+      for command in service.howToStop { terminal.print("  `\(command)`") }
+      do {
+        try manager.removeItem(atPath: service.path)
+      } catch {
+        throw VaultError.cannotWrite(service.path, reason: VaultError.systemReason(error))
+      }
+      terminal.print("removed \(service.path)")
+    }
+  }
+}
