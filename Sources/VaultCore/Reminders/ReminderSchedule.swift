@@ -76,7 +76,7 @@ public enum ReminderSchedule {
               id: "event|\(event.path)|\(occurrence.start)|\(text)", kind: .event, instant: fire,
               at: zone.local(fire), about: start, title: name,
               why:
-                "\(text == "0m" ? "at the start of" : "\(text) before") \(event.value.title) \(allDay ? "(all day)" : start.time.hourMinute)",
+                "\(seconds == 0 ? "at the start of" : "\(text) before") \(event.value.title) \(allDay ? "(all day)" : start.time.hourMinute)",
               body: "\(when)" + (event.value.location.map { " · \($0)" } ?? ""), path: event.path,
               line: event.line))
         }
@@ -124,7 +124,7 @@ public enum ReminderSchedule {
         day = day.adding(days: 1)
       }
     }
-    return result.sorted { ($0.instant, $0.id) < ($1.instant, $1.id) }
+    return result.sorted { ($0.instant, $0.title, $0.id) < ($1.instant, $1.title, $1.id) }
   }
 
   /// The offsets an event reminds at, as written and in seconds: its own `remind`, else the

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 23: `vault remind` through the built binary, with a recording notifier (a script in
+/// the fixtures that appends its arguments to a file) and the state folder in the test's.
+@Suite struct Issue23RemindTests {
+  static let recorder = Fixture.testsFolder.appendingPathComponent("Fixtures/Notifiers/record").path
+
+  /// ExampleVault with reminders on: every event a day before, the recorder as notifier, and
+  /// a task whose title is hostile to shells.
+  func vault() throws -> (URL, [String: String]) {
+    let folder = try Fixture.copy("ExampleVault")
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let text = try Fixture.text(folder, ".vault/config.yml")
+    try Data(
+      (text + "\nreminders:\n  events: [1d]\n  notify: [\"\(Self.recorder)\", \"{title}\", \"{why}\", \"{link}\"]\n")
+        .utf8
+    ).write(to: config)
+    let tasks = try Fixture.text(folder, "Tasks.md")
+    try Data((tasks + "- [ ] $(touch pwned); \"reboot` ⏰ 2026-11-23 08:30\n").utf8).write(
+      to: folder.appendingPathComponent("Tasks.md"))
+    let environment = [
+      "VAULT_INDEX": folder.path + "-index.sqlite", "XDG_STATE_HOME": folder.path + "-state",
+      "RECORD": folder.path + "-record.txt",
+    ]
+    return (folder, environment)
+  }
+
+  func recorded(_ environment: [String: String]) throws -> [[String]] {
+    guard let path = environment["RECORD"], FileManager.default.fileExists(atPath: path) else { return [] }
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    return text.components(separatedBy: "--\n").filter { !$0.isEmpty }.map {
+      $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+  }
+
+  @Test func remindDeliversWhatFellDueOnceAndTheHostileTitleIsText() throws {
+    let (folder, environment) = try vault()
+    let first = try CLI.run(["remind", "--now", "2026-11-23T08:31"], in: folder, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let calls = try recorded(environment)
+    #expect(
+      calls.contains([
+        "$(touch pwned); \"reboot`", "reminder at 08:30", "obsidian://open?vault=ExampleVault&file=Tasks",
+      ]))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
+    // Again a minute later: nothing new, nothing twice.
+    _ = try CLI.run(["remind", "--now", "2026-11-23T08:32"], in: folder, environment: environment)
+    #expect(try recorded(environment).count == calls.count)
+  }
+
+  @Test func twoConcurrentRunsDeliverEachReminderOnce() throws {
+    let (folder, environment) = try vault()
+    _ = try CLI.run(["today"], in: folder, environment: environment)
+    let runs = try (0..<4).map { _ in
+      try CLI.start(["remind", "--now", "2026-11-23T18:31"], in: folder, environment: environment)
+    }.map { $0.finish() }
+    #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+    let titles = try recorded(environment).map { $0[0] }
+    #expect(!titles.isEmpty)
+    #expect(titles.count == Set(titles).count, "delivered twice: \(titles)")
+    #expect(titles.contains("🇪🇸 Spanish Class"))
+  }
+
+  @Test func missedRemindersBeyondTheCatchUpWindowAreOneSummary() throws {
+    let (folder, environment) = try vault()
+    _ = try CLI.run(["remind", "--now", "2026-11-20T09:00"], in: folder, environment: environment)
+    let before = try recorded(environment).count
+    // Three days later: what fell due more than 12 hours ago is summed up in one notification.
+    let result = try CLI.run(["remind", "--now", "2026-11-23T09:00"], in: folder, environment: environment)
+    #expect(result.status == 0)
+    let new = try recorded(environment).dropFirst(before)
+    #expect(new.filter { $0[0].hasSuffix("missed while away") }.count == 1, "\(Array(new))")
+  }
+
+  @Test func aFailingNotifierIsReportedAndRetried() throws {
+    let (folder, environment) = try vault()
+    var failing = environment
+    failing["RECORD"] = "/nonexistent/folder/record.txt"
+    let failed = try CLI.run(["remind", "--now", "2026-11-23T08:31"], in: folder, environment: failing)
+    #expect(failed.status == 0)
+    #expect(failed.stderr.contains("was not delivered (it is retried next time)"))
+    let retried = try CLI.run(["remind", "--now", "2026-11-23T08:40"], in: folder, environment: environment)
+    #expect(retried.status == 0)
+    #expect(try recorded(environment).contains { $0[0] == "$(touch pwned); \"reboot`" })
+  }
+
+  @Test func listShowsTheScheduleAndEditsChangeIt() throws {
+    let (folder, environment) = try vault()
+    let list = try CLI.run(
+      ["remind", "--list", "--days", "2", "--now", "2026-11-23T08:00", "--json"], in: folder, environment: environment)
+    #expect(list.status == 0, "\(list.stderr)")
+    let items = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(
+      items.contains {
+        $0["why"] as? String == "1d before Team Standup 09:00" && $0["at"] as? String == "2026-11-24T09:00"
+      })
+    // A new event note is in the schedule at once.
+    try Data("---\ndate: 2026-11-24\nstartTime: \"20:00\"\nremind: 2h\n---\n".utf8).write(
+      to: folder.appendingPathComponent("Events/Concert.md"))
+    let after = try CLI.run(
+      ["remind", "--list", "--days", "2", "--now", "2026-11-23T08:00"], in: folder, environment: environment)
+    #expect(after.stdout.contains("2026-11-24 18:00") && after.stdout.contains("2h before Concert 20:00"))
+  }
+
+  @Test func installWritesAUserUnitAndUninstallRemovesIt() throws {
+    let (folder, environment) = try vault()
+    var home = environment
+    home["XDG_CONFIG_HOME"] = folder.path + "-config"
+    let installed = try CLI.run(["remind", "--install"], in: folder, environment: home)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let units = try FileManager.default.contentsOfDirectory(atPath: folder.path + "-config/systemd/user")
+    #expect(units.count == 1 && units[0].hasPrefix("vault-remind-") && units[0].hasSuffix(".service"))
+    let unit = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
+    #expect(unit.contains("remind\" \"--watch\" \"--vault\""))
+    #expect(installed.stdout.contains("`systemctl --user enable --now vault-remind-"))
+    let removed = try CLI.run(["remind", "--uninstall"], in: folder, environment: home)
+    #expect(removed.status == 0 && removed.stdout.contains("removed "))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "-config/systemd/user").isEmpty)
+  }
+}
