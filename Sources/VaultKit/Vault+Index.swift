@@ -57,12 +57,7 @@ extension Vault {
 
   /// FNV-1a of the text, 16 hex digits: the same in every process and on every platform.
   static func fingerprint(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let digits = String(hash, radix: 16)
+    let digits = String(StableHash.fnv1a(text), radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 

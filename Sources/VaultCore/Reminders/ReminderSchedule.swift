@@ -108,7 +108,7 @@ public enum ReminderSchedule {
       var day = firstDay
       while day <= lastDay {
         let order = nudges.sorted {
-          (stableHash("\(day)|\($0.text)"), $0.text) < (stableHash("\(day)|\($1.text)"), $1.text)
+          (StableHash.fnv1a("\(day)|\($0.text)"), $0.text) < (StableHash.fnv1a("\(day)|\($1.text)"), $1.text)
         }
         for (slot, time) in plan.times.enumerated() {
           let moment = LocalDateTime(date: day, time: time)
@@ -135,16 +135,6 @@ public enum ReminderSchedule {
       ? event.remind
       : event.category.flatMap { settings.defaults[$0.lowercased()] } ?? settings.defaults["events"] ?? []
     return texts.compactMap { text in ReminderOffset.seconds(text).map { (text, $0) } }
-  }
-
-  /// FNV-1a, for choices that must be the same on every run and machine.
-  static func stableHash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    return hash
   }
 }
 

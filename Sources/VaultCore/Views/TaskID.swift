@@ -8,12 +8,7 @@ extension Located where Value == TaskItem {
   /// lines this is, mixed by MurmurHash3's finaliser so that similar texts (`Call Ana`,
   /// `Call Ann`) get ids far apart, not ids that differ in one digit.
   public var fullID: String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    let key = path + "\n" + value.description + (value.duplicate > 0 ? "\n\(value.duplicate)" : "")
-    for byte in key.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
+    var hash = StableHash.fnv1a(path + "\n" + value.description + (value.duplicate > 0 ? "\n\(value.duplicate)" : ""))
     hash ^= hash >> 33
     hash = hash &* 0xff51_afd7_ed55_8ccd
     hash ^= hash >> 33
