@@ -132,6 +132,14 @@ enum SettingsLoader {
 
   static let tasksPluginPath = ".obsidian/plugins/obsidian-tasks-plugin/data.json"
 
+  /// Every file the settings are read from, relative to the vault: a change to any of them
+  /// means opening the vault again (`ReminderWatch`).
+  static let files = [
+    ConfigReader.path, ".obsidian/daily-notes.json", ".obsidian/plugins/periodic-notes/data.json",
+    ".obsidian/types.json", tasksPluginPath, ".obsidian/community-plugins.json", ".obsidian/app.json",
+    ".obsidian/templates.json", ".obsidian/plugins/templater-obsidian/data.json",
+  ]
+
   /// The templates' places: the core Templates plugin's `folder`, Templater's
   /// `templates_folder`, and the template files of Daily notes and of Periodic Notes.
   static func templates(_ root: String, _ settings: inout VaultSettings, _ diagnostics: inout [Diagnostic]) {

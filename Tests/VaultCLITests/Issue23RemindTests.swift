@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VaultCore
 
 /// Issue 23: `vault remind` through the built binary, with a recording notifier (a script in
 /// the fixtures that appends its arguments to a file) and the state folder in the test's.
@@ -102,6 +103,50 @@ import Testing
     let after = try CLI.run(
       ["remind", "--list", "--days", "2", "--now", "2026-11-23T08:00"], in: folder, environment: environment)
     #expect(after.stdout.contains("2026-11-24 18:00") && after.stdout.contains("2h before Concert 20:00"))
+  }
+
+  /// Polls `check` every 0.2 s for up to `seconds`.
+  func eventually(within seconds: Double, _ check: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try check() { return true }
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    return try check()
+  }
+
+  /// `--watch` follows the wall clock: a note written while it runs, with a reminder two
+  /// seconds ahead, reaches the recorder without a restart.
+  @Test func anEditUnderWatchChangesTheSchedule() throws {
+    let (folder, environment) = try vault()
+    let config = try Fixture.text(folder, ".vault/config.yml")
+    try Data((config + "timezone: UTC\n").utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    let watch = try CLI.start(["remind", "--watch", "--every", "1"], in: folder, environment: environment)
+    defer {
+      // Stopped as a person does, with Ctrl-C; killed if it does not stop, so the test never hangs.
+      watch.process.interrupt()
+      if !eventually(within: 10, { !watch.process.isRunning }) { kill(watch.process.processIdentifier, SIGKILL) }
+      let result = watch.finish()
+      #expect(result.status == 0 && result.stderr.contains("watching"), "\(result.stderr)")
+    }
+    let state = folder.path + "-state/vault"
+    #expect(
+      eventually(within: 60) {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: state)) ?? []
+        return folders.contains { FileManager.default.fileExists(atPath: "\(state)/\($0)/reminders.json") }
+      }, "the first round did not finish")
+    // An event starting at the next whole minute at least 5 s away, reminding 2 s from now.
+    let now = Int(Date().timeIntervalSince1970)
+    let start = (now + 5 + 59) / 60 * 60
+    let offset = start - now - 2
+    let moment = ReminderSchedule.Zone.fixed(0).local(start)
+    try Data(
+      "---\ntitle: Watched edit\ndate: \(moment.date)\nstartTime: \"\(moment.time.hourMinute)\"\nremind: \(offset)s\n---\n"
+        .utf8
+    ).write(to: folder.appendingPathComponent("Events/Watched edit.md"))
+    let reached = try eventually(within: 30) { try recorded(environment).contains { $0.first == "Watched edit" } }
+    #expect(reached, "the edit did not reach the schedule: \((try? recorded(environment)) ?? [])")
+    #expect(watch.process.isRunning)
   }
 
   @Test func installWritesAUserUnitAndUninstallRemovesIt() throws {

@@ -148,4 +148,34 @@ import Testing
     #expect(ReminderOffset.seconds("1x") == nil)
     #expect(ReminderOffset.seconds("") == nil)
   }
+
+  /// The morning digest: one a day at `digest_at` (off by default), whose text is the day's
+  /// dashboard in a few lines.
+  @Test func theMorningDigestIsOneADayAndAShortFormOfToday() {
+    let window = (from: Self.at("2026-11-23", "00:00"), through: Self.at("2026-11-25", "23:59"))
+    #expect(schedule(from: window.from, through: window.through).isEmpty)
+    var settings = ReminderSettings()
+    settings.digestAt = Self.time("07:15")
+    let digests = schedule(settings: settings, from: window.from, through: window.through)
+    #expect(digests.map { "\($0.at) \($0.kind)" } == (23...25).map { "2026-11-\($0)T07:15 digest" })
+
+    var input = Dashboard.Input()
+    input.events = [
+      Self.event("Dentist", on: "2026-11-24", at: "09:30"), Self.event("Book Fair", on: "2026-11-24"),
+      Self.event("Concert", on: "2026-11-27", at: "20:00"),
+    ]
+    var rent = TaskItem(line: 3, indentation: "", marker: "-", status: TaskStatus(symbol: " "))
+    rent.description = "Pay rent ⏰ 2026-11-24 08:00"
+    rent.due = Self.day("2026-11-20")
+    input.actionableTasks = [Located(path: "Tasks.md", title: "Tasks", line: 3, tags: [], value: rent)]
+    input.actionableCount = 1
+    let digest = Dashboard(input, today: Self.day("2026-11-24"), limit: 5).digest
+    #expect(digest.title == "Tuesday 2026-11-24: 2 events, 1 task")
+    #expect(
+      digest.body.split(separator: "\n") == [
+        "all day Book Fair", "09:30 Dentist", "Tasks: Pay rent (overdue)", "Next: Concert in 3 days",
+      ])
+    #expect(
+      Dashboard(Dashboard.Input(), today: Self.day("2026-11-24"), limit: 5).digest.title.hasSuffix("nothing planned"))
+  }
 }

@@ -170,6 +170,14 @@ public enum ConfigReader {
     switch entry.key {
     case "all_day_at": if let value = time("all_day_at") { reminders.allDayAt = value }
     case "task_at": if let value = time("task_at") { reminders.taskAt = value }
+    case "digest_at":
+      if case .bool(false) = entry.value {
+        reminders.digestAt = nil
+      } else if entry.value.text.lowercased() == "off" {
+        reminders.digestAt = nil
+      } else if let value = time("digest_at") {
+        reminders.digestAt = value
+      }
     case "due_tasks":
       if case .bool(let value) = entry.value {
         reminders.dueTasks = value

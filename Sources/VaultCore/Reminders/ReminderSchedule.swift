@@ -124,6 +124,22 @@ public enum ReminderSchedule {
         day = day.adding(days: 1)
       }
     }
+    // The morning digest: one a day; its text is the day's dashboard in short (`Dashboard.digest`),
+    // filled in by the caller, who reads the dashboard from the index.
+    if let digestAt = settings.digestAt {
+      var day = firstDay
+      while day <= lastDay {
+        let moment = LocalDateTime(date: day, time: digestAt)
+        let fire = zone.instant(moment)
+        if from <= fire, fire <= through {
+          result.append(
+            Reminder(
+              id: "digest|\(day)", kind: .digest, instant: fire, at: zone.local(fire), about: moment,
+              title: "Today, \(day)", why: "morning digest at \(digestAt.hourMinute)", body: "", path: nil, line: nil))
+        }
+        day = day.adding(days: 1)
+      }
+    }
     return result.sorted { ($0.instant, $0.title, $0.id) < ($1.instant, $1.title, $1.id) }
   }
 
@@ -140,7 +156,7 @@ public enum ReminderSchedule {
 
 /// One reminder: what it is about, when it fires and why.
 public struct Reminder: Hashable, Sendable {
-  public enum Kind: String, Hashable, Sendable, Codable { case event, task, nudge, summary }
+  public enum Kind: String, Hashable, Sendable, Codable { case event, task, nudge, digest, summary }
 
   /// Stable across runs: the item, the occurrence and the offset, so it is delivered once.
   public var id: String

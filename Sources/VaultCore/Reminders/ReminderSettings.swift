@@ -13,6 +13,8 @@ public struct ReminderSettings: Hashable, Sendable {
   /// summed up in one notification.
   public var catchUp = 12 * 3600
   public var notify: Notifier = .automatic
+  /// The morning digest, a short form of `vault today`, at this time each day; nil: off.
+  public var digestAt: LocalTime?
   public var nudges: Nudges?
 
   public init() {}

@@ -46,6 +46,18 @@ extension Vault {
     in store: IndexStore, now: Int, environment: [String: String],
     notify: (Reminder) -> String?
   ) throws(VaultError) -> DeliveryReport {
+    try deliverReminders(
+      now: now, environment: environment,
+      schedule: { (from, through) throws(VaultError) in try reminders(in: store, from: from, through: through) },
+      notify: notify)
+  }
+
+  /// The same, with the schedule from `schedule(from, through)`: `ReminderWatch` answers it
+  /// from the schedule it keeps between rounds.
+  public func deliverReminders(
+    now: Int, environment: [String: String], schedule: (Int, Int) throws(VaultError) -> [Reminder],
+    notify: (Reminder) -> String?
+  ) throws(VaultError) -> DeliveryReport {
     let folder = stateFolder(environment: environment)
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -62,9 +74,11 @@ extension Vault {
       (try? JSONDecoder().decode(ReminderState.self, from: Data(contentsOf: URL(fileURLWithPath: path))))
       ?? ReminderState()
     let window = settings.reminders.catchUp
-    let since = state.last ?? (now - window)
+    // After the clock was set back, the last delivery lies ahead: look back a minute and let
+    // the ids delivered tell what was sent, rather than wait for the clock to catch up.
+    let since = state.last.map { $0 > now ? now - 60 : $0 } ?? (now - window)
     var report = DeliveryReport()
-    let due = try reminders(in: store, from: since + 1, through: now).filter { state.delivered[$0.id] == nil }
+    let due = try schedule(since + 1, now).filter { state.delivered[$0.id] == nil }
     let old = due.filter { $0.instant < now - window }
     var retryFrom: Int?
     if !old.isEmpty {

@@ -52,6 +52,9 @@ public struct ReminderNotifier: Sendable {
   public func line(_ reminder: Reminder) -> String {
     "\(reminder.at.date) \(reminder.at.time.hourMinute)  \(reminder.title)  — \(reminder.why)"
       + (reminder.path.map { " · \($0)" + (reminder.line.map { ":\($0)" } ?? "") } ?? "")
+      // The digest is its body: the day in a few lines.
+      + (reminder.kind == .digest && !reminder.body.isEmpty
+        ? "\n" + reminder.body.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n") : "")
   }
 
   /// The arguments of `command` with the reminder's texts in place of `{title}`, `{body}`,

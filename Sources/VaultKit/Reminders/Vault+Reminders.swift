@@ -41,9 +41,16 @@ extension Vault {
       ? []
       : try principles(in: store).map { .init(text: $0.value.text, path: $0.path, line: $0.line) }
         + insights(in: store).map { .init(text: $0.value.text, path: $0.path, line: $0.line) }
-    return ReminderSchedule.reminders(
+    var result = ReminderSchedule.reminders(
       events: try events(in: store), tasks: tasks, nudges: nudges, settings: settings.reminders, from: from,
       through: through, zone: reminderZone)
+    // The morning digest's text is that day's dashboard in short.
+    for index in result.indices where result[index].kind == .digest {
+      let digest = try dashboard(in: store, today: result[index].about.date, limit: 5).digest
+      result[index].title = digest.title
+      result[index].body = digest.body
+    }
+    return result
   }
 
   /// `obsidian://open?vault=NAME&file=PATH`: the note in Obsidian, for notifiers that show links.

@@ -30,8 +30,11 @@ struct Remind: ParsableCommand {
   @Option(name: .long, help: "With --list: how many days ahead (default 7).")
   var days = 7
 
-  @Flag(name: .long, help: "Keep running: deliver each reminder when it falls due, re-reading the vault each minute.")
+  @Flag(name: .long, help: "Keep running: deliver each reminder when it falls due; edits take effect within a minute.")
   var watch = false
+
+  @Option(name: .long, help: "With --watch: how often to look for edits, in seconds (default 60).")
+  var every = 60
 
   @Flag(name: .long, help: "Install a user service (systemd on Linux, launchd on macOS) running vault remind --watch.")
   var install = false
@@ -44,6 +47,7 @@ struct Remind: ParsableCommand {
       throw ValidationError("give one of --list, --watch, --install and --uninstall")
     }
     guard (1...366).contains(days) else { throw ValidationError("--days must be from 1 to 366") }
+    guard (1...3600).contains(every) else { throw ValidationError("--every must be from 1 to 3600 seconds") }
     if watch && options.now != nil { throw ValidationError("--watch follows the clock; it takes no --now") }
   }
 
@@ -101,17 +105,27 @@ struct Remind: ParsableCommand {
     return report
   }
 
-  /// Delivers, then sleeps until the next reminder or a minute, whichever is sooner, and again
-  /// against the wall clock (after a suspend or a clock change, the next round catches up).
+  /// Rounds of `ReminderWatch`: each delivers what fell due, then sleeps until the next
+  /// reminder or a minute, whichever is sooner; the clock is read afresh each round, so after
+  /// a suspend or a clock change the next round catches up.
   func watchForever(_ vault: Vault, notifier: ReminderNotifier, terminal: Terminal) throws -> Never {
+    let watch = ReminderWatch(vault: vault, index: options.index, environment: options.environment)
+    StopSignals.install()
+    terminal.printError("vault: watching \(vault.displayRoot) for reminders; stop with Ctrl-C")
     while true {
       let now = Int(Date().timeIntervalSince1970)
-      try deliver(vault, now: now, notifier: notifier, terminal: terminal)
-      let next = try options.fromFreshIndex(vault) { store throws(VaultError) in
-        try vault.reminders(in: store, from: now + 1, through: now + 60).first?.instant
+      let notifier =
+        watch.vault.settings == vault.settings
+        ? notifier : ReminderNotifier(watch.vault, environment: options.environment)
+      let (report, wake) = try StopSignals.round {
+        try watch.round(
+          now: now, every: every, notice: { terminal.printError("vault: warning: \($0)") },
+          notify: { reminder in notifier.send(reminder) { line in terminal.print(line) } })
       }
-      let wait = max(1, min(60, (next ?? now + 60) - now))
-      Thread.sleep(forTimeInterval: TimeInterval(wait))
+      for failure in report.failed {
+        terminal.printError("vault: warning: a reminder was not delivered (it is retried next time): \(failure)")
+      }
+      Thread.sleep(forTimeInterval: TimeInterval(max(1, wake - now)))
     }
   }
 }
@@ -124,6 +138,7 @@ struct ReminderListing: Encodable {
   var about: String
   var title: String
   var why: String
+  var body: String
   var path: String?
   var line: Int?
 
@@ -134,6 +149,7 @@ struct ReminderListing: Encodable {
     about = "\(reminder.about.date)T\(reminder.about.time.hourMinute)"
     title = reminder.title
     why = reminder.why
+    body = reminder.body
     path = reminder.path
     line = reminder.line
   }
