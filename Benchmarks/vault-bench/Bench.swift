@@ -37,6 +37,8 @@ struct Run: ParsableCommand {
   @Option(help: "Runs per figure; the median is printed.") var runs = 5
   @Option(help: "The vault binary (default: the one built next to this tool).") var vault: String?
   @Option(help: "Where the synthetic vaults and indexes go.") var work = "/tmp/vault-bench"
+  @Option(help: "How long to measure the idle CPU of `vault remind --watch`, in seconds (0: skip).")
+  var idleSeconds = 125
 
   func run() throws {
     let binary = vault ?? (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/vault"
@@ -51,7 +53,7 @@ struct Run: ParsableCommand {
     }
     say("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
     for count in counts {
-      try Measurement(binary: binary, notes: count, runs: runs, work: work).run()
+      try Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds).run()
     }
   }
 }
@@ -62,6 +64,7 @@ struct Measurement {
   let notes: Int
   let runs: Int
   let work: String
+  let idleSeconds: Int
 
   var folder: String { "\(work)/vault-\(notes)" }
   var index: String { "\(work)/index-\(notes).sqlite" }
@@ -88,8 +91,8 @@ struct Measurement {
     }
     row("vault index, cold", cold, note: String(format: "%.2f× the cmark stream", cold / stream))
     row("  peak memory of the cold index", peaks.sorted()[peaks.count / 2] / 1024, unit: "MB")
-    row(
-      "vault index, nothing changed", try median { try time([binary, "index", "--vault", folder, "--index", index]) })
+    let refresh = try median { try time([binary, "index", "--vault", folder, "--index", index]) }
+    row("vault index, nothing changed", refresh)
     for (label, arguments) in queries {
       do {
         row(label, try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) })
@@ -97,6 +100,7 @@ struct Measurement {
         say("  \(label): \(error)")
       }
     }
+    try reminders(refresh: refresh)
     let note = "\(folder)/Notes/health/Note 0.md"
     let original = try Data(contentsOf: URL(fileURLWithPath: note))
     var edit = 0
@@ -111,6 +115,51 @@ struct Measurement {
     _ = try time([binary, "index", "--vault", folder, "--index", index])
   }
 
+  /// `vault remind` as cron runs it (a refresh, the schedule since the last run, nothing new
+  /// to deliver), beside the no-change refresh; and the idle CPU of `vault remind --watch`
+  /// over `idleSeconds` after its first round, from the kernel's count of its CPU time.
+  func reminders(refresh: Double) throws {
+    let state = "\(work)/state-\(notes)"
+    try? FileManager.default.removeItem(atPath: state)
+    setenv("XDG_STATE_HOME", state, 1)
+    defer { unsetenv("XDG_STATE_HOME") }
+    let remind = [binary, "remind", "--vault", folder, "--index", index, "--now"]
+    _ = try time(remind + ["2026-11-22T11:59"])
+    let cron = try median { try time(remind + ["2026-11-22T12:00"]) }
+    row(
+      "vault remind (cron: refresh + schedule)", cron,
+      note: String(format: "%.2f× the no-change refresh", cron / refresh))
+    row(
+      "vault remind --list --days 7",
+      try median {
+        try time([binary, "remind", "--list", "--vault", folder, "--index", index, "--now", "2026-11-22T12:00"])
+      })
+    guard idleSeconds > 0 else { return }
+    #if os(Linux)
+    let watch = try spawnBackground([binary, "remind", "--watch", "--vault", folder, "--index", index])
+    defer {
+      kill(watch, SIGTERM)
+      var status: Int32 = 0
+      waitpid(watch, &status, 0)
+    }
+    // The first round is over when it has written its delivery state.
+    let deadline = Date().addingTimeInterval(600)
+    while Date() < deadline,
+      ((try? FileManager.default.subpathsOfDirectory(atPath: state)) ?? []).filter({ $0.hasSuffix("reminders.json") })
+        .isEmpty
+    {
+      Thread.sleep(forTimeInterval: 0.5)
+    }
+    Thread.sleep(forTimeInterval: 3)
+    let before = cpuTicks(watch)
+    Thread.sleep(forTimeInterval: TimeInterval(idleSeconds))
+    let used = Double(cpuTicks(watch) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    row(
+      "vault remind --watch, idle CPU", 100 * used / Double(idleSeconds), unit: "%",
+      note: String(format: "%.2f s of CPU in %d s", used, idleSeconds))
+    #endif
+  }
+
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
   var queries: [(String, [String])] {
     [
@@ -122,7 +171,7 @@ struct Measurement {
 
   func prepare() throws {
     let marker = "\(folder)/.vault-bench"
-    let expected = "generator 3, \(notes) notes"
+    let expected = "generator 4, \(notes) notes"
     if (try? String(contentsOfFile: marker, encoding: .utf8)) == expected { return }
     say("generating \(folder) ...")
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -162,7 +211,7 @@ struct Measurement {
     let figure =
       unit == "s"
       ? (value < 1 ? String(format: "%7.1f ms", value * 1000) : String(format: "%7.2f s ", value))
-      : String(format: "%7.0f %@", value, unit)
+      : unit == "%" ? String(format: "%7.2f %% ", value) : String(format: "%7.0f %@", value, unit)
     say("  \(label.padding(toLength: 48, withPad: " ", startingAt: 0)) \(figure)  \(note)")
   }
 }
@@ -191,6 +240,31 @@ func spawn(_ arguments: [String]) throws -> (seconds: Double, peakKB: Int) {
   let peak = Int(usage.ru_maxrss)
   #endif
   return (seconds, peak)
+}
+
+/// Starts a program with its output thrown away, without waiting for it.
+func spawnBackground(_ arguments: [String]) throws -> pid_t {
+  var actions: posix_spawn_file_actions_t = .init()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  let argv = arguments.map { strdup($0) } + [nil]
+  defer { argv.forEach { free($0) } }
+  var pid = pid_t()
+  let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+  guard result == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(result)))") }
+  return pid
+}
+
+/// User and system CPU time of a running process, in clock ticks (`/proc/PID/stat`, Linux).
+func cpuTicks(_ pid: pid_t) -> Int {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return 0 }
+  // After the command's name: state is field 3; utime and stime are fields 14 and 15.
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
 }
 
 /// Prints a line at once, unbuffered, so a long run shows each figure as it is measured.

@@ -11,10 +11,29 @@ import VaultCore
 /// - 68% notes in `Notes/<topic>/`, 0.5-20 KB (log-uniform), with front matter (tags, created,
 ///   category, rating), headings, paragraphs, `#tags`, `[[wikilinks]]`, code blocks, lists and
 ///   tasks in the Tasks plugin's emoji format;
-/// - an `.obsidian/daily-notes.json` as Obsidian writes it, and a `Tasks.md` inbox.
+/// - an `.obsidian/daily-notes.json` as Obsidian writes it, and a `Tasks.md` inbox;
+/// - reminders (issue 23): `remind: [1d, 2h]` on every fifth event, `⏰` on every 25th task
+///   with a due date, and a `.vault/config.yml` turning on category defaults, due-day
+///   reminders, the morning digest and three nudges a day (none of it draws random numbers,
+///   so the rest of the vault is what earlier generators wrote).
 struct Generator {
   let notes: Int
   var random = SplitMix64(seed: 0x5EED)
+  var tasksWritten = 0
+
+  static let config = """
+    reminders:
+      notify: terminal
+      due_tasks: true
+      digest_at: "07:00"
+      family: [7d, 1d]
+      work: [1h]
+    nudges:
+      count: 3
+      from: "09:00"
+      to: "21:00"
+
+    """
 
   /// The day the generated vault is written for.
   static let today = LocalDate(dayNumber: LocalDate(year: 2026, month: 11, day: 22)?.dayNumber ?? 0)
@@ -57,6 +76,8 @@ struct Generator {
       #"{"folder": "Journal", "format": "YYYY/MM/YYYY-MM-DD", "template": ""}"#,
       to: root + "/.obsidian/daily-notes.json")
     try write("# Tasks\n\n- [ ] Sort the inbox 📅 2026-11-25\n", to: root + "/Tasks.md")
+    try fileManager.createDirectory(atPath: root + "/.vault", withIntermediateDirectories: true)
+    try write(Generator.config, to: root + "/.vault/config.yml")
     let daily = notes * 20 / 100
     let events = notes * 8 / 100
     let goals = max(1, notes / 100)
@@ -117,7 +138,12 @@ struct Generator {
     var line = "- [\(random.next(3) == 0 ? "x" : " ")] \(sentence(3 + random.next(6)).dropLast())"
     if random.next(3) == 0 { line += " #\(Generator.topics[random.next(Generator.topics.count)])" }
     if random.next(4) == 0 { line += " \(["⏫", "🔼", "🔽"][random.next(3)])" }
-    if random.next(2) == 0 { line += " 📅 \(date(around: 0, spread: 60))" }
+    if random.next(2) == 0 {
+      let due = date(around: 0, spread: 60)
+      line += " 📅 \(due)"
+      tasksWritten += 1
+      if tasksWritten % 25 == 0 { line += " ⏰ \(due) 08:30" }
+    }
     if random.next(6) == 0 { line += " ⏳ \(date(around: 0, spread: 30))" }
     if random.next(10) == 0 { line += " 🔁 every week" }
     if line.hasPrefix("- [x]") { line += " ✅ \(date(around: -10, spread: 10))" }
@@ -151,6 +177,7 @@ struct Generator {
       // Multi-day events last two to five days.
       if index % 7 == 0 { text += "endDate: \(start.adding(days: 1 + random.next(4)))\n" }
     }
+    if index % 5 == 1 { text += "remind: [1d, 2h]\n" }
     text += "emoji: \(Generator.emoji[random.next(Generator.emoji.count)])\n"
     text += "category: \(Generator.categories[random.next(Generator.categories.count)])\n---\n"
     text += sentence(8 + random.next(30)) + "\n"

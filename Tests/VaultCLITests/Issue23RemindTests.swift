@@ -38,8 +38,12 @@ import VaultCore
 
   @Test func remindDeliversWhatFellDueOnceAndTheHostileTitleIsText() throws {
     let (folder, environment) = try vault()
-    let first = try CLI.run(["remind", "--now", "2026-11-23T08:31"], in: folder, environment: environment)
+    let first = try CLI.run(["remind", "--now", "2026-11-23T08:31", "--json"], in: folder, environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8))
+    let problems = SchemaValidator(root: JSONSchemaTests.schema).problems(
+      report, against: ["$ref": "#/$defs/remindDelivery"], at: "$")
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
     let calls = try recorded(environment)
     #expect(
       calls.contains([
@@ -97,6 +101,9 @@ import VaultCore
       items.contains {
         $0["why"] as? String == "1d before Team Standup 09:00" && $0["at"] as? String == "2026-11-24T09:00"
       })
+    let problems = SchemaValidator(root: JSONSchemaTests.schema).problems(
+      items, against: ["$ref": "#/$defs/reminders"], at: "$")
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
     // A new event note is in the schedule at once.
     try Data("---\ndate: 2026-11-24\nstartTime: \"20:00\"\nremind: 2h\n---\n".utf8).write(
       to: folder.appendingPathComponent("Events/Concert.md"))

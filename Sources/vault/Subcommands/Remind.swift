@@ -93,9 +93,11 @@ struct Remind: ParsableCommand {
   @discardableResult
   func deliver(_ vault: Vault, now: Int, notifier: ReminderNotifier, terminal: Terminal) throws -> DeliveryReport {
     let environment = options.environment
+    let json = options.json
     let report = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.deliverReminders(in: store, now: now, environment: environment) { reminder in
-        notifier.send(reminder) { line in terminal.print(line) }
+        // With --json, standard output is the report; the terminal notifier writes beside it.
+        notifier.send(reminder) { line in json ? terminal.printError(line) : terminal.print(line) }
       }
     }
     for failure in report.failed {
