@@ -54,6 +54,7 @@ completions: build
 # Times vault on synthetic vaults of 1,000 to 100,000 notes beside find and cmark
 # (docs/PERFORMANCE.md). BENCH_ARGS="--sizes 10000 --runs 3" for a quicker run.
 bench: release
+	scripts/install-bench-deps
 	.build-release/release/vault-bench $(BENCH_ARGS)
 
 # No note stalls the reader (issue 22): every pathological recipe at 1 MB, then mutations of

@@ -95,6 +95,9 @@ enum DashedText {
         }
       } else if word == "-h" {
         options.append(word)
+      } else if word.count == 2, shape.valuedShort.contains(String(word.dropFirst())), index < arguments.count {
+        options += [word, arguments[index]]
+        index += 1
       } else if word.hasPrefix("-") && word.count > 1 {
         positional.append(word)
         sawDashedText = true
@@ -112,6 +115,8 @@ enum DashedText {
 struct CommandShape {
   var subcommands: [String: CommandShape] = [:]
   var valued: Set<String> = []
+  /// Short options that take a value (`-o FILE`): `o`.
+  var valuedShort: Set<String> = []
   var defaultSubcommand: String?
 
   static func root() -> CommandShape? {
@@ -127,8 +132,10 @@ struct CommandShape {
       if let name = sub["commandName"] as? String { subcommands[name] = CommandShape(sub) }
     }
     for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
-      for name in argument["names"] as? [[String: Any]] ?? [] where name["kind"] as? String == "long" {
-        if let text = name["name"] as? String { valued.insert(text) }
+      for name in argument["names"] as? [[String: Any]] ?? [] {
+        guard let text = name["name"] as? String else { continue }
+        if name["kind"] as? String == "long" { valued.insert(text) }
+        if name["kind"] as? String == "short" { valuedShort.insert(text) }
       }
     }
   }

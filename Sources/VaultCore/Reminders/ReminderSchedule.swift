@@ -145,7 +145,7 @@ public enum ReminderSchedule {
 
   /// The offsets an event reminds at, as written and in seconds: its own `remind`, else the
   /// defaults of its category, else those of all events.
-  static func eventOffsets(_ event: Event, settings: ReminderSettings) -> [(String, Int)] {
+  public static func eventOffsets(_ event: Event, settings: ReminderSettings) -> [(String, Int)] {
     let texts =
       !event.remind.isEmpty
       ? event.remind

@@ -33,8 +33,11 @@ extension Vault {
 
   /// Every reminder firing from `from` through `through` (instants), from the index.
   public func reminders(in store: IndexStore, from: Int, through: Int) throws(VaultError) -> [Reminder] {
+    guard from <= through else { return [] }
     var selection = TaskSelection()
     selection.statuses = [.todo, .inProgress, .onHold]
+    let zone = reminderZone
+    selection.reminding = (zone.local(from).date...zone.local(through).date, settings.reminders.dueTasks)
     let tasks = try self.tasks(in: store, selection)
     let nudges: [ReminderSchedule.NudgeText] =
       settings.reminders.nudges == nil
