@@ -66,6 +66,30 @@ extension Vault {
     }
   }
 
+  /// Sets properties to values already written as YAML (nil removes one), in one write, each
+  /// checked to change only its key: for writers that make the YAML themselves (`vault import
+  /// ics`). True when the note changed.
+  public func setYAMLProperties(_ values: [(key: String, yaml: String?)], in path: String) throws(VaultError) -> Bool {
+    let display = path
+    return try edit(path) { current throws(VaultError) in
+      guard var bytes = current else { throw .noteNotFound(display) }
+      let original = bytes
+      for (key, yaml) in values {
+        let note = NoteParser.parse(bytes, path: path)
+        guard note.frontMatter != nil else {
+          throw .cannotChange(
+            "\(display)", reason: "its front matter cannot be read (`vault check` shows why); fix it first")
+        }
+        let result =
+          yaml.map { FrontMatterEditor.set(key, to: $0, in: bytes, layout: note.frontMatter, encoding: note.encoding) }
+          ?? FrontMatterEditor.remove(key, in: bytes, layout: note.frontMatter)
+        if result != bytes { try checkFrontMatterEdit(of: key, to: yaml, from: note, giving: result, path: path) }
+        bytes = result
+      }
+      return bytes == original ? .keep(false) : .write(bytes, true)
+    }
+  }
+
   /// The bytes of the note with one property set (or removed), checked to change only that.
   private func propertyEdit(
     _ key: String, to value: String?, in bytes: [UInt8], path: String, preferred: PropertyType?, created: Bool,

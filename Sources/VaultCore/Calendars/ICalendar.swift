@@ -171,20 +171,23 @@ public enum ICalendar {
       }
       switch property.name {
       case "BEGIN":
-        stack.append(Component(property.value.uppercased(), line: number))
+        stack.append(Component(String(property.value.uppercased().prefix(40)), line: number))
       case "END":
-        let name = property.value.uppercased()
-        guard let open = stack.last else {
+        let name = String(property.value.uppercased().prefix(40))
+        guard let depth = stack.lastIndex(where: { $0.name == name }) else {
           problems.append(Problem(line: number, message: "END:\(name) without BEGIN", isError: true))
           continue
         }
-        guard open.name == name else {
+        // Components opened inside and never closed are left out.
+        while stack.count > depth + 1 {
+          let unclosed = stack.removeLast()
           problems.append(
             Problem(
-              line: number, message: "END:\(name) closes BEGIN:\(open.name) of line \(open.line)", isError: true))
-          continue
+              line: unclosed.line,
+              message: "BEGIN:\(unclosed.name) is never closed (END:\(name) at line \(number)); left out",
+              isError: true))
         }
-        stack.removeLast()
+        let open = stack.removeLast()
         if stack.isEmpty {
           finished.append(open)
         } else {
@@ -198,10 +201,21 @@ public enum ICalendar {
         stack[stack.count - 1].properties.append(property)
       }
     }
-    for open in stack.reversed() {
-      problems.append(
-        Problem(
-          line: open.line, message: "BEGIN:\(open.name) is never closed (a truncated file?); left out", isError: true))
+    // A truncated file: the calendar keeps what was complete in it; anything else open is left out.
+    while let open = stack.popLast() {
+      if open.name == "VCALENDAR" {
+        problems.append(
+          Problem(
+            line: open.line,
+            message: "BEGIN:VCALENDAR is never closed (a truncated file?); its complete parts are read",
+            isError: true))
+        if stack.isEmpty { finished.append(open) } else { stack[stack.count - 1].components.append(open) }
+      } else {
+        problems.append(
+          Problem(
+            line: open.line, message: "BEGIN:\(open.name) is never closed (a truncated file?); left out", isError: true)
+        )
+      }
     }
     return (finished, problems)
   }
@@ -211,10 +225,12 @@ public enum ICalendar {
   static func unfold(_ text: String) -> [(Int, String)] {
     var result: [(Int, String)] = []
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // CRLF is one Character in Swift: split at it, at LF and at a lone CR alike.
+    for raw in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
+    {
       number += 1
-      var line = Substring(raw)
-      if line.last == "\r" { line = line.dropLast() }
+      let line = Substring(raw)
       if let first = line.first, first == " " || first == "\t", !result.isEmpty {
         result[result.count - 1].1 += line.dropFirst()
       } else if !line.isEmpty {

@@ -181,7 +181,8 @@ public struct ICalendarExport: Sendable {
     if let modified = facts.modified {
       properties.append(ICalendar.Property("LAST-MODIFIED", Self.utc(ReminderSchedule.Zone.fixed(0).local(modified))))
     }
-    if event.completed == true { properties.append(ICalendar.Property("STATUS", "CANCELLED")) }
+    // A date without a year (`--06-15`): the year written is only a placeholder.
+    if event.yearUnknown { properties.append(ICalendar.Property("X-VAULT-NO-YEAR", "TRUE")) }
     let alarms = ReminderSchedule.eventOffsets(event, settings: reminders).map { text, seconds in
       // Vault reminds all-day events counting from `all_day_at` on their day; the alarm is
       // relative to the start, midnight, so it says the same.

@@ -44,6 +44,8 @@ public enum NewNote {
     public var tags: [String] = []
     /// `yearly`, `monthly`, `weekly`, `daily`, or an RRULE.
     public var recurrence: String?
+    /// The last day of a recurrence written as `daysOfWeek` (`endRecur`).
+    public var recurrenceEnd: LocalDate?
     public var timeZone: String?
     public var remind: [String] = []
 
@@ -76,7 +78,10 @@ public enum NewNote {
             ("type", "recurring"), ("daysOfWeek", "[" + letters.joined(separator: ", ") + "]"),
             ("startRecur", date.description),
           ]
+          if let recurrenceEnd { result.append(("endRecur", recurrenceEnd.description)) }
         } else {
+          var rule = rule
+          if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
           result += [("type", "rrule"), ("startDate", date.description), ("rrule", rule.rruleText)]
         }
       } else {

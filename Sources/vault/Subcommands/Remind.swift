@@ -94,11 +94,11 @@ struct Remind: ParsableCommand {
   func deliver(_ vault: Vault, now: Int, notifier: ReminderNotifier, terminal: Terminal) throws -> DeliveryReport {
     let environment = options.environment
     let json = options.json
-    let report = try options.fromFreshIndex(vault) { store throws(VaultError) in
-      try vault.deliverReminders(in: store, now: now, environment: environment) { reminder in
-        // With --json, standard output is the report; the terminal notifier writes beside it.
-        notifier.send(reminder) { line in json ? terminal.printError(line) : terminal.print(line) }
-      }
+    // Not `fromFreshIndex`, whose reader may run twice: delivering has effects.
+    let store = try options.freshIndex(vault)
+    let report = try vault.deliverReminders(in: store, now: now, environment: environment) { reminder in
+      // With --json, standard output is the report; the terminal notifier writes beside it.
+      notifier.send(reminder) { line in json ? terminal.printError(line) : terminal.print(line) }
     }
     for failure in report.failed {
       terminal.printError("vault: warning: a reminder was not delivered (it is retried next time): \(failure)")

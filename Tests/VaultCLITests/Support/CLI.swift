@@ -36,9 +36,9 @@ struct CLI {
   }
 
   static func run(
-    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil
   ) throws -> Result {
-    try start(arguments, in: directory, environment: extra).finish()
+    try start(arguments, in: directory, environment: extra, input: input).finish()
   }
 
   /// Runs `vault` on a pseudo-terminal (util-linux `script`), typing `input`: what a person
@@ -103,7 +103,7 @@ struct CLI {
   }
 
   static func start(
-    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:]
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil
   ) throws
     -> Running
   {
@@ -121,7 +121,17 @@ struct CLI {
     let running = Running(process: process, out: Pipe(), err: Pipe())
     process.standardOutput = running.out
     process.standardError = running.err
+    let stdin = Pipe()
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+      // Written from another thread, so a large input never waits on unread output.
+      let handle = stdin.fileHandleForWriting
+      Thread.detachNewThread {
+        try? handle.write(contentsOf: Data(input.utf8))
+        try? handle.close()
+      }
+    }
     return running
   }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 24: `vault import ics` through the built binary: a round trip judged by Python's
+/// `icalendar` and `recurring-ical-events`, imports that change nothing or only what changed,
+/// hand edits kept, pruning, and bad input that imports what is sound.
+@Suite struct Issue24CalendarImportTests {
+  static let oracle = Issue24CalendarExportTests.oracle
+
+  func environment(_ folder: URL) -> [String: String] {
+    ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_NOW": "2026-11-23T08:00"]
+  }
+
+  /// An empty vault in Berlin's zone, as the fixture is.
+  func emptyVault() throws -> URL {
+    let folder = try ScratchFolder.make("import").appendingPathComponent("Imported")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    try Data("timezone: Europe/Berlin\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+    return folder
+  }
+
+  /// What the oracle reads from a file: each event's fields and its occurrences over two years.
+  func described(_ path: String) throws -> [String: String] {
+    let script = """
+      import icalendar, json, sys, recurring_ical_events, datetime
+      calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+      out = {}
+      for event in calendar.walk('VEVENT'):
+          summary = str(event['SUMMARY'])
+          days = sorted(str(e.decoded('DTSTART'))[:16] for e in recurring_ical_events.of(calendar).between(
+              datetime.date(2026, 1, 1), datetime.date(2028, 1, 1)) if str(e['SUMMARY']) == summary)
+          out[summary] = json.dumps({
+              'start': str(event.decoded('DTSTART')), 'end': str(event.decoded('DTEND')) if 'DTEND' in event else '',
+              'location': str(event.get('LOCATION', '')), 'description': str(event.get('DESCRIPTION', '')),
+              'categories': [str(c) for c in event.get('CATEGORIES').cats] if event.get('CATEGORIES') else [],
+              'alarms': sorted(str(a.decoded('TRIGGER')) for a in event.walk('VALARM')),
+              'occurrences': days}, ensure_ascii=False)
+      print(json.dumps(out, ensure_ascii=False))
+      """
+    let output = try Oracle.run("python3", ["-c", script, path])
+    return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: String] ?? [:]
+  }
+
+  /// `vault export ics | vault import ics -` into an empty vault, then export again: the same
+  /// events, compared field by field and occurrence by occurrence by the oracle.
+  @Test func roundTripGivesTheSameEvents() throws {
+    let source = try Fixture.copy("Issue24Calendars")
+    let exported = try CLI.run(["export", "ics"], in: source, environment: environment(source))
+    #expect(exported.status == 0)
+    let first = source.path + "-first.ics"
+    try Data(exported.stdout.utf8).write(to: URL(fileURLWithPath: first))
+    let target = try emptyVault()
+    let imported = try CLI.run(
+      ["import", "ics", "-"], in: target, environment: environment(target), input: exported.stdout)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasSuffix("10 events created, 0 updated, 0 unchanged\n"))
+    let second = target.path + "-second.ics"
+    let again = try CLI.run(["export", "ics", "-o", second], in: target, environment: environment(target))
+    #expect(again.status == 0)
+    let before = try described(first)
+    let after = try described(second)
+    #expect(before.count == 10)
+    for (summary, fields) in before { #expect(after[summary] == fields, "\(summary)") }
+    // Ids survive the trip: the second export keeps the source's UIDs.
+    let uids = { (text: String) in Set(text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }) }
+    #expect(uids(exported.stdout) == uids(try String(contentsOfFile: second, encoding: .utf8)))
+  }
+
+  @Test func importingAgainChangesNothingAndANewerVersionOnlyWhatChanged() throws {
+    let target = try emptyVault()
+    let file = target.path + ".ics"
+    try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
+    let first = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(first.status == 0, "\(first.stderr)")
+    let note = target.appendingPathComponent("Events/Dentist.md")
+    let original = try String(contentsOf: note, encoding: .utf8)
+    let second = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(second.stdout.hasSuffix("0 events created, 0 updated, 1 unchanged\n"))
+    #expect(try String(contentsOf: note, encoding: .utf8) == original)
+    // A newer version: only the location line and the fingerprint change.
+    try Data(Self.calendar(summary: "Dentist", location: "Room 2").utf8).write(to: URL(fileURLWithPath: file))
+    let third = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(third.stdout.contains("update Events/Dentist.md"))
+    let updated = try String(contentsOf: note, encoding: .utf8)
+    let changed = zip(original.split(separator: "\n"), updated.split(separator: "\n")).filter { $0.0 != $0.1 }
+    #expect(changed.map { String($0.1.prefix { $0 != ":" }) } == ["location", "ics_hash"])
+    #expect(updated.contains("location: Room 2\n") && updated.hasSuffix("Bring the card.\n"))
+  }
+
+  @Test func aNoteEditedByHandIsKeptUnlessForced() throws {
+    let target = try emptyVault()
+    let file = target.path + ".ics"
+    try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
+    _ = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    let note = target.appendingPathComponent("Events/Dentist.md")
+    let edited = try String(contentsOf: note, encoding: .utf8).replacingOccurrences(
+      of: "startTime: \"09:30\"", with: "startTime: \"10:00\"")
+    try Data(edited.utf8).write(to: note)
+    try Data(Self.calendar(summary: "Dentist", location: "Room 2").utf8).write(to: URL(fileURLWithPath: file))
+    let kept = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(kept.stdout.contains("kept Events/Dentist.md: edited by hand since its import"))
+    #expect(try String(contentsOf: note, encoding: .utf8) == edited)
+    let forced = try CLI.run(["import", "ics", file, "--force"], in: target, environment: environment(target))
+    #expect(forced.stdout.contains("update Events/Dentist.md"))
+    let now = try String(contentsOf: note, encoding: .utf8)
+    #expect(now.contains("startTime: \"09:30\"") && now.contains("location: Room 2"))
+  }
+
+  @Test func eventsGoneFromTheFileAreListedAndPrunedOnRequest() throws {
+    let target = try emptyVault()
+    let file = target.path + ".ics"
+    try Data(Self.calendar(summary: "Dentist", location: "Room 1", extra: true).utf8).write(
+      to: URL(fileURLWithPath: file))
+    _ = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
+    let listed = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(listed.stdout.contains("gone from the file: Events/Haircut.md"))
+    let dry = try CLI.run(
+      ["import", "ics", file, "--prune", "--dry-run"], in: target, environment: environment(target))
+    #expect(dry.stdout.contains("would move Events/Haircut.md to .trash/"))
+    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Haircut.md").path))
+    let pruned = try CLI.run(["import", "ics", file, "--prune"], in: target, environment: environment(target))
+    #expect(pruned.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Haircut.md").path))
+    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(".trash/Haircut.md").path))
+  }
+
+  /// A broken line, an unknown zone, a Windows zone, a rule vault cannot expand, an override
+  /// of one occurrence and a truncated end: diagnostics with lines, and the sound events imported.
+  @Test func badInputGivesDiagnosticsAndImportsWhatIsSound() throws {
+    let target = try emptyVault()
+    let file = target.path + ".ics"
+    let text = [
+      "BEGIN:VCALENDAR", "VERSION:2.0",
+      "BEGIN:VEVENT", "UID:a", "SUMMARY:Weekly sync", "DTSTART;TZID=W. Europe Standard Time:20261102T100000",
+      "DTEND;TZID=W. Europe Standard Time:20261102T103000", "RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:a", "RECURRENCE-ID;TZID=W. Europe Standard Time:20261109T100000",
+      "SUMMARY:Weekly sync (moved)",
+      "DTSTART;TZID=W. Europe Standard Time:20261110T100000", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:b", "SUMMARY:Mars time", "DTSTART;TZID=Mars/Olympus:20261103T100000", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:c", "SUMMARY:Hourly", "DTSTART:20261104T100000Z", "RRULE:FREQ=DAILY;BYHOUR=9,17",
+      "this line is broken", "END:VEVENT",
+      "BEGIN:VEVENT", "UID:d", "SUMMARY:Cut off", "DTSTART:20261105",
+    ].joined(separator: "\r\n")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(result.status == 1)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.contains("\(file):26: error: not a content line: 'this line is broken'"))
+    #expect(lines.contains("\(file):28: error: BEGIN:VEVENT is never closed (a truncated file?); left out"))
+    #expect(lines.contains { $0.hasPrefix("\(file):19: warning: unknown time zone 'Mars/Olympus'") })
+    #expect(lines.contains { $0.hasPrefix("\(file):25: warning: a recurrence vault cannot expand") })
+    #expect(result.stdout.contains("4 events created"))
+    let sync = try String(contentsOf: target.appendingPathComponent("Events/Weekly sync.md"), encoding: .utf8)
+    #expect(sync.contains("daysOfWeek: [M]") && sync.contains("skipDates: [2026-11-09]"))
+    #expect(!sync.contains("timezone"))
+    let moved = try String(contentsOf: target.appendingPathComponent("Events/Weekly sync (moved).md"), encoding: .utf8)
+    #expect(moved.contains("uid: a/2026-11-09") && moved.contains("date: 2026-11-10"))
+    let hourly = try String(contentsOf: target.appendingPathComponent("Events/Hourly.md"), encoding: .utf8)
+    #expect(hourly.contains("startTime: \"11:00\""))
+    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Cut off.md").path))
+  }
+
+  static func calendar(summary: String, location: String, extra: Bool = false) -> String {
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN", "X-WR-CALNAME:Doctor",
+      "BEGIN:VEVENT", "UID:dentist-1", "DTSTAMP:20261101T000000Z", "SUMMARY:\(summary)",
+      "DTSTART;TZID=Europe/Berlin:20261128T093000", "DTEND;TZID=Europe/Berlin:20261128T101500",
+      "LOCATION:\(location)", "DESCRIPTION:Bring the card.", "END:VEVENT",
+    ]
+    if extra {
+      lines += [
+        "BEGIN:VEVENT", "UID:haircut-1", "DTSTAMP:20261101T000000Z", "SUMMARY:Haircut", "DTSTART;VALUE=DATE:20261201",
+        "END:VEVENT",
+      ]
+    }
+    return (lines + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+  }
+}
