@@ -13,6 +13,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
   ],
   targets: [
     // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
@@ -44,11 +46,20 @@ let package = Package(
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
+    // The live feed (`vault serve`): HTTP over Hummingbird, in its own target so the CLI stays
+    // thin and a web interface can grow here.
+    .target(
+      name: "VaultServer",
+      dependencies: [
+        "VaultKit", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The command-line tool, thin.
     .executableTarget(
       name: "vault",
       dependencies: [
-        "VaultKit",
+        "VaultKit", "VaultServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Rainbow", package: "Rainbow"),
       ]

@@ -28,7 +28,7 @@ struct VaultCommand: ParsableCommand {
       // The vault and its index.
       Check.self, Show.self, Index.self, Search.self, List.self, Config.self,
       // Reaching you away from the terminal.
-      Remind.self, Export.self, Import.self,
+      Remind.self, Export.self, Import.self, Serve.self,
     ],
     defaultSubcommand: Today.self
   )
