@@ -101,6 +101,7 @@ struct Measurement {
       }
     }
     try reminders(refresh: refresh)
+    try calendars()
     let note = "\(folder)/Notes/health/Note 0.md"
     let original = try Data(contentsOf: URL(fileURLWithPath: note))
     var edit = 0
@@ -158,6 +159,40 @@ struct Measurement {
       "vault remind --watch, idle CPU", 100 * used / Double(idleSeconds), unit: "%",
       note: String(format: "%.2f s of CPU in %d s", used, idleSeconds))
     #endif
+  }
+
+  /// `vault export ics` over a year beside `vault agenda --json` over the same year (both
+  /// refresh the index and expand every event), and a warm request to `vault serve`'s feed.
+  func calendars() throws {
+    let span = ["--from", Generator.today.description, "--to", Generator.today.adding(days: 364).description]
+    let vaultArguments = ["--vault", folder, "--index", index]
+    let agenda = try median { try time([binary, "agenda", "--json"] + span + vaultArguments) }
+    row("vault agenda --json, a year", agenda)
+    let export = try median { try time([binary, "export", "ics"] + span + vaultArguments) }
+    row("vault export ics, a year", export, note: String(format: "%.2f× the agenda", export / agenda))
+    row("vault export ics, everything", try median { try time([binary, "export", "ics"] + vaultArguments) })
+    // The feed: the server started on a free port, its URL read from what it prints.
+    let log = "\(work)/serve-\(notes).txt"
+    try? FileManager.default.removeItem(atPath: log)
+    let server = try spawnBackground([binary, "serve", "--port", "0"] + vaultArguments, output: log)
+    defer {
+      kill(server, SIGTERM)
+      var status: Int32 = 0
+      waitpid(server, &status, 0)
+    }
+    var url = ""
+    let deadline = Date().addingTimeInterval(600)
+    while url.isEmpty, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.2)
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      url =
+        text.split(separator: " ").first { $0.hasSuffix("/calendar.ics\n") || $0.hasSuffix("/calendar.ics") }
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+    }
+    guard !url.isEmpty else { return say("  vault serve did not start: see \(log)") }
+    _ = try time(["curl", "-sf", "-o", "/dev/null", url])
+    row(
+      "vault serve, a warm GET /calendar.ics (curl)", try median { try time(["curl", "-sf", "-o", "/dev/null", url]) })
   }
 
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
@@ -242,12 +277,12 @@ func spawn(_ arguments: [String]) throws -> (seconds: Double, peakKB: Int) {
   return (seconds, peak)
 }
 
-/// Starts a program with its output thrown away, without waiting for it.
-func spawnBackground(_ arguments: [String]) throws -> pid_t {
+/// Starts a program without waiting for it, its output in `output` (thrown away by default).
+func spawnBackground(_ arguments: [String], output: String = "/dev/null") throws -> pid_t {
   var actions: posix_spawn_file_actions_t = .init()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
   let argv = arguments.map { strdup($0) } + [nil]
   defer { argv.forEach { free($0) } }

@@ -68,6 +68,22 @@ import Testing
           to: folder.appendingPathComponent("Personal Code.md"))
       }),
     Case(vault: "outside", arguments: ["add", "task", "Call Mum"]),
+    // Issue 24: an imported note edited by hand, and an event gone from the calendar.
+    Case(
+      vault: "empty", arguments: ["import", "ics", "cal.ics"],
+      setup: { folder in
+        let calendar = { (events: [String]) in
+          (["BEGIN:VCALENDAR", "VERSION:2.0"] + events + ["END:VCALENDAR"]).joined(separator: "\r\n")
+        }
+        let dentist = ["BEGIN:VEVENT", "UID:d1", "SUMMARY:Dentist", "DTSTART:20261128T093000", "END:VEVENT"]
+        let haircut = ["BEGIN:VEVENT", "UID:h1", "SUMMARY:Haircut", "DTSTART;VALUE=DATE:20261201", "END:VEVENT"]
+        let file = folder.appendingPathComponent("cal.ics")
+        try Data(calendar(dentist + haircut).utf8).write(to: file)
+        _ = try CLI.run(["import", "ics", "cal.ics"], in: folder, environment: environment(folder))
+        try rewrite(folder, "Events/Dentist.md") { $0.replacingOccurrences(of: "09:30", with: "10:00") }
+        try Data(calendar(dentist.map { $0.replacingOccurrences(of: "Dentist", with: "Dentist visit") }).utf8).write(
+          to: file)
+      }),
   ]
 
   /// Words a hint shows as a placeholder, and what a person would type for them.

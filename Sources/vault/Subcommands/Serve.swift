@@ -48,7 +48,7 @@ struct Serve: ParsableCommand {
           terminal.print("  calendar: \(address)/calendar.ics\(query)")
           terminal.print("  tasks:    \(address)/tasks.ics\(query)")
           if token == nil {
-            terminal.print("only this machine can reach it; `vault serve --host 0.0.0.0` for others (with a token)")
+            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to others, with an access token")
           } else {
             terminal.print("anyone with the token can read the calendar: keep the URL private. Stop with Ctrl-C.")
           }
