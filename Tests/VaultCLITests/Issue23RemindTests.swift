@@ -79,6 +79,18 @@ import VaultCore
     #expect(new.filter { $0[0].hasSuffix("missed while away") }.count == 1, "\(Array(new))")
   }
 
+  /// The clock set back (a wrong clock corrected, a restored snapshot): delivery goes on from
+  /// the new time instead of waiting for the old one to come round again.
+  @Test func aClockSetBackStillDelivers() throws {
+    let (folder, environment) = try vault()
+    _ = try CLI.run(["remind", "--now", "2026-11-24T10:00"], in: folder, environment: environment)
+    let before = try recorded(environment).count
+    _ = try CLI.run(["remind", "--now", "2026-11-23T08:29"], in: folder, environment: environment)
+    _ = try CLI.run(["remind", "--now", "2026-11-23T08:31"], in: folder, environment: environment)
+    let new = try recorded(environment).dropFirst(before)
+    #expect(new.contains { $0.first == "$(touch pwned); \"reboot`" }, "\(Array(new))")
+  }
+
   @Test func aFailingNotifierIsReportedAndRetried() throws {
     let (folder, environment) = try vault()
     var failing = environment

@@ -14,6 +14,9 @@ public final class ReminderWatch {
   private var store: IndexStore?
   private var settingsStamp: [Int64]
   private var kept: (from: Int, through: Int, reminders: [Reminder])?
+  /// When the index was last brought up to date: a round that wakes for a reminder sooner
+  /// than `every` after it delivers from the kept schedule without looking at the vault.
+  private var refreshedAt: Int?
   /// How many times the schedule was computed (the first round included).
   public private(set) var schedulings = 0
 
@@ -40,8 +43,15 @@ public final class ReminderWatch {
       store?.close()
       store = nil
       kept = nil
+      refreshedAt = nil
     }
-    let store = try refreshedStore(notice: notice)
+    let store: IndexStore
+    if let open = self.store, let refreshedAt, now >= refreshedAt, now - refreshedAt < every {
+      store = open
+    } else {
+      store = try refreshedStore(notice: notice)
+      refreshedAt = now
+    }
     if kept == nil || (kept?.through ?? 0) < now + 60 || (kept?.from ?? .max) > now - vault.settings.reminders.catchUp {
       let from = now - vault.settings.reminders.catchUp
       kept = (from, now + Self.horizon, try vault.reminders(in: store, from: from, through: now + Self.horizon))

@@ -48,8 +48,9 @@ struct ImportICS: ParsableCommand {
   @Flag(name: .long, help: "Move to .trash/ the notes of this calendar whose event is gone from the file.")
   var prune = false
 
-  /// Larger files are refused: a calendar of 50 MB is a mistake, not a calendar.
-  static let largestFile = 50 * 1024 * 1024
+  /// Larger files are refused: a calendar of 256 MB is a mistake, not a calendar (50 MB, with
+  /// attachments, is read).
+  static let largestFile = 256 * 1024 * 1024
 
   func run() throws {
     let vault = try options.openVault(writing: !dryRun)
@@ -102,7 +103,7 @@ struct ImportICS: ParsableCommand {
       }
       if let size = attributes[.size] as? Int, size > Self.largestFile {
         throw VaultError.unreadable(
-          file, reason: "it is \(size / 1_048_576) MB; an iCalendar file of more than 50 MB is refused")
+          file, reason: "it is \(size / 1_048_576) MB; an iCalendar file of more than 256 MB is refused")
       }
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -111,7 +112,7 @@ struct ImportICS: ParsableCommand {
       }
     }
     guard data.count <= Self.largestFile else {
-      throw VaultError.unreadable(file, reason: "more than 50 MB; an iCalendar file that large is refused")
+      throw VaultError.unreadable(file, reason: "more than 256 MB; an iCalendar file that large is refused")
     }
     return String(decoding: data, as: UTF8.self)
   }
