@@ -89,6 +89,26 @@ import Testing
     #expect(updated.contains("location: Room 2\n") && updated.hasSuffix("Bring the card.\n"))
   }
 
+  /// `--folder` and `--category` choose where and how; `vault export ics --tag` takes them back.
+  @Test func folderAndCategoryChooseWhereAndHow() throws {
+    let target = try emptyVault()
+    let file = target.path + ".ics"
+    try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
+    let result = try CLI.run(
+      ["import", "ics", file, "--folder", "Events/Health/", "--category", "health", "--json"], in: target,
+      environment: environment(target))
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    #expect(report["created"] as? [String] == ["Events/Health/Dentist.md"])
+    let note = try String(
+      contentsOf: target.appendingPathComponent("Events/Health/Dentist.md"), encoding: .utf8)
+    #expect(note.contains("category: health\n") && note.contains("ics_calendar: Doctor\n"))
+    let health = try CLI.run(["export", "ics", "--category", "Health"], in: target, environment: environment(target))
+    #expect(health.stdout.contains("SUMMARY:Dentist"))
+    let other = try CLI.run(["export", "ics", "--tag", "work"], in: target, environment: environment(target))
+    #expect(!other.stdout.contains("BEGIN:VEVENT"))
+  }
+
   @Test func aNoteEditedByHandIsKeptUnlessForced() throws {
     let target = try emptyVault()
     let file = target.path + ".ics"
