@@ -313,6 +313,8 @@ public struct NewTask: Sendable {
   /// `➕`: written when the Tasks plugin's `setCreatedDate` is on.
   public var created: LocalDate?
   public var tags: [String] = []
+  /// Difficulty, duration, energy, mood: Dataview fields after the text (issue 25).
+  public var attributes = TaskAttributes()
 
   public init(description: String) { self.description = description }
 
@@ -323,6 +325,7 @@ public struct NewTask: Sendable {
     if let globalFilter, !globalFilter.isEmpty, !text.split(separator: " ").contains(Substring(globalFilter)) {
       text = globalFilter + " " + text
     }
+    if !attributes.fieldsText.isEmpty { text += " " + attributes.fieldsText }
     for tag in tags {
       let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
       if !text.split(separator: " ").contains(Substring("#" + name)) { text += " #" + name }

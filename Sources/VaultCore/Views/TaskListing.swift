@@ -7,6 +7,8 @@ public struct TaskListing: Sendable, Encodable {
   public let line: Int
   public let title: String
   public let task: TaskItem
+  /// Difficulty, duration (minutes), energy and mood (issue 25); null when not written.
+  public let attributes: TaskAttributes
 
   public init(_ located: Located<TaskItem>) {
     id = located.shortID
@@ -15,5 +17,6 @@ public struct TaskListing: Sendable, Encodable {
     line = located.line
     title = located.title
     task = located.value
+    attributes = located.value.attributes
   }
 }

@@ -93,6 +93,11 @@ struct Terminal {
 
   func dim(_ text: String) -> String { colored ? text.dim : text }
 
+  func bold(_ text: String) -> String { colored ? text.bold : text }
+
+  /// Standard output is a terminal (not a pipe or a file).
+  var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
   /// `path:line`, as editors and terminals recognise it.
   func location(_ text: String) -> String { colored ? text.cyan : text }
 

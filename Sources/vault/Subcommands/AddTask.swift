@@ -42,6 +42,18 @@ struct AddTask: ParsableCommand {
   @Option(name: .long, help: "A tag for the task (repeatable).")
   var tag: [String] = []
 
+  @Option(name: .long, help: "How hard it is, 1 (easy) to 5 (hard): [difficulty:: N].")
+  var difficulty: Int?
+
+  @Option(name: .long, help: ArgumentHelp("How long it takes, estimated: 15m, 1h30m.", valueName: "time"))
+  var duration: String?
+
+  @Option(name: .long, help: "The energy it needs: low, medium or high.")
+  var energy: TaskAttributes.Energy?
+
+  @Option(name: .long, help: "A label (a tag, as labels are): errand, deep-work (repeatable).")
+  var label: [String] = []
+
   @Option(name: .long, help: ArgumentHelp("The note to append to (made when missing).", valueName: "note"))
   var to: String?
 
@@ -61,6 +73,15 @@ struct AddTask: ParsableCommand {
     for tag in tag where !TagSyntax.isValid(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) {
       throw ValidationError("--tag '\(tag)' is not a tag: letters, digits, _, - and / only, not all digits")
     }
+    for label in label where !TagSyntax.isValid(label.hasPrefix("#") ? String(label.dropFirst()) : label) {
+      throw ValidationError("--label '\(label)' is not a label: letters, digits, _, - and / only, not all digits")
+    }
+    if let difficulty, !(1...5).contains(difficulty) {
+      throw ValidationError("--difficulty must be from 1 (easy) to 5 (hard), not \(difficulty)")
+    }
+    if let duration, TaskAttributes.minutes(duration) == nil {
+      throw ValidationError("--duration takes a time such as 15m, 1h or 1h30m, not '\(duration)'")
+    }
   }
 
   func run() throws {
@@ -69,7 +90,9 @@ struct AddTask: ParsableCommand {
     var task = NewTask(description: text)
     task.priority = priority ?? .normal
     task.recurrence = `repeat`.map { $0.lowercased().hasPrefix("every") ? $0 : "every " + $0 }
-    task.tags = tag
+    task.tags = tag + label
+    task.attributes = TaskAttributes(
+      difficulty: difficulty, duration: duration.flatMap(TaskAttributes.minutes), energy: energy)
     if vault.settings.tasks.setCreatedDate { task.created = today }
     task.due = try date(due, "--due", today)
     task.scheduled = try date(scheduled, "--scheduled", today)

@@ -7,8 +7,8 @@ import VaultKit
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write the vault's items for other programs: iCalendar.",
-    subcommands: [ExportICS.self])
+    abstract: "Write the vault's items for other programs: iCalendar, CSV.",
+    subcommands: [ExportICS.self, ExportCSV.self])
 }
 
 /// `vault export ics`: the events (and dated tasks) as one iCalendar file (RFC 5545).
@@ -95,3 +95,60 @@ struct ExportICS: ParsableCommand {
       "wrote \(output): \(Counting.of(count, "event"))" + (todos > 0 ? ", \(Counting.of(todos, "task"))" : ""))
   }
 }
+
+/// `vault export csv KIND`: one kind of item as CSV (RFC 4180) for spreadsheets and scripts.
+struct ExportCSV: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "csv",
+    abstract: "Write tasks, events, goals, journal days or moods as CSV (RFC 4180, UTF-8, a header row).",
+    discussion: """
+      One row per item, dates as YYYY-MM-DD, lists joined with ';', tasks with their \
+      difficulty, duration (minutes), energy and mood. docs/FORMAT.md lists the columns.
+        vault export csv tasks -o tasks.csv
+        vault export csv mood --from 2026-01-01 --to 2026-12-31
+      """)
+
+  @OptionGroup var options: GlobalOptions
+
+  @Argument(help: "tasks, events, goals, journal or mood.")
+  var kind: CSVExport.Kind
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
+  var output: String?
+
+  @Option(name: .long, help: ArgumentHelp("Only items on or after this day.", valueName: "date"))
+  var from: String?
+
+  @Option(name: .long, help: ArgumentHelp("Only items on or before this day.", valueName: "date"))
+  var to: String?
+
+  func run() throws {
+    let vault = try options.openVault()
+    let today = options.today(vault)
+    var span: ClosedRange<LocalDate>?
+    if from != nil || to != nil {
+      let first = try from.map { try DateOption.parse($0, "--from", today) } ?? LocalDate(dayNumber: -800_000)
+      let last = try to.map { try DateOption.parse($0, "--to", today) } ?? LocalDate(dayNumber: 2_900_000)
+      guard first <= last else { throw ValidationError("--to \(last) is before --from \(first)") }
+      span = first...last
+    }
+    let kind = kind
+    let chosen = span
+    let table = try options.fromFreshIndex(vault) { store throws(VaultError) in
+      try vault.csvExport(kind, in: store, span: chosen)
+    }
+    let terminal = options.terminal()
+    guard let output, output != "-" else {
+      Terminal.emit(Data(table.text.utf8), to: .standardOutput)
+      return
+    }
+    do {
+      try Data(table.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw VaultError.cannotWrite(output, reason: VaultError.systemReason(error))
+    }
+    terminal.printError("wrote \(output): \(Counting.of(table.rows.count, "row")) of \(kind.rawValue)")
+  }
+}
+
+extension CSVExport.Kind: ExpressibleByArgument {}

@@ -37,27 +37,95 @@ struct Tasks: ParsableCommand {
   @Option(name: .long, help: "Only tasks whose text holds these words (any case).")
   var search: String?
 
+  enum FilterChoice: String, ExpressibleByArgument, CaseIterable {
+    case all, active, completed, overdue
+  }
+
+  @Option(name: .long, help: "all, active (open), completed (done) or overdue (open, due before today).")
+  var filter: FilterChoice?
+
+  @Option(name: .long, help: "Only tasks that need this energy: low, medium or high.")
+  var energy: TaskAttributes.Energy?
+
+  @Option(name: .long, help: ArgumentHelp("Only tasks estimated at most this long: 30m, 1h.", valueName: "duration"))
+  var maxDuration: String?
+
+  @Option(name: .long, help: "Only tasks of at most this difficulty (1-5).")
+  var maxDifficulty: Int?
+
+  func validate() throws {
+    if filter != nil && (overdue || status != .todo) {
+      throw ValidationError("give --filter or --status/--overdue, not both")
+    }
+    if let maxDuration, TaskAttributes.minutes(maxDuration) == nil {
+      throw ValidationError("--max-duration takes a time such as 30m, 1h or 1h30m, not '\(maxDuration)'")
+    }
+    if let maxDifficulty, !(1...5).contains(maxDifficulty) {
+      throw ValidationError("--max-difficulty must be from 1 to 5")
+    }
+  }
+
+  /// Whether a task passes the attribute filters (`--energy`, `--max-duration`, `--max-difficulty`).
+  func fits(_ task: TaskItem) -> Bool {
+    let attributes = task.attributes
+    if let energy, attributes.energy != energy { return false }
+    if let limit = maxDuration.flatMap(TaskAttributes.minutes) {
+      guard let duration = attributes.duration, duration <= limit else { return false }
+    }
+    if let maxDifficulty {
+      guard let difficulty = attributes.difficulty, difficulty <= maxDifficulty else { return false }
+    }
+    return true
+  }
+
+  /// Which of the four filters a task is in.
+  static func filters(of task: TaskItem, today: LocalDate) -> [FilterChoice] {
+    var result: [FilterChoice] = [.all]
+    if task.isOpen { result.append(.active) }
+    if task.status.type == .done { result.append(.completed) }
+    if task.isOpen, let due = task.due, due < today { result.append(.overdue) }
+    return result
+  }
+
   func run() throws {
     let vault = try options.openVault()
     let index = try options.healingIndex(vault)
     let today = options.today(vault)
     var selection = TaskSelection()
+    let terminal = options.terminal()
+    // On a terminal, `--filter` heads the list with the count of each of the four.
+    let counting = filter != nil && !options.json && terminal.isTerminal
     switch overdue ? .todo : status {
+    case _ where counting: break
+    case _ where filter == .all: break
+    case _ where filter == .active || filter == .overdue: selection.statuses = [.todo, .inProgress, .onHold]
+    case _ where filter == .completed: selection.statuses = [.done]
     case .todo: selection.statuses = [.todo, .inProgress, .onHold]
     case .done: selection.statuses = [.done]
     case .cancelled: selection.statuses = [.cancelled]
     case .all: break
     }
-    let limits = [overdue ? today : nil, try dueBefore.map { try DateOption.parse($0, "--due-before", today) }]
-      .compactMap { $0 }
+    let limits = [
+      overdue || (filter == .overdue && !counting) ? today : nil,
+      try dueBefore.map { try DateOption.parse($0, "--due-before", today) },
+    ].compactMap { $0 }
     selection.dueBefore = limits.min()
     selection.tag = tag
     selection.text = search
     selection.priority = priority
-    let tasks = try index.read { store throws(VaultError) in
+    var tasks = try index.read { store throws(VaultError) in
       try vault.tasks(in: store, selection).sorted(by: Self.order)
+    }.filter { fits($0.value) }
+    if let filter, counting {
+      var counts: [FilterChoice: Int] = [:]
+      for task in tasks { for kind in Self.filters(of: task.value, today: today) { counts[kind, default: 0] += 1 } }
+      terminal.print(
+        FilterChoice.allCases.map { kind in
+          let text = "\(kind.rawValue) \(counts[kind] ?? 0)"
+          return kind == filter ? terminal.bold(text) : terminal.dim(text)
+        }.joined(separator: " · "))
+      tasks = tasks.filter { Self.filters(of: $0.value, today: today).contains(filter) }
     }
-    let terminal = options.terminal()
     if options.json {
       try terminal.json(tasks.map(TaskListing.init))
       return
@@ -110,3 +178,4 @@ struct Tasks: ParsableCommand {
 }
 
 extension TaskPriority: ExpressibleByArgument {}
+extension TaskAttributes.Energy: ExpressibleByArgument {}

@@ -1,0 +1,103 @@
+/// What a task asks of the person (issue 25): `difficulty` 1-5, an estimated `duration`, the
+/// `energy` it needs and the `mood` it suits, written as Dataview fields on the task line
+/// (`[difficulty:: 2] [duration:: 30m] [energy:: low]`), which Dataview and the Tasks plugin
+/// keep, or as a task note's properties.
+public struct TaskAttributes: Hashable, Sendable {
+  public enum Energy: String, Hashable, Sendable, CaseIterable, Codable {
+    case low, medium, high
+  }
+
+  public var difficulty: Int?
+  /// Minutes.
+  public var duration: Int?
+  public var energy: Energy?
+  /// 1-10.
+  public var mood: Int?
+
+  public init(difficulty: Int? = nil, duration: Int? = nil, energy: Energy? = nil, mood: Int? = nil) {
+    self.difficulty = difficulty
+    self.duration = duration
+    self.energy = energy
+    self.mood = mood
+  }
+
+  /// The keys, as written on a task line.
+  public static let keys = ["difficulty", "duration", "energy", "mood"]
+
+  /// The attributes among a task's fields (keys without case); invalid values are left out
+  /// (`problem` says why, for `vault check`).
+  public init(fields: [InlineField]) {
+    for field in fields {
+      let value = field.value.trimmingSpaces()
+      switch field.key.lowercased() {
+      case "difficulty": difficulty = difficulty ?? Self.difficulty(value)
+      case "duration": duration = duration ?? Self.minutes(value)
+      case "energy": energy = energy ?? Energy(rawValue: value.lowercased())
+      case "mood": mood = mood ?? Self.mood(value)
+      default: break
+      }
+    }
+  }
+
+  /// Why a value of one of the keys is not valid; nil when it is (or the key is another).
+  public static func problem(key: String, value: String) -> String? {
+    let value = value.trimmingSpaces()
+    switch key.lowercased() {
+    case "difficulty" where difficulty(value) == nil:
+      return "difficulty must be a whole number from 1 to 5, found '\(value)'"
+    case "duration" where minutes(value) == nil:
+      return "duration must be a time such as 15m, 1h or 1h30m, found '\(value)'"
+    case "energy" where Energy(rawValue: value.lowercased()) == nil:
+      return "energy must be low, medium or high, found '\(value)'"
+    case "mood" where mood(value) == nil:
+      return "mood must be a whole number from 1 to 10, found '\(value)'"
+    default:
+      return nil
+    }
+  }
+
+  static func difficulty(_ text: String) -> Int? { Int(text).flatMap { (1...5).contains($0) ? $0 : nil } }
+  static func mood(_ text: String) -> Int? { Int(text).flatMap { (1...10).contains($0) ? $0 : nil } }
+
+  /// `15m`, `1h`, `1h30m`, `90` (minutes), `2 hours`: minutes, more than zero.
+  public static func minutes(_ text: String) -> Int? {
+    if let number = Int(text.trimmingSpaces()) { return number > 0 ? number : nil }
+    guard let seconds = ReminderOffset.seconds(text), seconds >= 60, seconds % 60 == 0 else { return nil }
+    return seconds / 60
+  }
+
+  /// Minutes as people write them: `45m`, `1h`, `1h30m`.
+  public static func durationText(_ minutes: Int) -> String {
+    let hours = minutes / 60
+    let rest = minutes % 60
+    return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
+  }
+
+  /// The fields to write on a task line: `[difficulty:: 2] [duration:: 30m] [energy:: low]`.
+  public var fieldsText: String {
+    var parts: [String] = []
+    if let difficulty { parts.append("[difficulty:: \(difficulty)]") }
+    if let duration { parts.append("[duration:: \(Self.durationText(duration))]") }
+    if let energy { parts.append("[energy:: \(energy.rawValue)]") }
+    if let mood { parts.append("[mood:: \(mood)]") }
+    return parts.joined(separator: " ")
+  }
+}
+
+extension TaskItem {
+  /// Difficulty, duration, energy and mood from the task's Dataview fields.
+  public var attributes: TaskAttributes { TaskAttributes(fields: fields) }
+}
+
+extension TaskAttributes: Encodable {
+  enum CodingKeys: String, CodingKey { case difficulty, duration, energy, mood }
+
+  /// Every key, null when not written; `duration` in minutes.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(difficulty, forKey: .difficulty)
+    try container.encode(duration, forKey: .duration)
+    try container.encode(energy, forKey: .energy)
+    try container.encode(mood, forKey: .mood)
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 25 (first part): task attributes on the line, `add task` writing them, `vault tasks`
+/// filtering on them and on the four filters, `check` reporting bad values, and `vault export
+/// csv` read back by Python's `csv` module.
+@Suite struct Issue25PlanningTests {
+  func environment(_ folder: URL) -> [String: String] {
+    ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
+  }
+
+  @Test func addTaskWritesTheAttributesAndLabels() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let before = try Fixture.text(folder, "Tasks.md")
+    let result = try CLI.run(
+      [
+        "add", "task", "Buy stamps", "--difficulty", "1", "--duration", "15m", "--energy", "low", "--label", "errand",
+        "--due", "tomorrow",
+      ], in: folder, environment: environment(folder))
+    #expect(result.status == 0, "\(result.stderr)")
+    let after = try Fixture.text(folder, "Tasks.md")
+    #expect(
+      after
+        == before.replacingOccurrences(
+          of: "- [-] Cancelled thing",
+          with:
+            "- [ ] Buy stamps [difficulty:: 1] [duration:: 15m] [energy:: low] #errand 📅 2026-11-24\n- [-] Cancelled thing"
+        )
+        || after.hasSuffix("- [ ] Buy stamps [difficulty:: 1] [duration:: 15m] [energy:: low] #errand 📅 2026-11-24\n"),
+      "\(after)")
+    let refused = try CLI.run(["add", "task", "X", "--difficulty", "6"], in: folder, environment: environment(folder))
+    #expect(refused.status != 0 && refused.stderr.contains("--difficulty must be from 1 (easy) to 5 (hard)"))
+    #expect(try Fixture.text(folder, "Tasks.md") == after)
+  }
+
+  @Test func checkReportsBadValuesAtTheirColumn() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let result = try CLI.run(["check"], in: folder, environment: environment(folder))
+    #expect(result.stdout.contains("Tasks.md:7:21: warning: difficulty must be a whole number from 1 to 5, found '9'"))
+    #expect(result.stdout.contains("Tasks.md:7:38: warning: energy must be low, medium or high, found 'lots'"))
+  }
+
+  @Test func tasksFilterOnAttributesAndTheFourFilters() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let run = { (arguments: [String]) throws -> String in
+      try CLI.run(["tasks"] + arguments, in: folder, environment: environment(folder)).stdout
+    }
+    let low = try run(["--energy", "low", "--status", "all"])
+    #expect(low.contains("Read a chapter") && low.contains("Tidy the desk") && !low.contains("Walk the dog"))
+    let short = try run(["--max-duration", "30m"])
+    #expect(short.contains("Walk the dog") && !short.contains("Read a chapter") && !short.contains("Write the report"))
+    let easy = try run(["--max-difficulty", "2"])
+    #expect(easy.contains("Walk the dog") && easy.contains("Read a chapter") && !easy.contains("Write the report"))
+    #expect(try run(["--filter", "overdue"]).contains("Walk the dog"))
+    #expect(!(try run(["--filter", "overdue"])).contains("Write the report"))
+    #expect(try run(["--filter", "completed"]).contains("Tidy the desk"))
+    // On a terminal, the counts of the four filters head the list.
+    let shown = try CLI.runInTerminal(
+      ["tasks", "--filter", "active"], in: folder, input: "",
+      environment: environment(folder).merging(["NO_COLOR": "1"]) { $1 })
+    #expect(shown.stdout.hasPrefix("all 6 · active 4 · completed 1 · overdue 1\n"), "\(shown.stdout)")
+    // --json has the attributes, null when not written.
+    let json = try CLI.run(["tasks", "--json"], in: folder, environment: environment(folder))
+    let tasks = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    let report = tasks.first {
+      ($0["task"] as? [String: Any])?["description"] as? String
+        == "Write the report [difficulty:: 4] [duration:: 2h] [energy:: high] [mood:: 7]"
+    }
+    let attributes = report?["attributes"] as? [String: Any]
+    #expect(attributes?["difficulty"] as? Int == 4 && attributes?["duration"] as? Int == 120)
+    #expect(attributes?["energy"] as? String == "high" && attributes?["mood"] as? Int == 7)
+    let plan = tasks.first {
+      ($0["task"] as? [String: Any])?["description"] as? String == "Plan the trip [difficulty:: 9] [energy:: lots]"
+    }
+    #expect((plan?["attributes"] as? [String: Any])?["difficulty"] is NSNull)
+  }
+
+  /// Each kind read back with Python's `csv` module: the header, and the values of the items.
+  @Test func csvReadsBackWithPythonsCSV() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let script = """
+      import csv, json, sys
+      with open(sys.argv[1], newline='', encoding='utf-8') as handle:
+          print(json.dumps(list(csv.DictReader(handle)), ensure_ascii=False))
+      """
+    func rows(_ kind: String, _ extra: [String] = []) throws -> [[String: String]] {
+      let path = folder.path + "-\(kind).csv"
+      let result = try CLI.run(
+        ["export", "csv", kind, "-o", path] + extra, in: folder, environment: environment(folder))
+      #expect(result.status == 0, "\(result.stderr)")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(text.hasSuffix("\r\n"))
+      return try JSONSerialization.jsonObject(with: Data(try Oracle.run("python3", ["-c", script, path]).utf8))
+        as? [[String: String]] ?? []
+    }
+    let tasks = try rows("tasks")
+    #expect(tasks.count == 6)
+    let chapter = try #require(tasks.first { $0["description"]?.hasPrefix("Read a chapter") == true })
+    #expect(
+      chapter["description"] == "Read a chapter, \"slowly\" [difficulty:: 1] [duration:: 1h30m] [energy:: low] #reading"
+    )
+    #expect(chapter["duration_minutes"] == "90" && chapter["energy"] == "low" && chapter["tags"] == "reading")
+    #expect(tasks.first { $0["status"] == "cancelled" }?["cancelled"] == "2026-11-19")
+    let mood = try rows("mood")
+    #expect(
+      mood == [
+        ["date": "2026-11-21", "mood": "7", "mood_tags": "work;sun"],
+        ["date": "2026-11-22", "mood": "4", "mood_tags": ""],
+      ])
+    let journal = try rows("journal", ["--from", "2026-11-22", "--to", "2026-11-22"])
+    #expect(journal.map { $0["first_line"] } == ["Tired; rain."])
+    #expect(
+      try rows("tasks", ["--from", "2026-11-29", "--to", "2026-12-01"]).map { $0["description"]?.prefix(16) } == [
+        "Write the report"
+      ])
+    #expect(try rows("events").isEmpty && rows("goals").isEmpty)
+  }
+}
