@@ -40,6 +40,22 @@ extension IndexStore {
     try events(withTags: true, where: "1")
   }
 
+  /// The notes with `type: <type>` or under `folder` (vault-relative, no slash at the end).
+  public func notePaths(ofType type: String, orUnder folder: String) throws(IndexError) -> [String] {
+    try read { db in
+      var paths: [String] = []
+      try RowReader.forEach(
+        db,
+        sql: """
+          SELECT path FROM files WHERE skipped = 0 AND (substr(path, 1, length(?1) + 1) = ?1 || '/'
+            OR id IN (SELECT file_id FROM properties WHERE lower(key) = 'type' AND lower(text) = lower(?2)))
+          ORDER BY path
+          """, arguments: [folder, type]
+      ) { row in paths.append(row.text(0)) }
+      return paths
+    }
+  }
+
   /// For each event note: its `uid` property and its modification time (seconds since 1970),
   /// by path — what an iCalendar export needs beside the events.
   public func eventNoteFacts() throws(IndexError) -> [String: (uid: String?, modified: Int)] {

@@ -125,8 +125,27 @@ public enum VaultStarter {
     return false
   }
 
+  /// The line that lets git merge two devices' suggestion logs by keeping both sides' lines.
+  static let unionMerge = ".vault/suggestions.log merge=union"
+
   /// Makes `path` a vault (creating the folder if needed) by adding what is missing.
   public static func initialize(_ path: String) throws(VaultError) -> Report {
+    var report = try initializeFiles(path)
+    // `.gitattributes`: the union merge of the suggestion log, added to the user's own file.
+    let attributes = path + "/.gitattributes"
+    let existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
+    if existing.split(whereSeparator: \.isNewline).contains(where: {
+      $0.trimmingCharacters(in: .whitespaces) == unionMerge
+    }) {
+      report.kept.append(".gitattributes")
+    } else {
+      _ = try Vault(path: path).append(unionMerge, to: ".gitattributes")
+      report.added.append(".gitattributes")
+    }
+    return report
+  }
+
+  static func initializeFiles(_ path: String) throws(VaultError) -> Report {
     var report = Report(added: [], kept: [])
     let manager = FileManager.default
     if isInUse(path) {

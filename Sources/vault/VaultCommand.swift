@@ -29,6 +29,8 @@ struct VaultCommand: ParsableCommand {
       Check.self, Show.self, Index.self, Search.self, List.self, Config.self,
       // Reaching you away from the terminal.
       Remind.self, Export.self, Import.self, Serve.self,
+      // Planning.
+      Suggest.self,
     ],
     defaultSubcommand: Today.self
   )

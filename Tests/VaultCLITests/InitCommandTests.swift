@@ -37,6 +37,7 @@ import Testing
     #expect(
       result.stdout == """
         added  Personal Code.md
+        added  .gitattributes
         kept   .vault/config.yml, Tasks.md
         left   Events/ Goals/ Insights/: made by the first add, where your items live
         left   Journal/ Templates/ .obsidian/: daily notes go to Journal/, as Obsidian says
@@ -45,7 +46,9 @@ import Testing
         """)
     let after = try Fixture.contents(of: folder)
     #expect(after.filter { before[$0.key] != nil } == before)
-    #expect(after.count == before.count + 1)
+    #expect(after.count == before.count + 2)
+    // Issue 25: two devices' suggestion logs merge line by line under git.
+    #expect(try Fixture.text(folder, ".gitattributes") == ".vault/suggestions.log merge=union\n")
   }
 
   /// Issue 18: a vault whose daily notes live in Daily/ gets no Journal/, no Templates/ and no
@@ -60,12 +63,13 @@ import Testing
     let added = Set(after.keys).subtracting(before.keys).map {
       $0.split(separator: "/").suffix(2).joined(separator: "/")
     }
-    #expect(added.sorted() == [".vault/config.yml", "Issue18Kepano/Personal Code.md"])
+    #expect(
+      added.sorted() == [".vault/config.yml", "Issue18Kepano/.gitattributes", "Issue18Kepano/Personal Code.md"])
     #expect(after.filter { before[$0.key] != nil } == before)
     let notes = try ScratchFolder.make("notes")
     try Data("# Ideas\n".utf8).write(to: notes.appendingPathComponent("Ideas.md"))
     #expect(try CLI.run(["init", notes.path], in: notes).status == 0)
     let made = try FileManager.default.contentsOfDirectory(atPath: notes.path).sorted()
-    #expect(made == [".vault", "Ideas.md", "Personal Code.md", "Tasks.md"])
+    #expect(made == [".gitattributes", ".vault", "Ideas.md", "Personal Code.md", "Tasks.md"])
   }
 }

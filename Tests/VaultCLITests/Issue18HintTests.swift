@@ -68,6 +68,10 @@ import Testing
           to: folder.appendingPathComponent("Personal Code.md"))
       }),
     Case(vault: "outside", arguments: ["add", "task", "Call Mum"]),
+    // Issue 25: suggestions (the hints accept and dismiss what was shown), without a mood
+    // logged, and accepting before anything was shown.
+    Case(vault: "empty", arguments: ["suggest"]),
+    Case(vault: "empty", arguments: ["suggest", "accept", "1"]),
     // Issue 24: an imported note edited by hand, and an event gone from the calendar.
     Case(
       vault: "empty", arguments: ["import", "ics", "cal.ics"],

@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 25: `vault suggest`, `accept` and `dismiss` through the built binary: the task
+/// written, one history line appended, nothing else changed.
+@Suite struct Issue25SuggestTests {
+  func environment(_ folder: URL) -> [String: String] {
+    ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
+  }
+
+  @Test func suggestAcceptAndDismiss() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let templates = folder.appendingPathComponent("Task Templates")
+    try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+    try Data(
+      "---\ndifficulty: 1\nduration: 10m\nenergy: low\ntime_of_day: morning\nmood_range: 1-4\nlabels: [rest]\ncategory: self-care\n---\nSlowly.\n"
+        .utf8
+    ).write(to: templates.appendingPathComponent("Stretch gently.md"))
+    try Data(
+      "---\ndifficulty: 4\nduration: 2h\nenergy: high\ntime_of_day: evening\nmood_range: 8-10\ncategory: learning\n---\n"
+        .utf8
+    ).write(to: templates.appendingPathComponent("Study a chapter.md"))
+    let shown = try CLI.run(["suggest", "--mood", "3", "--why"], in: folder, environment: environment(folder))
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.hasPrefix("for mood 3, morning:\n1. Stretch gently  10m · low energy · self-care\n"))
+    #expect(shown.stdout.contains("   0.88 = 0.40×1.00 mood + 0.20×1.00 time + 0.25×0.50 history + 0.15×1.00 energy"))
+    #expect(shown.stdout.contains("2. Study a chapter"))
+    let logPath = ".vault/suggestions.log"
+    let log = try Fixture.text(folder, logPath)
+    #expect(
+      log == "2026-11-24T08:30 shown 1 Task%20Templates/Stretch%20gently.md mood=3\n"
+        + "2026-11-24T08:30 shown 2 Task%20Templates/Study%20a%20chapter.md mood=3\n")
+    let tasksBefore = try Fixture.text(folder, "Tasks.md")
+    let before = try Fixture.contents(of: folder)
+    let accepted = try CLI.run(["suggest", "accept", "1"], in: folder, environment: environment(folder))
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    let tasksAfter = try Fixture.text(folder, "Tasks.md")
+    #expect(tasksAfter.hasPrefix(tasksBefore.prefix(9)))
+    #expect(tasksAfter.contains("- [ ] Stretch gently [difficulty:: 1] [duration:: 10m] [energy:: low] #rest\n"))
+    #expect(
+      try Fixture.text(folder, logPath) == log
+        + "2026-11-24T08:30 accepted Task%20Templates/Stretch%20gently.md mood=3\n")
+    let after = try Fixture.contents(of: folder)
+    #expect(Set(after.keys) == Set(before.keys))
+    #expect(
+      after.filter { !$0.key.hasSuffix("Tasks.md") && !$0.key.hasSuffix("suggestions.log") }
+        == before.filter { !$0.key.hasSuffix("Tasks.md") && !$0.key.hasSuffix("suggestions.log") })
+    // Dismissed and accepted ones are not suggested again today.
+    _ = try CLI.run(["suggest", "dismiss", "2"], in: folder, environment: environment(folder))
+    let again = try CLI.run(["suggest", "--mood", "3"], in: folder, environment: environment(folder))
+    #expect(again.stdout.contains("nothing left to suggest today"))
+    let json = try CLI.run(
+      ["suggest", "--mood", "3", "--json"], in: folder,
+      environment: ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-25T19:00"])
+    let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(items.map { $0["title"] as? String } == ["Stretch gently", "Study a chapter"])
+    #expect(
+      try CLI.run(["suggest", "accept", "9"], in: folder, environment: environment(folder)).stderr.contains(
+        "today's list has"))
+  }
+}
