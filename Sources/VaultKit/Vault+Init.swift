@@ -145,6 +145,30 @@ public enum VaultStarter {
     return report
   }
 
+  /// Writes the built-in task templates into `Task Templates/` for the user to edit (issue
+  /// 25); a template whose note exists is kept as it is.
+  public static func writeTaskTemplates(_ path: String) throws(VaultError) -> Report {
+    var report = Report(added: [], kept: [])
+    let folder = Vault.templateFolder
+    do {
+      try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(folder, reason: VaultError.systemReason(error))
+    }
+    for template in TaskTemplate.builtIn {
+      let relative = folder + "/" + NewNote.fileName(template.title) + ".md"
+      guard
+        case .written = try FileWriter.create(
+          path + "/" + relative, with: Array(template.noteText.utf8), display: relative)
+      else {
+        report.kept.append(relative)
+        continue
+      }
+      report.added.append(relative)
+    }
+    return report
+  }
+
   static func initializeFiles(_ path: String) throws(VaultError) -> Report {
     var report = Report(added: [], kept: [])
     let manager = FileManager.default

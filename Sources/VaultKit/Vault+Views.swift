@@ -156,6 +156,15 @@ extension Vault {
     for index in dashboard.goals.indices {
       dashboard.goals[index].goal.tags = tags[dashboard.goals[index].goal.path] ?? []
     }
+    // With a mood logged today, the two best suggestions for it (not recorded as shown:
+    // `vault suggest` does that).
+    if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {
+      let history = suggestionHistory()
+      let skipped = (history.dismissed[today] ?? []).union(history.accepted[today] ?? [])
+      dashboard.suggestions = Suggestions.ranked(
+        try taskTemplates(in: store), mood: mood, at: .any, history: history, dismissedToday: skipped
+      ).prefix(2).map(\.template)
+    }
     return dashboard
   }
 

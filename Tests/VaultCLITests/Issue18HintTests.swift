@@ -71,6 +71,7 @@ import Testing
     // Issue 25: suggestions (the hints accept and dismiss what was shown), without a mood
     // logged, and accepting before anything was shown.
     Case(vault: "empty", arguments: ["suggest"]),
+    Case(vault: "ExampleVault", arguments: ["today"]),
     Case(vault: "empty", arguments: ["suggest", "accept", "1"]),
     // Issue 24: an imported note edited by hand, and an event gone from the calendar.
     Case(

@@ -42,4 +42,24 @@ import Testing
       header: ["a", "b"], rows: [["plain", "with, comma"], ["say \"hi\"", "two\nlines"], [" pad", ""]])
     #expect(table.text == "a,b\r\nplain,\"with, comma\"\r\n\"say \"\"hi\"\"\",\"two\nlines\"\r\n\" pad\",\r\n")
   }
+
+  /// `vault mood --tasks`: done tasks counted on the days of each band and weekday, and r.
+  @Test func moodAndTasksDone() {
+    let day = { (text: String) in DateParsing.validDate(text) ?? LocalDate(dayNumber: 0) }
+    let moods = [day("2026-11-16"): 2, day("2026-11-17"): 5, day("2026-11-18"): 9, day("2026-11-19"): 8]
+    let done = [
+      day("2026-11-17"), day("2026-11-18"), day("2026-11-18"), day("2026-11-19"), day("2026-11-19"), day("2026-11-30"),
+    ]
+    let report = MoodTasks(
+      moods: moods, done: done, from: day("2026-11-01"), through: day("2026-11-23"), weekStart: .monday)
+    #expect(report.bands.map(\.done) == [0, 1, 4])
+    #expect(report.bands.map(\.days) == [1, 1, 2])
+    #expect(report.weekdays.prefix(4).map(\.name) == ["Mon", "Tue", "Wed", "Thu"])
+    #expect(report.weekdays.prefix(4).map(\.done) == [0, 1, 2, 2])
+    #expect((report.correlation ?? 0) > 0.9)
+    #expect(report.verdict.hasPrefix("a better mood goes clearly with more done (r = 0.9"))
+    #expect(
+      MoodTasks(moods: [:], done: [], from: day("2026-11-01"), through: day("2026-11-02"), weekStart: .monday)
+        .correlation == nil)
+  }
 }

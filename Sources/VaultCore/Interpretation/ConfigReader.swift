@@ -57,8 +57,16 @@ public enum ConfigReader {
           continue
         }
         for entry in entries {
+          if entry.key == "suggestions" {
+            if case .bool(let value) = entry.value {
+              settings.dashboardSuggestions = value
+            } else {
+              warn(entry, "dashboard suggestions should be true or false, found '\(entry.value.text)'")
+            }
+            continue
+          }
           guard entry.key == "limit" else {
-            unknown(entry, "dashboard.\(entry.key)", among: ["dashboard.limit"])
+            unknown(entry, "dashboard.\(entry.key)", among: ["dashboard.limit", "dashboard.suggestions"])
             continue
           }
           if case .number(let value) = entry.value, value.rounded() == value, (1...10).contains(value) {

@@ -14,6 +14,8 @@ public struct VaultSettings: Hashable, Sendable {
   public var reminders = ReminderSettings()
   /// How many items each dashboard section shows, 1 to 10.
   public var dashboardLimit: Int
+  /// `dashboard: {suggestions: false}` leaves the suggestions out of `vault today`.
+  public var dashboardSuggestions = true
   public var firstWeekday: Weekday
   /// The IANA time zone views use; nil for the system's.
   public var timeZone: String?

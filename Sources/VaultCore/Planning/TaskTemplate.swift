@@ -69,3 +69,29 @@ public struct TaskTemplate: Hashable, Sendable {
       labels: value("labels")?.elements.map { $0.text.hasPrefix("#") ? String($0.text.dropFirst()) : $0.text } ?? [])
   }
 }
+
+extension TaskTemplate {
+  /// The template as a note in `Task Templates/`, as `vault init --task-templates` writes it.
+  public var noteText: String {
+    var properties: [(String, String)] = [
+      ("title", PropertyWriter.scalar(title)), ("category", PropertyWriter.scalar(category)),
+    ]
+    if let difficulty = attributes.difficulty { properties.append(("difficulty", String(difficulty))) }
+    if let duration = attributes.duration { properties.append(("duration", TaskAttributes.durationText(duration))) }
+    if let energy = attributes.energy { properties.append(("energy", energy.rawValue)) }
+    properties.append(("time_of_day", timeOfDay.rawValue))
+    if !moodRanges.isEmpty {
+      properties.append(
+        (
+          "mood_range",
+          PropertyWriter.scalar(
+            moodRanges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+              .joined(separator: ", "))
+        ))
+    }
+    if !labels.isEmpty {
+      properties.append(("labels", "[" + labels.map(PropertyWriter.scalar).joined(separator: ", ") + "]"))
+    }
+    return NewNote.text(properties: properties, body: description.isEmpty ? nil : description)
+  }
+}

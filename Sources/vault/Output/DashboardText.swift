@@ -69,6 +69,18 @@ struct DashboardText {
     let journal = dashboard.journal
     let anyJournal = journal.entry != nil || journal.week.contains { $0 != nil }
     if anyJournal || lines.count > 1 { section("Journal", journalLines) }
+    if !dashboard.suggestions.isEmpty {
+      let rows = dashboard.suggestions.map { template in
+        let facts = [
+          template.attributes.duration.map(TaskAttributes.durationText),
+          template.attributes.energy.map { "\($0.rawValue) energy" },
+        ].compactMap { $0 }.joined(separator: " · ")
+        return [template.title, terminal.dim(facts)]
+      }
+      section(
+        "Suggested for your mood",
+        terminal.table(rows, indent: 2, flexible: 0) + [terminal.dim("  `vault suggest` for more, to accept one")])
+    }
     var reflection: [String] = []
     if let insight = dashboard.insight {
       let value = insight.value

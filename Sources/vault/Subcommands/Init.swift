@@ -21,8 +21,16 @@ struct Init: ParsableCommand {
   @Argument(help: "The folder (default: the current one); made when missing.")
   var path: String = "."
 
+  @Flag(name: .long, help: "Also write the built-in task templates into Task Templates/ to edit.")
+  var taskTemplates = false
+
   func run() throws {
-    let report = try VaultStarter.initialize(path)
+    var report = try VaultStarter.initialize(path)
+    if taskTemplates {
+      let templates = try VaultStarter.writeTaskTemplates(path)
+      report.added += templates.added.isEmpty ? [] : ["Task Templates/ (\(templates.added.count) templates)"]
+      report.kept += templates.kept.isEmpty ? [] : ["Task Templates/ (\(templates.kept.count) templates)"]
+    }
     let terminal = options.terminal()
     if options.json {
       try terminal.json(report)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VaultCore
+import VaultIndex
 import VaultKit
 
 struct Mood: ParsableCommand {
@@ -35,6 +36,10 @@ struct Mood: ParsableCommand {
   @Option(name: .long, help: "The last N months, one row a month.")
   var months: Int?
 
+  @Flag(
+    name: .long, help: "Tasks done per mood band and per weekday over the span: does a better mood go with more done?")
+  var tasks = false
+
   func validate() throws {
     if let value, !(1...10).contains(value) { throw ValidationError("a mood is from 1 to 10, not \(value)") }
     if value == nil && (tags != nil || date != nil) {
@@ -45,6 +50,32 @@ struct Mood: ParsableCommand {
     if let count = given.first, !(1...1000).contains(count) {
       throw ValidationError("the count must be from 1 to 1000, not \(count)")
     }
+  }
+
+  /// `--tasks`: a row per mood band and per weekday, and the verdict.
+  func showTasks(_ report: MoodTasks) throws {
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(report)
+      return
+    }
+    guard report.bands.contains(where: { $0.days > 0 }) else {
+      terminal.print(
+        "no mood recorded from \(report.from) to \(report.through): `vault mood 7` logs today's")
+      return
+    }
+    for (title, rows) in [("By mood", report.bands), ("By weekday", report.weekdays)] {
+      terminal.print(terminal.heading(title))
+      let lines = rows.map { row in
+        [
+          "  " + row.name, Counting.of(row.done, "task") + " done", terminal.dim(Counting.of(row.days, "day")),
+          row.days == 0 ? "" : String(format: "%.1f a day", row.donePerDay),
+          row.averageMood.map { String(format: "mood %.1f", $0) } ?? "",
+        ]
+      }
+      for line in terminal.table(lines, indent: 0, flexible: 0) { terminal.print(line) }
+    }
+    terminal.print(report.verdict + terminal.dim("  (\(report.from) to \(report.through))"))
   }
 
   func run() throws {
@@ -66,6 +97,18 @@ struct Mood: ParsableCommand {
     }
     let entries = try index.read { store throws(VaultError) in
       try vault.journal(in: store, from: LocalDate(year: 1, month: 1, day: 1) ?? from, through: today)
+    }
+    if tasks {
+      var selection = TaskSelection()
+      selection.statuses = [.done]
+      selection.closedFrom = from
+      let done = try index.read { store throws(VaultError) in try vault.tasks(in: store, selection) }
+        .compactMap(\.value.done)
+      var moods: [LocalDate: Int] = [:]
+      for entry in entries { if let mood = entry.value.mood { moods[entry.value.date] = mood } }
+      try showTasks(
+        MoodTasks(moods: moods, done: done, from: from, through: today, weekStart: vault.settings.firstWeekday))
+      return
     }
     let report = MoodReport(
       entries, from: from, through: today, grouping: grouping, weekStart: vault.settings.firstWeekday)
