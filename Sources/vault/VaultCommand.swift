@@ -30,7 +30,7 @@ struct VaultCommand: ParsableCommand {
       // Reaching you away from the terminal.
       Remind.self, Export.self, Import.self, Serve.self,
       // Planning.
-      Suggest.self,
+      Suggest.self, Labels.self, LabelCommand.self,
     ],
     defaultSubcommand: Today.self
   )

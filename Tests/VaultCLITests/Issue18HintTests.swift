@@ -72,6 +72,13 @@ import Testing
     // logged, and accepting before anything was shown.
     Case(vault: "empty", arguments: ["suggest"]),
     Case(vault: "ExampleVault", arguments: ["today"]),
+    Case(vault: "empty", arguments: ["labels"]),
+    Case(
+      vault: "empty", arguments: ["label", "add", "errand"],
+      setup: { folder in
+        try Data("labels:\n  errand: {emoji: 🛒}\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
+      }),
+    Case(vault: "empty", arguments: ["label", "rm", "errand"]),
     Case(vault: "empty", arguments: ["suggest", "accept", "1"]),
     // Issue 24: an imported note edited by hand, and an event gone from the calendar.
     Case(

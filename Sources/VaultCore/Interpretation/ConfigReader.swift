@@ -8,7 +8,7 @@ public enum ConfigReader {
   /// The settings it reads, for "did you mean" and `vault config`.
   public static let keys = [
     "folders", "personal_code", "inbox", "inbox_heading", "dashboard", "week_start", "timezone", "journal",
-    "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges",
+    "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges", "labels",
   ]
 
   public static func apply(_ properties: [Property], to settings: inout VaultSettings) -> [Diagnostic] {
@@ -125,6 +125,41 @@ public enum ConfigReader {
           } else {
             warn(entry, "'\(entry.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
           }
+        }
+      case "labels":
+        guard case .object(let entries) = property.value else {
+          if case .null = property.value { continue }
+          warn(property, "'labels' should map names to settings, such as 'errand: {color: \"#f59e0b\", emoji: 🛒}'")
+          continue
+        }
+        for entry in entries {
+          let name = entry.key.hasPrefix("#") ? String(entry.key.dropFirst()) : entry.key
+          guard TagSyntax.isValid(name) else {
+            warn(entry, "'\(entry.key)' is not a label name: letters, digits, _, - and / only")
+            continue
+          }
+          var label = Label(name: name)
+          if case .object(let fields) = entry.value {
+            for field in fields {
+              switch field.key {
+              case "color":
+                if let color = TerminalColor.parse(field.value.text) {
+                  label.color = color.hex
+                } else {
+                  warn(field, "'\(field.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
+                }
+              case "emoji": label.emoji = field.value.text
+              case "category": label.category = field.value.text
+              default:
+                unknown(field, "labels.\(name).\(field.key)", among: ["color", "emoji", "category"])
+              }
+            }
+          } else if case .null = entry.value {
+          } else {
+            warn(entry, "label '\(name)' should hold color, emoji and category, such as {color: \"#f59e0b\"}")
+            continue
+          }
+          settings.labels.append(label)
         }
       case "reminders":
         guard case .object(let entries) = property.value else {

@@ -16,6 +16,8 @@ public struct VaultSettings: Hashable, Sendable {
   public var dashboardLimit: Int
   /// `dashboard: {suggestions: false}` leaves the suggestions out of `vault today`.
   public var dashboardSuggestions = true
+  /// `labels:` in `.vault/config.yml`, in their order there.
+  public var labels: [Label] = []
   public var firstWeekday: Weekday
   /// The IANA time zone views use; nil for the system's.
   public var timeZone: String?

@@ -95,6 +95,23 @@ struct Terminal {
 
   func bold(_ text: String) -> String { colored ? text.bold : text }
 
+  /// A task's text with its labels (`#errand`) in their colour and with their emoji, on a
+  /// terminal; as it is elsewhere.
+  func labelled(_ text: String, _ labels: [Label]) -> String {
+    guard colored, !labels.isEmpty, text.contains("#") else { return text }
+    let byName = Dictionary(labels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    return text.split(separator: " ", omittingEmptySubsequences: false).map { word in
+      guard word.hasPrefix("#"), let label = byName[word.dropFirst().lowercased()] else { return String(word) }
+      return (label.emoji.map { $0 + " " } ?? "") + colored(String(word), hex: label.color)
+    }.joined(separator: " ")
+  }
+
+  /// Text in a colour of the vault's (`#rrggbb`, a label's or a category's), on a terminal.
+  func colored(_ text: String, hex: String?) -> String {
+    guard colored, let hex else { return text }
+    return text.hex(hex)
+  }
+
   /// Standard output is a terminal (not a pipe or a file).
   var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 

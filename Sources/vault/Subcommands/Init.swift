@@ -24,8 +24,23 @@ struct Init: ParsableCommand {
   @Flag(name: .long, help: "Also write the built-in task templates into Task Templates/ to edit.")
   var taskTemplates = false
 
+  @Flag(
+    name: .long,
+    help: "Also add a starter set of labels to .vault/config.yml (Energy, Location, Type, Duration, Category).")
+  var labels = false
+
   func run() throws {
     var report = try VaultStarter.initialize(path)
+    if labels {
+      let vault = try Vault(path: path)
+      let existing = Set(vault.settings.labels.map { $0.name.lowercased() })
+      let new = Label.starter.filter { !existing.contains($0.name.lowercased()) }
+      for label in new { try vault.setLabel(label) }
+      if !new.isEmpty { report.added.append("\(Counting.of(new.count, "label")) in .vault/config.yml") }
+      if new.count < Label.starter.count {
+        report.kept.append("\(Counting.of(Label.starter.count - new.count, "label")) in .vault/config.yml")
+      }
+    }
     if taskTemplates {
       let templates = try VaultStarter.writeTaskTemplates(path)
       report.added += templates.added.isEmpty ? [] : ["Task Templates/ (\(templates.added.count) templates)"]

@@ -140,7 +140,8 @@ struct Tasks: ParsableCommand {
       let item = task.value
       let box = "[\(item.status.symbol)]"
       return [
-        ViewText.priority(item.priority), box + " " + vault.settings.tasks.shown(item.description),
+        ViewText.priority(item.priority),
+        box + " " + terminal.labelled(vault.settings.tasks.shown(item.description), vault.settings.labels),
         dates(item, today: today, terminal: terminal),
         terminal.dim(task.shortID), terminal.location(task.location),
       ]

@@ -1,0 +1,65 @@
+import VaultCore
+import VaultIndex
+
+/// A label with how often it is used.
+public struct LabelUsage: Sendable, Encodable {
+  public var label: Label
+  /// Open and closed task lines carrying `#label`.
+  public var tasks: Int
+  /// Notes carrying the tag.
+  public var notes: Int
+}
+
+extension Vault {
+  /// The labels of `.vault/config.yml` with their use, from the index.
+  public func labelUsage(in store: IndexStore) throws(VaultError) -> [LabelUsage] {
+    let counts = try tagCounts(in: store)
+    return try settings.labels.map { label throws(VaultError) in
+      var selection = TaskSelection()
+      selection.tag = label.name
+      let tasks = try self.tasks(in: store, selection).filter { task in
+        task.value.tags.contains { tag in
+          let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+          return name == label.name.lowercased() || name.hasPrefix(label.name.lowercased() + "/")
+        }
+      }.count
+      let notes = counts.filter { $0.tag.lowercased() == label.name.lowercased() }.reduce(0) { $0 + $1.count }
+      return LabelUsage(label: label, tasks: tasks, notes: notes)
+    }
+  }
+
+  /// Sets a label's line in `.vault/config.yml` (made when missing); only that line changes.
+  public func setLabel(_ label: Label) throws(VaultError) {
+    try editLabels { text in LabelConfigEditor.set(label, in: text).map { $0 } }
+  }
+
+  /// Removes a label's line; false when there was none.
+  @discardableResult
+  public func removeLabel(_ name: String) throws(VaultError) -> Bool {
+    var removed = false
+    try editLabels { text in
+      LabelConfigEditor.remove(name, in: text).map { result in
+        removed = result != nil
+        return result ?? text
+      }
+    }
+    return removed
+  }
+
+  private func editLabels(
+    _ change: (String) -> Result<String, LabelConfigEditor.Failure>
+  ) throws(VaultError) {
+    let path = ConfigReader.path
+    try edit(path) { current throws(VaultError) -> FileEdit<Void> in
+      let text = current.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      switch change(text) {
+      case .failure(.flowStyle(let line)):
+        throw .cannotChange(
+          "the labels of \(path)",
+          reason: "line \(line) writes them on one line (labels: {…}); write one label a line under labels: first")
+      case .success(let result):
+        return result == text ? .keep(()) : .write(Array(result.utf8), ())
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 25: labels through the built binary — the starter set, add/set/rm changing only the
+/// label's line, usage counts, `check` on a bad colour, and `add task --label`.
+@Suite struct Issue25LabelTests {
+  @Test func labelsAreKeptInTheConfigLineByLine() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
+    let before = try Fixture.text(folder, ".vault/config.yml")
+    let added = try CLI.run(
+      ["label", "add", "errand", "--label-color", "#F59E0B", "--emoji", "🛒", "--category", "Location"], in: folder,
+      environment: environment)
+    #expect(added.status == 0, "\(added.stderr)")
+    let withErrand = try Fixture.text(folder, ".vault/config.yml")
+    #expect(withErrand == before + "\nlabels:\n  errand: {color: \"#f59e0b\", emoji: 🛒, category: Location}\n")
+    _ = try CLI.run(["add", "task", "Post the letter", "--label", "errand"], in: folder, environment: environment)
+    let listed = try CLI.run(["labels", "--json"], in: folder, environment: environment)
+    let usage = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(usage.count == 1 && usage.first?["tasks"] as? Int == 1)
+    #expect((usage.first?["label"] as? [String: Any])?["emoji"] as? String == "🛒")
+    _ = try CLI.run(["label", "set", "errand", "--category", "Outside"], in: folder, environment: environment)
+    #expect(
+      try Fixture.text(folder, ".vault/config.yml")
+        == withErrand.replacingOccurrences(of: "category: Location", with: "category: Outside"))
+    let removed = try CLI.run(["label", "rm", "errand"], in: folder, environment: environment)
+    #expect(removed.status == 0)
+    #expect(try Fixture.text(folder, ".vault/config.yml") == before + "\nlabels:\n")
+    #expect(try Fixture.text(folder, "Tasks.md").contains("- [ ] Post the letter #errand"))
+  }
+
+  @Test func theStarterSetAndABadColour() throws {
+    let folder = try ScratchFolder.make("labels").appendingPathComponent("Vault")
+    let made = try CLI.run(["init", folder.path, "--labels"], in: folder.deletingLastPathComponent())
+    #expect(made.stdout.contains("added  12 labels in .vault/config.yml"), "\(made.stdout)")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite"]
+    let listed = try CLI.run(["labels", "--json"], in: folder, environment: environment)
+    let usage = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    let categories = Set(usage.compactMap { ($0["label"] as? [String: Any])?["category"] as? String })
+    #expect(categories == ["Energy", "Location", "Type", "Duration", "Category"])
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let text = try String(contentsOf: config, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"#f59e0b\"", with: "sunset").utf8).write(to: config)
+    let checked = try CLI.run(["check"], in: folder, environment: environment)
+    #expect(checked.stdout.contains("error: 'sunset' is not a colour"), "\(checked.stdout)")
+  }
+}
