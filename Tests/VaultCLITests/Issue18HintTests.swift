@@ -79,6 +79,10 @@ import Testing
         try Data("labels:\n  errand: {emoji: 🛒}\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
       }),
     Case(vault: "empty", arguments: ["label", "rm", "errand"]),
+    Case(
+      vault: "empty", arguments: ["labels", "--suggest", "Something"],
+      setup: { folder in try Data("- [ ] Something to do\n".utf8).write(to: folder.appendingPathComponent("Tasks.md")) }
+    ),
     Case(vault: "empty", arguments: ["suggest", "accept", "1"]),
     // Issue 24: an imported note edited by hand, and an event gone from the calendar.
     Case(

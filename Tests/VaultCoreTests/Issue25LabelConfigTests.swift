@@ -53,4 +53,26 @@ import Testing
       try LabelConfigEditor.set(Label(name: "x"), in: text).get()
     }
   }
+
+  /// `vault labels --suggest`: the labels of the most similar tasks, and which tasks.
+  @Test func labelsAreSuggestedFromSimilarTasks() {
+    func task(_ line: Int, _ text: String, _ tags: [String]) -> Located<TaskItem> {
+      var item = TaskItem(line: line, indentation: "", marker: "-", status: TaskStatus(symbol: " "))
+      item.description = text
+      item.tags = tags
+      return Located(path: "Tasks.md", title: "Tasks", line: line, tags: [], value: item)
+    }
+    let tasks = [
+      task(1, "Buy milk at the shop #errand", ["#errand"]),
+      task(2, "Buy bread and milk #errand #quick", ["#errand", "#quick"]),
+      task(3, "Call the bank about the card #phone", ["#phone"]), task(4, "Buy a milk frother", []),
+    ]
+    let proposals = LabelSuggester.proposals(for: tasks[3], among: tasks, labels: ["errand", "quick", "phone"])
+    #expect(proposals.map(\.label) == ["errand", "quick"])
+    #expect(
+      proposals.first?.from == [
+        "Tasks.md:1 Buy milk at the shop #errand", "Tasks.md:2 Buy bread and milk #errand #quick",
+      ])
+    #expect(LabelSuggester.words("Buy a [duration:: 15m] milk frother #errand") == ["buy", "milk", "frother"])
+  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import VaultCore
+import VaultIndex
 import VaultKit
 
 /// `vault labels`: the labels of `.vault/config.yml` and how often they are used.
@@ -16,8 +17,16 @@ struct Labels: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
+  @Option(
+    name: .long, help: ArgumentHelp("Suggest labels for this task (id, path:line or words of it).", valueName: "task"))
+  var suggest: String?
+
   func run() throws {
     let vault = try options.openVault()
+    if let suggest {
+      try proposals(for: suggest, in: vault)
+      return
+    }
     let usage = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.labelUsage(in: store) }
     let terminal = options.terminal()
     if options.json {
@@ -39,6 +48,35 @@ struct Labels: ParsableCommand {
       }
     }
     for line in terminal.table(rows, indent: 0, flexible: 0) { terminal.print(line) }
+  }
+}
+
+extension Labels {
+  /// `--suggest`: labels of the tasks most like this one, with the tasks they came from.
+  func proposals(for argument: String, in vault: Vault) throws {
+    let store = try options.freshIndex(vault)
+    let task = try vault.resolveTask(argument, among: [], in: store)
+    let tasks = try vault.tasks(in: store, TaskSelection())
+    let proposals = LabelSuggester.proposals(
+      for: task, among: tasks, labels: vault.settings.labels.map(\.name))
+    let terminal = options.terminal()
+    if options.json {
+      try terminal.json(proposals)
+      return
+    }
+    guard !proposals.isEmpty else {
+      terminal.print(
+        "no label to suggest: no labelled task shares words with it (`vault labels` lists the labels)")
+      return
+    }
+    let colors = Dictionary(vault.settings.labels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+    for proposal in proposals {
+      let label = colors[proposal.label]
+      terminal.print(
+        (label?.emoji.map { $0 + " " } ?? "") + terminal.colored("#" + proposal.label, hex: label?.color)
+          + terminal.dim(String(format: "  %.2f", proposal.score)))
+      for source in proposal.from { terminal.print(terminal.dim("  like " + source)) }
+    }
   }
 }
 
