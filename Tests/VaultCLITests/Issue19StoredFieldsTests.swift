@@ -226,7 +226,7 @@ import Testing
     let folder = try Fixture.copy("Issue19Fields")
     let show = try run(["journal", "show", "yesterday"], folder).stdout
     #expect(show.hasPrefix("Sunday 22 November 2026"))
-    #expect(show.contains("mood 3/10 · tired, rain · 7 words"))
+    #expect(show.contains("mood 3/10 😔 Low · tired, rain · 7 words"))
     #expect(show.contains("- 21:00 A grey day. Stayed in and read."))
     let list = try run(["journal", "list"], folder).stdout.split(separator: "\n")
     #expect(list.count == 2)

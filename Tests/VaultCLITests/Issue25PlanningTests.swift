@@ -116,4 +116,20 @@ import Testing
       ])
     #expect(try rows("events").isEmpty && rows("goals").isEmpty)
   }
+
+  /// Mood names and emojis: the defaults, and those `moods:` in the config sets.
+  @Test func moodsHaveNamesAndEmojis() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let config = try Fixture.text(folder, ".vault/config.yml")
+    let shown = try CLI.run(["journal", "show", "2026-11-22"], in: folder, environment: environment(folder))
+    #expect(shown.stdout.contains("mood 4/10 😕 Meh"), "\(shown.stdout)")
+    try Data((config + "moods:\n  4: {name: Tired, emoji: 🥱}\n").utf8).write(
+      to: folder.appendingPathComponent(".vault/config.yml"))
+    let named = try CLI.run(["journal", "show", "2026-11-22"], in: folder, environment: environment(folder))
+    #expect(named.stdout.contains("mood 4/10 🥱 Tired"), "\(named.stdout)")
+    try Data((config + "moods:\n  11: {name: Ecstatic}\n").utf8).write(
+      to: folder.appendingPathComponent(".vault/config.yml"))
+    let checked = try CLI.run(["check"], in: folder, environment: environment(folder))
+    #expect(checked.stdout.contains("error: '11' is not a mood: moods are 1 to 10"), "\(checked.stdout)")
+  }
 }

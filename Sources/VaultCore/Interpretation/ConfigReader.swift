@@ -8,7 +8,7 @@ public enum ConfigReader {
   /// The settings it reads, for "did you mean" and `vault config`.
   public static let keys = [
     "folders", "personal_code", "inbox", "inbox_heading", "dashboard", "week_start", "timezone", "journal",
-    "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges", "labels",
+    "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges", "labels", "moods",
   ]
 
   public static func apply(_ properties: [Property], to settings: inout VaultSettings) -> [Diagnostic] {
@@ -125,6 +125,30 @@ public enum ConfigReader {
           } else {
             warn(entry, "'\(entry.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
           }
+        }
+      case "moods":
+        guard case .object(let entries) = property.value else {
+          warn(property, "'moods' should map 1-10 to a name and an emoji, such as '1: {name: Awful, emoji: 😞}'")
+          continue
+        }
+        for entry in entries {
+          guard let value = Int(entry.key), (1...10).contains(value) else {
+            warn(entry, "'\(entry.key)' is not a mood: moods are 1 to 10")
+            continue
+          }
+          var scale = settings.moods.entries[value] ?? MoodScale.Entry(name: "", emoji: "")
+          guard case .object(let fields) = entry.value else {
+            warn(entry, "mood \(value) should hold a name and an emoji, such as {name: Awful, emoji: 😞}")
+            continue
+          }
+          for field in fields {
+            switch field.key {
+            case "name": scale.name = field.value.text
+            case "emoji": scale.emoji = field.value.text
+            default: unknown(field, "moods.\(value).\(field.key)", among: ["name", "emoji"])
+            }
+          }
+          settings.moods.entries[value] = scale
         }
       case "labels":
         guard case .object(let entries) = property.value else {

@@ -18,6 +18,8 @@ public struct VaultSettings: Hashable, Sendable {
   public var dashboardSuggestions = true
   /// `labels:` in `.vault/config.yml`, in their order there.
   public var labels: [Label] = []
+  /// `moods:`: names and emojis of the moods 1-10.
+  public var moods = MoodScale.standard
   public var firstWeekday: Weekday
   /// The IANA time zone views use; nil for the system's.
   public var timeZone: String?

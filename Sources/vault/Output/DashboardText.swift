@@ -8,6 +8,8 @@ struct DashboardText {
   let tasks: TasksPluginSettings
   /// The daily note's path for today, to say where to write when there is none.
   let journalPath: String
+  /// The names and emojis of the moods (`moods:` in .vault/config.yml).
+  var moods = MoodScale.standard
 
   var lines: [String] {
     let today = dashboard.today
@@ -139,7 +141,7 @@ struct DashboardText {
     var lines: [String] = []
     if let entry = journal.entry {
       let mood = entry.value.mood.map {
-        "mood \($0)/10"
+        moods.text($0)
           + (entry.value.moodTags.isEmpty ? "" : " (" + entry.value.moodTags.joined(separator: ", ") + ")")
       }
       lines.append("  today: " + terminal.location(entry.path) + (mood.map { " · " + $0 } ?? " · no mood yet"))

@@ -34,7 +34,7 @@ struct NoteRenderer {
     if let goal = note.goal { section("Goal", into: &lines, describe(goal).map { [$0.0, $0.1] }) }
     if let journal = note.journal {
       var rows = [["date", journal.date.description]]
-      rows.append(["mood", journal.mood.map { "\($0)/10" } ?? "not set"])
+      rows.append(["mood", journal.mood.map(vault.settings.moods.short) ?? "not set"])
       if !journal.moodTags.isEmpty { rows.append(["mood tags", journal.moodTags.joined(separator: ", ")]) }
       section("Journal", into: &lines, rows)
     }

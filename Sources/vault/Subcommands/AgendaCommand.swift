@@ -47,7 +47,9 @@ struct AgendaCommand: ParsableCommand {
       try terminal.json(agenda)
       return
     }
-    let lines = AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks, long: long).lines(
+    let lines = AgendaText(
+      terminal: terminal, today: today, tasks: vault.settings.tasks, long: long, moods: vault.settings.moods
+    ).lines(
       agenda.filter { !$0.isEmpty })
     guard !lines.isEmpty else {
       terminal.print("nothing from \(first) to \(last): try --days 30, or `vault countdown` for what comes later")
@@ -65,6 +67,8 @@ struct AgendaText {
   let tasks: TasksPluginSettings
   /// Each event's description on the lines under it.
   var long = false
+  /// The names and emojis of the moods.
+  var moods = MoodScale.standard
 
   func lines(_ days: [Agenda.Day]) -> [String] {
     var lines: [String] = []
@@ -91,7 +95,7 @@ struct AgendaText {
       }
       for note in day.notes { rows.append(["note", note.title, terminal.dim(note.path)]) }
       if let entry = day.journal {
-        let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
+        let mood = entry.value.mood.map { moods.text($0) } ?? "no mood"
         rows.append(["journal", mood, terminal.dim(entry.path)])
       }
       let table = terminal.tableRows(rows, flexible: 1, trailing: 1)

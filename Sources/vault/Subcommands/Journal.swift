@@ -134,7 +134,7 @@ struct JournalShow: ParsableCommand {
     }
     terminal.print(terminal.heading(ViewText.longDate(entry.date)) + "  " + terminal.dim(entry.path))
     var facts: [String] = []
-    facts.append(entry.mood.map { "mood \($0)/10" } ?? "no mood")
+    facts.append(entry.mood.map(vault.settings.moods.text) ?? "no mood")
     if !entry.moodTags.isEmpty { facts.append(entry.moodTags.joined(separator: ", ")) }
     facts.append(Counting.of(entry.words, "word"))
     terminal.print(facts.joined(separator: " · "))
@@ -205,7 +205,8 @@ struct JournalList: ParsableCommand {
     }
     let rows = days.map { day -> [String] in
       [
-        ViewText.shortDate(day.date) + " \(day.date.year)", day.mood.map { "\($0)/10" } ?? "  -", day.firstLine,
+        ViewText.shortDate(day.date) + " \(day.date.year)", day.mood.map(vault.settings.moods.short) ?? "  -",
+        day.firstLine,
         terminal.dim(Counting.of(day.words, "word")),
       ]
     }

@@ -157,7 +157,7 @@ struct Mood: ParsableCommand {
       terminal.print("")
       terminal.print(terminal.heading("On this day"))
       for entry in report.onThisDay {
-        let mood = entry.value.mood.map { "mood \($0)/10" } ?? "no mood"
+        let mood = entry.value.mood.map(vault.settings.moods.text) ?? "no mood"
         terminal.print("  \(entry.value.date.year): \(mood) " + terminal.dim(entry.path))
       }
     }

@@ -40,7 +40,7 @@ struct Today: ParsableCommand {
     }
     let text = DashboardText(
       dashboard: dashboard, terminal: terminal, tasks: vault.settings.tasks,
-      journalPath: vault.settings.dailyNotes.path(for: today))
+      journalPath: vault.settings.dailyNotes.path(for: today), moods: vault.settings.moods)
     for line in text.lines { terminal.print(line) }
   }
 }
