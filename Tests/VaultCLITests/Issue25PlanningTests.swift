@@ -132,4 +132,27 @@ import Testing
     let checked = try CLI.run(["check"], in: folder, environment: environment(folder))
     #expect(checked.stdout.contains("error: '11' is not a mood: moods are 1 to 10"), "\(checked.stdout)")
   }
+
+  /// `vault task` changes the attributes in place, adds and removes them, and nothing else.
+  @Test func theTaskEditorChangesAttributes() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let before = try Fixture.text(folder, "Tasks.md")
+    let result = try CLI.run(
+      ["task", "Walk the dog", "--difficulty", "3", "--energy", "none", "--duration", "1h"], in: folder,
+      environment: environment(folder))
+    #expect(result.status == 0, "\(result.stderr)")
+    let after = try Fixture.text(folder, "Tasks.md")
+    #expect(
+      after
+        == before.replacingOccurrences(
+          of: "Walk the dog [difficulty:: 2] [duration:: 30m] [energy:: medium] #health",
+          with: "Walk the dog [difficulty:: 3] [duration:: 1h] #health"))
+    _ = try CLI.run(["task", "Plan the trip", "--duration", "2h"], in: folder, environment: environment(folder))
+    #expect(
+      try Fixture.text(folder, "Tasks.md").contains(
+        "- [ ] Plan the trip [difficulty:: 9] [energy:: lots] [duration:: 2h]\n"))
+    let refused = try CLI.run(
+      ["task", "Plan the trip", "--energy", "lots"], in: folder, environment: environment(folder))
+    #expect(refused.status != 0 && refused.stderr.contains("energy must be low, medium or high"))
+  }
 }

@@ -14,6 +14,9 @@ public enum TaskFieldEditor {
     /// `.some(nil)` removes the rule.
     public var recurrence: String??
     public var text: String?
+    /// Dataview fields on the line (issue 25: `difficulty`, `duration`, `energy`, `mood`):
+    /// set in place, added after the text, or removed (nil).
+    public var inlineFields: [String: String?] = [:]
 
     public init() {}
   }
@@ -65,6 +68,9 @@ public enum TaskFieldEditor {
       guard !trimmed.isEmpty else { return .failure(.badText("the task's text cannot be empty")) }
       description = trimmed + kept
     }
+    for key in changes.inlineFields.keys.sorted() {
+      description = setInlineField(key, to: changes.inlineFields[key] ?? nil, in: description)
+    }
     let dates: [(TaskLineEditor.Field, LocalDate??)] = [
       (.start, changes.start), (.scheduled, changes.scheduled), (.due, changes.due),
     ]
@@ -78,6 +84,39 @@ public enum TaskFieldEditor {
       fields = setRecurrence(recurrence, in: fields, notation: notation)
     }
     return .success(head + description + fields)
+  }
+
+  /// `[key:: value]` in a task's description set in place (the key as written), added at its
+  /// end, or removed with the space before it (nil).
+  static func setInlineField(_ key: String, to value: String?, in description: String) -> String {
+    let opening = "[" + key.lowercased() + "::"
+    var found: (Range<String.Index>, String.Index)?
+    var index = description.startIndex
+    while index < description.endIndex {
+      if description[index] == "[",
+        let keyEnd = description.index(index, offsetBy: opening.count, limitedBy: description.endIndex),
+        description[index..<keyEnd].lowercased() == opening,
+        let close = description[keyEnd...].firstIndex(of: "]")
+      {
+        found = (index..<description.index(after: close), keyEnd)
+        break
+      }
+      index = description.index(after: index)
+    }
+    guard let (range, keyEnd) = found else {
+      guard let value else { return description }
+      return description + " [\(key):: \(value)]"
+    }
+    var result = description
+    guard let value else {
+      var from = range.lowerBound
+      if from > result.startIndex, result[result.index(before: from)] == " " { from = result.index(before: from) }
+      result.removeSubrange(from..<range.upperBound)
+      return result
+    }
+    // The key as written, the new value.
+    result.replaceSubrange(range, with: description[range.lowerBound..<keyEnd] + " \(value)]")
+    return result
   }
 
   /// `fields` with a date field set in place, added, or removed (nil).

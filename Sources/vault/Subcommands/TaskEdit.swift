@@ -5,7 +5,7 @@ import VaultKit
 struct TaskEdit: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "task",
-    abstract: "Change a task's dates, priority, text or repeat rule, and nothing else.",
+    abstract: "Change a task's dates, priority, text, repeat rule or attributes, and nothing else.",
     discussion: """
       Only the fields given change: a field already on the line keeps its place and notation \
       (📅 2026-12-01 or [due:: 2026-12-01]) and only its value changes; a new one is added \
@@ -45,14 +45,26 @@ struct TaskEdit: ParsableCommand {
     name: .customLong("repeat"), help: ArgumentHelp("A Tasks-plugin rule: 'every week on Monday'.", valueName: "rule"))
   var rule: String?
 
+  @Option(name: .long, help: "How hard it is, 1-5, or none: [difficulty:: N].")
+  var difficulty: String?
+
+  @Option(name: .long, help: ArgumentHelp("Its estimated time (15m, 1h30m), or none.", valueName: "time"))
+  var duration: String?
+
+  @Option(name: .long, help: "The energy it needs: low, medium, high, or none.")
+  var energy: String?
+
   @Flag(name: .customLong("no-repeat"), help: "Remove the repeat rule.")
   var noRepeat = false
 
   func validate() throws {
     if rule != nil && noRepeat { throw ValidationError("--repeat and --no-repeat exclude each other") }
-    if [due, scheduled, start, priority.map(\.rawValue), text, rule].allSatisfy({ $0 == nil }) && !noRepeat {
+    if [due, scheduled, start, priority.map(\.rawValue), text, rule, difficulty, duration, energy].allSatisfy({
+      $0 == nil
+    }) && !noRepeat {
       throw ValidationError(
-        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat or --no-repeat")
+        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat, --no-repeat, --difficulty, --duration or --energy"
+      )
     }
   }
 
@@ -72,6 +84,16 @@ struct TaskEdit: ParsableCommand {
     changes.text = text
     if let rule { changes.recurrence = .some(rule) }
     if noRepeat { changes.recurrence = .some(nil) }
+    for (key, value) in [("difficulty", difficulty), ("duration", duration), ("energy", energy)] {
+      guard let value else { continue }
+      if value.lowercased() == "none" {
+        changes.inlineFields[key] = .some(nil)
+        continue
+      }
+      if let problem = TaskAttributes.problem(key: key, value: value) { throw ValidationError("--\(key): \(problem)") }
+      let written = key == "duration" ? TaskAttributes.minutes(value).map(TaskAttributes.durationText) ?? value : value
+      changes.inlineFields[key] = .some(key == "energy" ? written.lowercased() : written)
+    }
     let index = try options.healingIndex(vault)
     let found = try index.read { store throws(VaultError) in
       try vault.resolveTask(task, among: [.todo, .inProgress, .onHold], in: store)
