@@ -160,9 +160,10 @@ extension Vault {
     // `vault suggest` does that).
     if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {
       let history = suggestionHistory()
-      let skipped = (history.dismissed[today] ?? []).union(history.accepted[today] ?? [])
+      let candidates = try suggestionCandidates(in: store)
       dashboard.suggestions = Suggestions.ranked(
-        try taskTemplates(in: store), mood: mood, at: .any, history: history, dismissedToday: skipped
+        candidates, mood: mood, at: .any, history: history,
+        dismissedToday: skipped(on: today, history: history, among: candidates)
       ).prefix(2).map(\.template)
     }
     return dashboard

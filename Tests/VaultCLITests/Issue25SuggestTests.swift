@@ -11,6 +11,8 @@ import Testing
 
   @Test func suggestAcceptAndDismiss() throws {
     let folder = try Fixture.copy("Issue25Planning")
+    // Only templates here: tasks without attributes are no candidates.
+    try Data("# Tasks\n\n- [ ] Something plain\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
     let templates = folder.appendingPathComponent("Task Templates")
     try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
     try Data(
@@ -58,5 +60,21 @@ import Testing
     #expect(
       try CLI.run(["suggest", "accept", "9"], in: folder, environment: environment(folder)).stderr.contains(
         "today's list has"))
+  }
+
+  /// Open tasks that say what they ask are suggested too; accepting one writes nothing new.
+  @Test func openTasksWithAttributesAreCandidates() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T19:00"]
+    let json = try CLI.run(["suggest", "--mood", "8", "--limit", "50", "--json"], in: folder, environment: environment)
+    let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    let report = try #require(items.first { $0["title"] as? String == "Write the report" })
+    #expect(report["category"] as? String == "task" && (report["id"] as? String)?.hasPrefix("task:") == true)
+    #expect(!items.contains { $0["title"] as? String == "Tidy the desk" })
+    let number = try #require(report["number"] as? Int)
+    let before = try Fixture.text(folder, "Tasks.md")
+    let accepted = try CLI.run(["suggest", "accept", String(number)], in: folder, environment: environment)
+    #expect(accepted.status == 0 && accepted.stdout.contains("Tasks.md:6"), "\(accepted.stdout)\(accepted.stderr)")
+    #expect(try Fixture.text(folder, "Tasks.md") == before)
   }
 }

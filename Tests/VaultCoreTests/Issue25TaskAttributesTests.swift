@@ -62,4 +62,10 @@ import Testing
       MoodTasks(moods: [:], done: [], from: day("2026-11-01"), through: day("2026-11-02"), weekStart: .monday)
         .correlation == nil)
   }
+
+  @Test func plainTextLeavesFieldsAndTagsOut() {
+    #expect(TaskAttributes.plainText("Read a chapter [duration:: 1h30m] [energy:: low] #reading") == "Read a chapter")
+    #expect(
+      TaskAttributes.plainText("Call [the] bank [note:: two words here] now #work/calls") == "Call [the] bank now")
+  }
 }

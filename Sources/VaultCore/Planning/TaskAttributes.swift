@@ -84,6 +84,27 @@ public struct TaskAttributes: Hashable, Sendable {
   }
 }
 
+extension TaskAttributes {
+  /// A task's words without its Dataview fields (`[duration:: 15m]`) and tags: its title in a
+  /// list of suggestions.
+  public static func plainText(_ description: String) -> String {
+    var result: [Substring] = []
+    var depth = 0
+    for word in description.split(separator: " ") {
+      if depth == 0, word.hasPrefix("#"), word.count > 1 { continue }
+      let opens = word.filter { $0 == "[" }.count
+      let closes = word.filter { $0 == "]" }.count
+      if depth > 0 || (word.hasPrefix("[") && word.contains("::")) {
+        depth += opens - closes
+        if depth < 0 { depth = 0 }
+        continue
+      }
+      result.append(word)
+    }
+    return result.joined(separator: " ")
+  }
+}
+
 extension TaskItem {
   /// Difficulty, duration, energy and mood from the task's Dataview fields.
   public var attributes: TaskAttributes { TaskAttributes(fields: fields) }

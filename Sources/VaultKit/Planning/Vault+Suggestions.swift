@@ -43,6 +43,51 @@ extension Vault {
     return templates.isEmpty ? TaskTemplate.builtIn : templates
   }
 
+  /// What can be suggested: the task templates, and the open tasks that say what they ask
+  /// (a difficulty, duration, energy or mood on their line) as `task:<id>`, their `mood` the
+  /// range they suit.
+  public func suggestionCandidates(in store: IndexStore) throws(VaultError) -> [TaskTemplate] {
+    let candidates = try taskCandidates(in: store)
+    // A template whose task is open already is that task.
+    let open = Set(candidates.map { $0.title.lowercased() })
+    return try taskTemplates(in: store).filter { !open.contains($0.title.lowercased()) } + candidates
+  }
+
+  /// The open tasks with attributes, as candidates.
+  func taskCandidates(in store: IndexStore) throws(VaultError) -> [TaskTemplate] {
+    var selection = TaskSelection()
+    selection.statuses = [.todo, .inProgress, .onHold]
+    selection.text = "::"
+    let tasks = try self.tasks(in: store, selection).filter { $0.value.attributes != TaskAttributes() }
+    let candidates = tasks.map { task in
+      let attributes = task.value.attributes
+      return TaskTemplate(
+        id: "task:" + task.fullID,
+        title: TaskAttributes.plainText(
+          settings.tasks.shown(TaskReminder.split(task.value.description, defaultTime: .midnight).0)),
+        description: "\(task.path):\(task.line)", category: "task", attributes: attributes,
+        moodRanges: attributes.mood.map { [$0...$0] } ?? [],
+        labels: task.value.tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 })
+    }
+    return candidates
+  }
+
+  /// The candidates not to suggest on `day`: accepted or dismissed that day, by id, and the
+  /// tasks an accepted template became (by title).
+  func skipped(on day: LocalDate, history: Suggestions.History, among candidates: [TaskTemplate]) -> Set<String> {
+    let ids = (history.dismissed[day] ?? []).union(history.accepted[day] ?? [])
+    let titles = Set(candidates.filter { ids.contains($0.id) }.map { $0.title.lowercased() })
+      .union(TaskTemplate.builtIn.filter { ids.contains($0.id) }.map { $0.title.lowercased() })
+    var pathTitles = Set<String>()
+    for id in ids where !id.hasPrefix("task:") && !id.hasPrefix("builtin/") {
+      let name = id.split(separator: "/").last.map(String.init) ?? id
+      pathTitles.insert((name.hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased())
+    }
+    return ids.union(
+      candidates.filter { titles.contains($0.title.lowercased()) || pathTitles.contains($0.title.lowercased()) }.map(
+        \.id))
+  }
+
   /// The log of suggestions shown, accepted and dismissed.
   public func suggestionHistory() -> Suggestions.History {
     guard case .success(let bytes) = FileSystem.readFile(root + "/" + Self.suggestionLog) else {
@@ -62,9 +107,10 @@ extension Vault {
   ) throws(VaultError) -> [Suggestion] {
     let history = suggestionHistory()
     // Dismissed or accepted today: not suggested again today.
-    let dismissed = (history.dismissed[moment.date] ?? []).union(history.accepted[moment.date] ?? [])
+    let candidates = try suggestionCandidates(in: store)
     let ranked = Suggestions.ranked(
-      try taskTemplates(in: store), mood: mood, at: time, history: history, dismissedToday: dismissed)
+      candidates, mood: mood, at: time, history: history,
+      dismissedToday: skipped(on: moment.date, history: history, among: candidates))
     let shown = ranked.prefix(limit).enumerated().map { index, scored in
       Suggestion(
         number: index + 1, id: scored.template.id, title: scored.template.title, category: scored.template.category,
@@ -94,7 +140,9 @@ extension Vault {
           : "today's list has \(shown.count) suggestions")
     }
     let (id, mood) = shown[number - 1]
-    guard let template = try taskTemplates(in: store).first(where: { $0.id == id }) else {
+    // Among all, so a template accepted a moment ago (now a task) can still be dismissed.
+    let all = try taskTemplates(in: store) + taskCandidates(in: store)
+    guard let template = all.first(where: { $0.id == id }) else {
       throw .cannotChange("suggestion \(number)", reason: "its template '\(id)' is gone")
     }
     return (template, mood)
@@ -105,6 +153,14 @@ extension Vault {
   public func accept(
     _ template: TaskTemplate, mood: Int?, at moment: LocalDateTime, taskSettings: (TaskFormat, String?)
   ) throws(VaultError) -> AddedLine {
+    // An open task suggested: it is a task already; only the acceptance is logged.
+    if template.id.hasPrefix("task:") {
+      try appendLog([Suggestions.logLine(moment, "accepted", template.id, mood: mood)])
+      let place = template.description.split(separator: ":")
+      return AddedLine(
+        path: place.dropLast().joined(separator: ":"), line: Int(place.last ?? "") ?? 0, text: template.title,
+        created: false)
+    }
     var task = NewTask(description: template.title)
     task.attributes = template.attributes
     task.tags = template.labels
