@@ -24,6 +24,11 @@ import Testing
     #expect(
       try Fixture.text(folder, ".vault/config.yml")
         == withErrand.replacingOccurrences(of: "category: Location", with: "category: Outside"))
+    // In colour (on a terminal, or asked for), a label shows its emoji and its colour.
+    let colored = try CLI.run(["tasks", "--color", "always"], in: folder, environment: environment)
+    #expect(colored.stdout.contains("Post the letter 🛒 \u{1B}[38;5;"), "\(colored.stdout)")
+    let plain = try CLI.run(["tasks"], in: folder, environment: environment)
+    #expect(plain.stdout.contains("Post the letter #errand"))
     let removed = try CLI.run(["label", "rm", "errand"], in: folder, environment: environment)
     #expect(removed.status == 0)
     #expect(try Fixture.text(folder, ".vault/config.yml") == before + "\nlabels:\n")

@@ -10,6 +10,8 @@ struct DashboardText {
   let journalPath: String
   /// The names and emojis of the moods (`moods:` in .vault/config.yml).
   var moods = MoodScale.standard
+  /// Labels, shown in their colour with their emoji on a terminal.
+  var labels: [Label] = []
 
   var lines: [String] {
     let today = dashboard.today
@@ -30,7 +32,9 @@ struct DashboardText {
         }, flexible: 1, trailing: 1))
     let more =
       dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
-    section("Tasks" + more, TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks))
+    section(
+      "Tasks" + more,
+      TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks, labels: labels))
     // Tomorrow: its events, then the tasks with a date tomorrow, one line each.
     let tomorrow = today.adding(days: 1)
     section(
@@ -45,7 +49,8 @@ struct DashboardText {
           + dashboard.tomorrowTasks.map { entry in
             [
               entry.reason.rawValue,
-              (entry.task.value.priority.emoji.map { $0 + " " } ?? "") + tasks.shown(entry.task.value.description),
+              (entry.task.value.priority.emoji.map { $0 + " " } ?? "")
+                + terminal.labelled(tasks.shown(entry.task.value.description), labels),
               terminal.dim(entry.task.shortID + "  " + entry.task.location),
             ]
           }, flexible: 1, trailing: 1))
@@ -161,13 +166,15 @@ struct DashboardText {
 /// Task rows: priority, description, why it is listed, short id, `path:line`.
 enum TaskText {
   static func rows(
-    _ entries: [Agenda.TaskEntry], today: LocalDate, terminal: Terminal, settings: TasksPluginSettings
+    _ entries: [Agenda.TaskEntry], today: LocalDate, terminal: Terminal, settings: TasksPluginSettings,
+    labels: [Label] = []
   ) -> [String] {
     terminal.table(
       entries.map { entry in
         let reason = ViewText.reason(entry, today: today)
         return [
-          ViewText.priority(entry.task.value.priority), settings.shown(entry.task.value.description),
+          ViewText.priority(entry.task.value.priority),
+          terminal.labelled(settings.shown(entry.task.value.description), labels),
           entry.reason == .overdue ? terminal.red(reason) : reason, terminal.dim(entry.task.shortID),
           terminal.location(entry.task.location),
         ]

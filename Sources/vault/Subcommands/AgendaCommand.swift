@@ -48,7 +48,8 @@ struct AgendaCommand: ParsableCommand {
       return
     }
     let lines = AgendaText(
-      terminal: terminal, today: today, tasks: vault.settings.tasks, long: long, moods: vault.settings.moods
+      terminal: terminal, today: today, tasks: vault.settings.tasks, long: long, moods: vault.settings.moods,
+      labels: vault.settings.labels
     ).lines(
       agenda.filter { !$0.isEmpty })
     guard !lines.isEmpty else {
@@ -69,6 +70,8 @@ struct AgendaText {
   var long = false
   /// The names and emojis of the moods.
   var moods = MoodScale.standard
+  /// Labels, shown in their colour with their emoji on a terminal.
+  var labels: [Label] = []
 
   func lines(_ days: [Agenda.Day]) -> [String] {
     var lines: [String] = []
@@ -89,7 +92,7 @@ struct AgendaText {
         let task = entry.task.value
         let box = task.status.type == .done ? "[x]" : task.status.type == .cancelled ? "[-]" : "[ ]"
         rows.append([
-          entry.reason.rawValue, box + " " + tasks.shown(task.description),
+          entry.reason.rawValue, box + " " + terminal.labelled(tasks.shown(task.description), labels),
           terminal.dim(entry.task.shortID + "  " + entry.task.location),
         ])
       }

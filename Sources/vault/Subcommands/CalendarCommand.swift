@@ -83,9 +83,11 @@ struct CalendarCommand: ParsableCommand {
         "\(events) event\(events == 1 ? "" : "s") and \(due) task\(due == 1 ? "" : "s") due; to list them:")
       terminal.print("  `vault agenda --from \(from) --to \(through)`")
     } else {
-      for line in AgendaText(terminal: terminal, today: today, tasks: vault.settings.tasks, moods: vault.settings.moods)
-        .lines(busy)
-      {
+      for line in AgendaText(
+        terminal: terminal, today: today, tasks: vault.settings.tasks, moods: vault.settings.moods,
+        labels: vault.settings.labels
+      )
+      .lines(busy) {
         terminal.print(line)
       }
     }

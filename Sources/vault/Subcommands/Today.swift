@@ -40,7 +40,8 @@ struct Today: ParsableCommand {
     }
     let text = DashboardText(
       dashboard: dashboard, terminal: terminal, tasks: vault.settings.tasks,
-      journalPath: vault.settings.dailyNotes.path(for: today), moods: vault.settings.moods)
+      journalPath: vault.settings.dailyNotes.path(for: today), moods: vault.settings.moods,
+      labels: vault.settings.labels)
     for line in text.lines { terminal.print(line) }
   }
 }
