@@ -12,7 +12,7 @@ import Darwin
 public enum NoteParser {
   /// Bump whenever parsing or interpretation changes what a note yields: the index is then
   /// erased and rebuilt.
-  public static let version = 2
+  public static let version = 3
 
   /// Parses `bytes` of the file at vault-relative `path`. The note's kind is not decided
   /// here; `NoteInterpreter` does that.

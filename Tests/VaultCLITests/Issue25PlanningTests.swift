@@ -155,4 +155,24 @@ import Testing
       ["task", "Plan the trip", "--energy", "lots"], in: folder, environment: environment(folder))
     #expect(refused.status != 0 && refused.stderr.contains("energy must be low, medium or high"))
   }
+
+  /// A task note (TaskNotes' form) carries the attributes as properties.
+  @Test func taskNotesCarryAttributesAsProperties() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("TaskNotes"), withIntermediateDirectories: true)
+    try Data("---\nstatus: open\ndue: 2026-11-30\ndifficulty: 2\nduration: 45m\nenergy: high\n---\n".utf8).write(
+      to: folder.appendingPathComponent("TaskNotes/Fix the bike.md"))
+    try Data("---\nstatus: open\ndue: 2026-11-30\nenergy: lots\n---\n".utf8).write(
+      to: folder.appendingPathComponent("TaskNotes/Odd.md"))
+    let json = try CLI.run(["tasks", "--json"], in: folder, environment: environment(folder))
+    let tasks = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    let bike = tasks.first { $0["path"] as? String == "TaskNotes/Fix the bike.md" }?["attributes"] as? [String: Any]
+    #expect(bike?["difficulty"] as? Int == 2 && bike?["duration"] as? Int == 45 && bike?["energy"] as? String == "high")
+    let checked = try CLI.run(["check"], in: folder, environment: environment(folder))
+    #expect(checked.stdout.contains("TaskNotes/Odd.md:4:1: warning: energy must be low, medium or high, found 'lots'"))
+    #expect(
+      try CLI.run(["tasks", "--energy", "high"], in: folder, environment: environment(folder)).stdout.contains(
+        "Fix the bike"))
+  }
 }

@@ -205,6 +205,18 @@ public struct NoteInterpreter: Sendable {
     }
     task.recurrence = reader.text("recurrence")
     task.tags = note.uniqueTags
+    // Difficulty, duration, energy and mood (issue 25) as properties: the task's fields, so
+    // they read as on a task line; a value they cannot have is reported at its line.
+    for key in TaskAttributes.keys {
+      guard let property = reader.property(key), property.value != .null else { continue }
+      if let problem = TaskAttributes.problem(key: key, value: property.value.text) {
+        reader.warn(property, problem)
+        continue
+      }
+      task.fields.append(
+        InlineField(
+          key: key, value: property.value.text, line: property.location.line, column: property.location.column))
+    }
     return task
   }
 
