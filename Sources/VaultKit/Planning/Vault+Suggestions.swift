@@ -150,9 +150,7 @@ extension Vault {
 
   /// Writes the template as a task — in today's daily note under its Tasks heading when the
   /// note exists, else in the inbox — and logs it accepted.
-  public func accept(
-    _ template: TaskTemplate, mood: Int?, at moment: LocalDateTime, taskSettings: (TaskFormat, String?)
-  ) throws(VaultError) -> AddedLine {
+  public func accept(_ template: TaskTemplate, mood: Int?, at moment: LocalDateTime) throws(VaultError) -> AddedLine {
     // An open task suggested: it is a task already; only the acceptance is logged.
     if template.id.hasPrefix("task:") {
       try appendLog([Suggestions.logLine(moment, "accepted", template.id, mood: mood)])
@@ -165,7 +163,7 @@ extension Vault {
     task.attributes = template.attributes
     task.tags = template.labels
     if settings.tasks.setCreatedDate { task.created = moment.date }
-    let line = task.line(format: taskSettings.0, globalFilter: taskSettings.1)
+    let line = task.line(format: settings.tasks.format, globalFilter: settings.tasks.globalFilter)
     let daily = settings.dailyNotes.path(for: moment.date)
     let added: AddedLine
     if FileSystem.status(root + "/" + daily, followLinks: true) != nil {

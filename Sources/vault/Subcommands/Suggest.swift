@@ -48,6 +48,17 @@ struct SuggestShow: ParsableCommand {
     }
   }
 
+  /// The Nth of today's list, for `accept` and `dismiss`, with the vault, the moment and the
+  /// mood it was shown for.
+  static func pick(
+    _ number: Int, options: GlobalOptions
+  ) throws -> (Vault, LocalDateTime, TaskTemplate, Int?) {
+    let vault = try options.openVault(writing: true)
+    let now = options.now(vault)
+    let (template, mood) = try vault.shownSuggestion(number, on: now.date, in: try options.freshIndex(vault))
+    return (vault, now, template, mood)
+  }
+
   static func timeOfDay(_ text: String) -> TaskTemplate.TimeOfDay? {
     if let named = TaskTemplate.TimeOfDay(rawValue: text.lowercased()), named != .any { return named }
     return DateParsing.time(text).map(TaskTemplate.TimeOfDay.init)
@@ -101,12 +112,8 @@ struct SuggestAccept: ParsableCommand {
   var number: Int
 
   func run() throws {
-    let vault = try options.openVault(writing: true)
-    let now = options.now(vault)
-    let store = try options.freshIndex(vault)
-    let (template, mood) = try vault.shownSuggestion(number, on: now.date, in: store)
-    let added = try vault.accept(
-      template, mood: mood, at: now, taskSettings: (vault.settings.tasks.format, vault.settings.tasks.globalFilter))
+    let (vault, now, template, mood) = try SuggestShow.pick(number, options: options)
+    let added = try vault.accept(template, mood: mood, at: now)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(added)
@@ -126,10 +133,7 @@ struct SuggestDismiss: ParsableCommand {
   var number: Int
 
   func run() throws {
-    let vault = try options.openVault(writing: true)
-    let now = options.now(vault)
-    let store = try options.freshIndex(vault)
-    let (template, mood) = try vault.shownSuggestion(number, on: now.date, in: store)
+    let (vault, now, template, mood) = try SuggestShow.pick(number, options: options)
     try vault.dismiss(template, mood: mood, at: now)
     options.terminal().print("dismissed for today: \(template.title)")
   }
