@@ -160,10 +160,9 @@ extension Vault {
     // `vault suggest` does that).
     if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {
       let history = suggestionHistory()
-      let candidates = try suggestionCandidates(in: store)
+      let (all, scored) = try candidates(in: store)
       dashboard.suggestions = Suggestions.ranked(
-        candidates, mood: mood, at: .any, history: history,
-        dismissedToday: skipped(on: today, history: history, among: candidates)
+        scored, mood: mood, at: .any, history: history, dismissedToday: skipped(on: today, history: history, all: all)
       ).prefix(2).map(\.template)
     }
     return dashboard

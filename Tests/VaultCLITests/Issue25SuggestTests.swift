@@ -77,4 +77,18 @@ import Testing
     #expect(accepted.status == 0 && accepted.stdout.contains("Tasks.md:6"), "\(accepted.stdout)\(accepted.stderr)")
     #expect(try Fixture.text(folder, "Tasks.md") == before)
   }
+
+  /// Several `vault suggest` at once: every line of each lands in the log (the write lock).
+  @Test func concurrentSuggestionsLoseNoLine() throws {
+    let folder = try Fixture.copy("Issue25Planning")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
+    _ = try CLI.run(["index"], in: folder, environment: environment)
+    let runs = try (0..<4).map { _ in
+      try CLI.start(["suggest", "--mood", "5", "--limit", "5"], in: folder, environment: environment)
+    }.map { $0.finish() }
+    #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
+    let lines = try Fixture.text(folder, ".vault/suggestions.log").split(separator: "\n")
+    #expect(lines.count == 20)
+    #expect(lines.allSatisfy { $0.hasPrefix("2026-11-24T08:30 shown ") })
+  }
 }

@@ -47,10 +47,7 @@ extension Vault {
   /// (a difficulty, duration, energy or mood on their line) as `task:<id>`, their `mood` the
   /// range they suit.
   public func suggestionCandidates(in store: IndexStore) throws(VaultError) -> [TaskTemplate] {
-    let candidates = try taskCandidates(in: store)
-    // A template whose task is open already is that task.
-    let open = Set(candidates.map { $0.title.lowercased() })
-    return try taskTemplates(in: store).filter { !open.contains($0.title.lowercased()) } + candidates
+    try candidates(in: store).scored
   }
 
   /// The open tasks with attributes, as candidates.
@@ -72,20 +69,21 @@ extension Vault {
     return candidates
   }
 
-  /// The candidates not to suggest on `day`: accepted or dismissed that day, by id, and the
-  /// tasks an accepted template became (by title).
-  func skipped(on day: LocalDate, history: Suggestions.History, among candidates: [TaskTemplate]) -> Set<String> {
+  /// The candidates not to suggest on `day`: accepted or dismissed that day, by id, and by
+  /// title (an accepted template is a task now). `all` is every template and task candidate.
+  func skipped(on day: LocalDate, history: Suggestions.History, all: [TaskTemplate]) -> Set<String> {
     let ids = (history.dismissed[day] ?? []).union(history.accepted[day] ?? [])
-    let titles = Set(candidates.filter { ids.contains($0.id) }.map { $0.title.lowercased() })
-      .union(TaskTemplate.builtIn.filter { ids.contains($0.id) }.map { $0.title.lowercased() })
-    var pathTitles = Set<String>()
-    for id in ids where !id.hasPrefix("task:") && !id.hasPrefix("builtin/") {
-      let name = id.split(separator: "/").last.map(String.init) ?? id
-      pathTitles.insert((name.hasSuffix(".md") ? String(name.dropLast(3)) : name).lowercased())
-    }
-    return ids.union(
-      candidates.filter { titles.contains($0.title.lowercased()) || pathTitles.contains($0.title.lowercased()) }.map(
-        \.id))
+    let titles = Set(all.filter { ids.contains($0.id) }.map { $0.title.lowercased() })
+    return ids.union(all.filter { titles.contains($0.title.lowercased()) }.map(\.id))
+  }
+
+  /// Every template and task candidate (for lookups), and those to score (a template whose task
+  /// is open already gives way to the task).
+  func candidates(in store: IndexStore) throws(VaultError) -> (all: [TaskTemplate], scored: [TaskTemplate]) {
+    let templates = try taskTemplates(in: store)
+    let tasks = try taskCandidates(in: store)
+    let open = Set(tasks.map { $0.title.lowercased() })
+    return (templates + tasks, templates.filter { !open.contains($0.title.lowercased()) } + tasks)
   }
 
   /// The log of suggestions shown, accepted and dismissed.
@@ -107,10 +105,10 @@ extension Vault {
   ) throws(VaultError) -> [Suggestion] {
     let history = suggestionHistory()
     // Dismissed or accepted today: not suggested again today.
-    let candidates = try suggestionCandidates(in: store)
+    let (all, scored) = try candidates(in: store)
     let ranked = Suggestions.ranked(
-      candidates, mood: mood, at: time, history: history,
-      dismissedToday: skipped(on: moment.date, history: history, among: candidates))
+      scored, mood: mood, at: time, history: history,
+      dismissedToday: skipped(on: moment.date, history: history, all: all))
     let shown = ranked.prefix(limit).enumerated().map { index, scored in
       Suggestion(
         number: index + 1, id: scored.template.id, title: scored.template.title, category: scored.template.category,
@@ -141,8 +139,7 @@ extension Vault {
     }
     let (id, mood) = shown[number - 1]
     // Among all, so a template accepted a moment ago (now a task) can still be dismissed.
-    let all = try taskTemplates(in: store) + taskCandidates(in: store)
-    guard let template = all.first(where: { $0.id == id }) else {
+    guard let template = try candidates(in: store).all.first(where: { $0.id == id }) else {
       throw .cannotChange("suggestion \(number)", reason: "its template '\(id)' is gone")
     }
     return (template, mood)

@@ -9,6 +9,30 @@ struct Export: ParsableCommand {
     commandName: "export",
     abstract: "Write the vault's items for other programs: iCalendar, CSV.",
     subcommands: [ExportICS.self, ExportCSV.self])
+
+  /// `--from`/`--to` as a span of days (either end open); nil without both.
+  static func span(from: String?, to: String?, today: LocalDate) throws -> ClosedRange<LocalDate>? {
+    guard from != nil || to != nil else { return nil }
+    let first = try from.map { try DateOption.parse($0, "--from", today) } ?? LocalDate(dayNumber: -800_000)
+    let last = try to.map { try DateOption.parse($0, "--to", today) } ?? LocalDate(dayNumber: 2_900_000)
+    guard first <= last else { throw ValidationError("--to \(last) is before --from \(first)") }
+    return first...last
+  }
+
+  /// The export on standard output, or in `output` (written whole, then renamed into place),
+  /// with one line on standard error saying what it holds.
+  static func write(_ text: String, to output: String?, terminal: Terminal, summary: String) throws {
+    guard let output, output != "-" else {
+      Terminal.emit(Data(text.utf8), to: .standardOutput)
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      throw VaultError.cannotWrite(output, reason: VaultError.systemReason(error))
+    }
+    terminal.printError("wrote \(output): \(summary)")
+  }
 }
 
 /// `vault export ics`: the events (and dated tasks) as one iCalendar file (RFC 5545).
@@ -61,12 +85,7 @@ struct ExportICS: ParsableCommand {
     let vault = try options.openVault()
     let today = options.today(vault)
     var choice = CalendarExportOptions()
-    if from != nil || to != nil {
-      let first = try from.map { try DateOption.parse($0, "--from", today) } ?? LocalDate(dayNumber: -800_000)
-      let last = try to.map { try DateOption.parse($0, "--to", today) } ?? LocalDate(dayNumber: 2_900_000)
-      guard first <= last else { throw ValidationError("--to \(last) is before --from \(first)") }
-      choice.span = first...last
-    }
+    choice.span = try Export.span(from: from, to: to, today: today)
     if tasks || tasksAs != nil { choice.tasks = tasksAs.flatMap(ICalendarExport.TaskForm.init(rawValue:)) ?? .todos }
     choice.category = category
     choice.tag = tag.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
@@ -75,24 +94,11 @@ struct ExportICS: ParsableCommand {
     let text = try self.options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.calendarExport(in: store, options: options, now: now)
     }
-    try write(text, vault: vault)
-  }
-
-  func write(_ text: String, vault: Vault) throws {
-    let terminal = options.terminal()
-    guard let output, output != "-" else {
-      Terminal.emit(Data(text.utf8), to: .standardOutput)
-      return
-    }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw VaultError.cannotWrite(output, reason: VaultError.systemReason(error))
-    }
-    let count = text.components(separatedBy: "BEGIN:VEVENT").count - 1
+    let events = text.components(separatedBy: "BEGIN:VEVENT").count - 1
     let todos = text.components(separatedBy: "BEGIN:VTODO").count - 1
-    terminal.printError(
-      "wrote \(output): \(Counting.of(count, "event"))" + (todos > 0 ? ", \(Counting.of(todos, "task"))" : ""))
+    try Export.write(
+      text, to: output, terminal: self.options.terminal(),
+      summary: Counting.of(events, "event") + (todos > 0 ? ", \(Counting.of(todos, "task"))" : ""))
   }
 }
 
@@ -125,29 +131,14 @@ struct ExportCSV: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let today = options.today(vault)
-    var span: ClosedRange<LocalDate>?
-    if from != nil || to != nil {
-      let first = try from.map { try DateOption.parse($0, "--from", today) } ?? LocalDate(dayNumber: -800_000)
-      let last = try to.map { try DateOption.parse($0, "--to", today) } ?? LocalDate(dayNumber: 2_900_000)
-      guard first <= last else { throw ValidationError("--to \(last) is before --from \(first)") }
-      span = first...last
-    }
     let kind = kind
-    let chosen = span
+    let chosen = try Export.span(from: from, to: to, today: today)
     let table = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.csvExport(kind, in: store, span: chosen)
     }
-    let terminal = options.terminal()
-    guard let output, output != "-" else {
-      Terminal.emit(Data(table.text.utf8), to: .standardOutput)
-      return
-    }
-    do {
-      try Data(table.text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-      throw VaultError.cannotWrite(output, reason: VaultError.systemReason(error))
-    }
-    terminal.printError("wrote \(output): \(Counting.of(table.rows.count, "row")) of \(kind.rawValue)")
+    try Export.write(
+      table.text, to: output, terminal: options.terminal(),
+      summary: "\(Counting.of(table.rows.count, "row")) of \(kind.rawValue)")
   }
 }
 
