@@ -57,4 +57,27 @@ extension IndexStore {
       throw IndexError(error)
     }
   }
+
+  /// Every row of every table as text, files named by path instead of id, sorted: two indexes
+  /// of the same vault give the same dump however they were built (an incremental refresh, a
+  /// watcher, a rebuild).
+  public func dump() throws(IndexError) -> [String] {
+    do {
+      return try database.read { db in
+        var lines: [String] = []
+        for table in Schema.tables where table != "meta" {
+          let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))").map { $0["name"] as String }
+          let shown = columns.filter { $0 != "id" }.map { column in
+            column == "file_id" ? "(SELECT path FROM main.files WHERE id = file_id)" : column
+          }
+          for row in try Row.fetchAll(db, sql: "SELECT \(shown.joined(separator: ", ")) FROM main.\(table)") {
+            lines.append(table + ": " + row.databaseValues.map(\.description).joined(separator: " | "))
+          }
+        }
+        return lines.sorted()
+      }
+    } catch {
+      throw IndexError(error)
+    }
+  }
 }

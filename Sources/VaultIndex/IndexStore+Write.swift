@@ -55,6 +55,44 @@ extension IndexStore {
     return result
   }
 
+  /// The stamps of the given paths and of every path under the given folders: what a refresh
+  /// of a few changed places compares against, through the unique index on `path` (never a
+  /// scan of `files`).
+  public func stamps(
+    of paths: some Sequence<String> & Sendable, under folders: some Sequence<String> & Sendable
+  )
+    throws(IndexError) -> [String: FileStamp]
+  {
+    do {
+      return try database.read { db in try Self.stamps(db, of: paths, under: folders) }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+
+  static func stamps(
+    _ db: Database, of paths: some Sequence<String>, under folders: some Sequence<String>
+  ) throws
+    -> [String: FileStamp]
+  {
+    var result: [String: FileStamp] = [:]
+    let read = { (row: RowReader) in
+      result[row.text(0)] = FileStamp(
+        size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
+    }
+    for path in paths {
+      try RowReader.forEach(
+        db, sql: "SELECT path, size, mtime, inode FROM files WHERE path = ?", arguments: [path], read)
+    }
+    for folder in folders {
+      // `folder/` up to `folder0` ('0' follows '/'): every path in the folder, by the index.
+      try RowReader.forEach(
+        db, sql: "SELECT path, size, mtime, inode FROM files WHERE path > ? AND path < ?",
+        arguments: [folder + "/", folder + "0"], read)
+    }
+    return result
+  }
+
   /// A value of the `meta` table.
   public func meta(_ key: String) throws(IndexError) -> String? {
     do {
@@ -161,6 +199,14 @@ public final class IndexWriter {
   /// stored some of the changes a refresh found before it began.
   public func stamps() throws -> [String: FileStamp] {
     try IndexStore.stamps(db)
+  }
+
+  /// The stamps of the given paths and of every path under the given folders, as this
+  /// transaction sees them (`IndexStore.stamps(of:under:)`).
+  public func stamps(
+    of paths: some Sequence<String>, under folders: some Sequence<String>
+  ) throws -> [String: FileStamp] {
+    try IndexStore.stamps(db, of: paths, under: folders)
   }
 
   public func setMeta(_ key: String, _ value: String) throws {

@@ -13,6 +13,8 @@ public struct IndexRefresh: Sendable {
   public var seconds: Double
   /// Problems found while walking the folder (they are not stored in the index).
   public var walkDiagnostics: [Diagnostic]
+  /// The index was read as a running watcher kept it, with no walk (`IndexWatcher`).
+  public var watched = false
 }
 
 /// What one refresh of the index did, and what the index now holds: `vault index` prints it.
@@ -132,7 +134,7 @@ extension Vault {
         return .failure(error)
       }
     }
-    let (files, walkDiagnostics) = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).walk()
+    let (files, walkDiagnostics, _) = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).walk()
     do {
       let (known, storedSettings, searchInStep) = try stored.value.get()
       let readAll = rebuild || storedSettings != settings.fingerprint || !searchInStep
@@ -150,48 +152,12 @@ extension Vault {
         gone = known.keys.filter { !present.contains($0) }.sorted()
       }
       if !changed.isEmpty || !gone.isEmpty || readAll {
-        let interpreter = NoteInterpreter(settings: settings)
-        try store.update { writer in
+        try write(
+          changed, gone: gone, readAll: readAll, known: known, in: store, progress: progress,
           // What to write is decided again inside the write transaction: another process
           // may have stored the same changes since the stamps were read (four `vault tasks`
           // at once after new notes failed on `UNIQUE constraint failed: files.path`).
-          var changed = changed
-          var gone = gone
-          var known = known
-          if !readAll {
-            known = try writer.stamps()
-            changed = changed.filter { known[$0.path] != $0.stamp }
-            gone = gone.filter { known[$0] != nil }
-          }
-          if readAll { try writer.removeAll() }
-          for path in gone { try writer.remove(path) }
-          // The writer is serial, so the next batch is parsed on the other cores while it
-          // stores this one (see docs/PERFORMANCE.md).
-          let batches = stride(from: 0, to: changed.count, by: 512).map {
-            Array(changed[$0..<min($0 + 512, changed.count)])
-          }
-          let parse: @Sendable ([VaultFile]) -> [IndexRecord] = { batch in
-            parallelMap(batch) { file in
-              let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
-              let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
-              return IndexRecord(
-                stamp: file.stamp, note: note,
-                body: NoteParser.firstInvalidUTF8(body) == nil
-                  ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
-                bodyLine: note.frontMatter?.bodyLine ?? 1)
-            }
-          }
-          var next = batches.first.map { batch in Prefetch { parse(batch) } }
-          var done = 0
-          for index in batches.indices {
-            guard let records = next?.value else { break }
-            next = index + 1 < batches.count ? Prefetch { [batch = batches[index + 1]] in parse(batch) } : nil
-            for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
-            done += records.count
-            progress?(done, changed.count)
-          }
-          try writer.setMeta("settings", settings.fingerprint)
-        }
+          recheck: { writer in try writer.stamps() })
       }
       return IndexRefresh(
         seen: files.count, parsed: changed.count, removed: gone.count, readAll: readAll,
@@ -199,6 +165,103 @@ extension Vault {
         walkDiagnostics: walkDiagnostics)
     } catch {
       throw VaultError(error)
+    }
+  }
+
+  /// Brings the index up to date with a few places a watcher saw change, without walking the
+  /// vault: `files` may have been written, created or removed; `folders` may have appeared,
+  /// gone or been replaced whole (made, moved in or out, deleted), and are walked again.
+  @discardableResult
+  public func refresh(_ store: IndexStore, files: Set<String>, folders: Set<String>) throws(VaultError) -> IndexRefresh
+  {
+    let started = DispatchTime.now()
+    let walker = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters)
+    let ignore = IgnoreFilter(settings.ignoreFilters)
+    // A folder inside another one walked anyway is walked once, as part of it.
+    let outer = folders.sorted().reduce(into: [String]()) { kept, folder in
+      if let last = kept.last, folder.hasPrefix(last + "/") { return }
+      kept.append(folder)
+    }
+    let inside = { (path: String) in outer.contains { path.hasPrefix($0 + "/") } }
+    var present: [VaultFile] = []
+    var walkDiagnostics: [Diagnostic] = []
+    for folder in outer where walker.reaches(folder, ignoring: ignore) {
+      guard FileSystem.status(root + "/" + folder, followLinks: true)?.isDirectory == true else { continue }
+      let walked = walker.walk(from: folder)
+      present += walked.files
+      walkDiagnostics += walked.diagnostics
+    }
+    let paths = files.filter { $0.hasMarkdownExtension && !inside($0) && walker.reaches($0, ignoring: ignore) }
+    for path in paths {
+      if let status = FileSystem.status(root + "/" + path, followLinks: true), status.isRegular {
+        present.append(VaultFile(path: path, status: status))
+      }
+    }
+    do {
+      let known = try store.stamps(of: paths, under: outer)
+      let changed = present.filter { known[$0.path] != $0.stamp }.sorted { $0.path < $1.path }
+      let there = Set(present.map(\.path))
+      let gone = known.keys.filter { !there.contains($0) }.sorted()
+      if !changed.isEmpty || !gone.isEmpty {
+        try write(
+          changed, gone: gone, readAll: false, known: known, in: store, progress: nil,
+          recheck: { writer in try writer.stamps(of: paths, under: outer) })
+      }
+      return IndexRefresh(
+        seen: present.count, parsed: changed.count, removed: gone.count, readAll: false,
+        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+        walkDiagnostics: walkDiagnostics)
+    } catch {
+      throw VaultError(error)
+    }
+  }
+
+  /// Writes what a refresh found in one transaction: `gone` dropped, `changed` read, parsed
+  /// and stored (`readAll`: everything erased first). `recheck` reads, inside the write
+  /// transaction, the stamps the decision rests on, so that changes another process stored
+  /// meanwhile are not stored twice.
+  private func write(
+    _ changed: [VaultFile], gone: [String], readAll: Bool, known: [String: FileStamp], in store: IndexStore,
+    progress: (@Sendable (Int, Int) -> Void)?, recheck: @escaping (IndexWriter) throws -> [String: FileStamp]
+  ) throws(IndexError) {
+    let interpreter = NoteInterpreter(settings: settings)
+    try store.update { writer in
+      var changed = changed
+      var gone = gone
+      var known = known
+      if !readAll {
+        known = try recheck(writer)
+        changed = changed.filter { known[$0.path] != $0.stamp }
+        gone = gone.filter { known[$0] != nil }
+      }
+      if readAll { try writer.removeAll() }
+      for path in gone { try writer.remove(path) }
+      // The writer is serial, so the next batch is parsed on the other cores while it
+      // stores this one (see docs/PERFORMANCE.md).
+      let batches = stride(from: 0, to: changed.count, by: 512).map {
+        Array(changed[$0..<min($0 + 512, changed.count)])
+      }
+      let parse: @Sendable ([VaultFile]) -> [IndexRecord] = { batch in
+        parallelMap(batch) { file in
+          let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
+          let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
+          return IndexRecord(
+            stamp: file.stamp, note: note,
+            body: NoteParser.firstInvalidUTF8(body) == nil
+              ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
+            bodyLine: note.frontMatter?.bodyLine ?? 1)
+        }
+      }
+      var next = batches.first.map { batch in Prefetch { parse(batch) } }
+      var done = 0
+      for index in batches.indices {
+        guard let records = next?.value else { break }
+        next = index + 1 < batches.count ? Prefetch { [batch = batches[index + 1]] in parse(batch) } : nil
+        for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
+        done += records.count
+        progress?(done, changed.count)
+      }
+      try writer.setMeta("settings", settings.fingerprint)
     }
   }
 }

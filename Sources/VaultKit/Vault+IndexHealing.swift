@@ -25,8 +25,10 @@ extension Vault {
 
   /// Opens the index (`indexPath`), refreshes it and answers `read` from it. `rebuild` builds
   /// it anew whatever it holds. `notice` hears the one-line warnings (a rebuild, a fallback).
+  /// With `trustWatcher`, a running `vault watch` that vouches for the index spares the walk
+  /// (`WatchChannel`).
   public func withIndex<Value: Sendable>(
-    explicit: String?, environment: [String: String], rebuild: Bool = false,
+    explicit: String?, environment: [String: String], rebuild: Bool = false, trustWatcher: Bool = true,
     progress: (@Sendable (Int, Int) -> Void)? = nil, notice: (String) -> Void,
     _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> IndexedAnswer<Value> {
@@ -48,6 +50,9 @@ extension Vault {
     }
     if let recovered = store.recoveryWarning { notice(recovered) }
     do {
+      if trustWatcher && !rebuild, let answer = try answerFromWatchedIndex(store, environment: environment, read) {
+        return answer
+      }
       return try answer(store, progress: progress, read)
     } catch .indexDamaged(let reason) {
       notice("\(reason); the index was rebuilt from the vault")
@@ -66,6 +71,25 @@ extension Vault {
     _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> IndexedAnswer<Value> {
     let (refresh, value) = try self.refresh(store, progress: progress) { () throws(VaultError) in try read(store) }
+    return IndexedAnswer(store: store, refresh: refresh, value: value)
+  }
+
+  /// `read` answered from the index with no walk, when a watcher says it holds every change
+  /// made so far and it was built with these settings; nil otherwise (the caller walks).
+  private func answerFromWatchedIndex<Value: Sendable>(
+    _ store: IndexStore, environment: [String: String],
+    _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> IndexedAnswer<Value>? {
+    let started = DispatchTime.now()
+    guard !store.isFirstBuild,
+      WatchChannel.sync(index: store.path, timeout: WatchChannel.timeout(environment: environment)),
+      (try? store.meta("settings")) == settings.fingerprint, (try? store.searchIsInStep()) == true
+    else { return nil }
+    let value = try read(store)
+    let refresh = IndexRefresh(
+      seen: 0, parsed: 0, removed: 0, readAll: false,
+      seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, walkDiagnostics: [],
+      watched: true)
     return IndexedAnswer(store: store, refresh: refresh, value: value)
   }
 

@@ -27,7 +27,7 @@ public struct Vault: Sendable {
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {
     let walker = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters)
-    let (unsorted, walkDiagnostics) = walker.walk()
+    let (unsorted, walkDiagnostics, _) = walker.walk()
     let files = unsorted.sorted { $0.path < $1.path }
     let interpreter = NoteInterpreter(settings: settings)
     let notes = parallelMap(files) { read($0.path, size: $0.stamp.size, interpreter: interpreter).note }

@@ -30,6 +30,9 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case changedOnDisk(String)
   case cannotWrite(String, reason: String)
   case cannotChange(String, reason: String)
+  /// The vault cannot be watched (`vault watch`): another watcher, a file system without
+  /// notifications, a system without support.
+  case cannotWatch(String)
 
   public var description: String {
     switch self {
@@ -63,6 +66,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
       return "'\(path)' changed on disk while vault was editing it; nothing was written. Run the command again"
     case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
     case .cannotChange(let what, let reason): return "cannot change \(what): \(reason)"
+    case .cannotWatch(let reason): return "cannot watch: \(reason)"
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }

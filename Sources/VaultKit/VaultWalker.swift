@@ -31,12 +31,15 @@ struct VaultWalker: Sendable {
   /// be shared between threads.
   let ignoreFilters: [String]
 
-  func walk() -> (files: [VaultFile], diagnostics: [Diagnostic]) {
+  /// Walks the whole vault, or only `folder` (vault-relative) and what is in it. `folders`
+  /// are the folders entered, `folder` first: what a watcher watches.
+  func walk(from folder: String = "") -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
     let work = WalkQueue()
-    if let status = FileSystem.status(root, followLinks: true) {
+    if let status = FileSystem.status(folder.isEmpty ? root : root + "/" + folder, followLinks: true) {
       work.visited.insert([status.device, status.inode])
     }
-    work.pending = [.folder("")]
+    work.pending = [.folder(folder)]
+    work.entered = [folder]
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let ignore = IgnoreFilter(ignoreFilters)
@@ -52,6 +55,7 @@ struct VaultWalker: Sendable {
     }
     var files = work.found.files
     var diagnostics = work.found.diagnostics
+    var folders = work.entered
     let ignore = IgnoreFilter(ignoreFilters)
     // Links last, one by one: rare, and the order decides which path a folder is listed under.
     var links = work.found.links.sorted()
@@ -76,20 +80,34 @@ struct VaultWalker: Sendable {
         continue
       }
       // A linked folder's own folders are read here too, each once.
-      var folders = [link]
-      while let folder = folders.popLast() {
+      var linked = [link]
+      folders.append(link)
+      while let folder = linked.popLast() {
         var found = WalkQueue.Found()
         read(folder, ignoring: ignore, into: &found, statusInline: true)
         files += found.files
         diagnostics += found.diagnostics
         links += found.links
         for (relative, identity) in found.folders where work.visited.insert(identity).inserted {
+          linked.append(relative)
           folders.append(relative)
         }
       }
     }
     // Folders are read in parallel: sort what was found about them so the output is stable.
-    return (files, diagnostics.sorted { $0.path < $1.path })
+    return (files, diagnostics.sorted { $0.path < $1.path }, folders)
+  }
+
+  /// Whether the walk would list a file or folder at `path` (vault-relative): no part of it
+  /// hidden, and neither it nor a folder above it among Obsidian's excluded files.
+  func reaches(_ path: String, ignoring ignore: IgnoreFilter) -> Bool {
+    var prefix = ""
+    for part in path.split(separator: "/") {
+      guard !part.hasPrefix(".") else { return false }
+      prefix = prefix.isEmpty ? String(part) : prefix + "/" + part
+      if !ignore.isEmpty && ignore.excludes(prefix) { return false }
+    }
+    return !prefix.isEmpty
   }
 
   /// Reads one folder's entries. In the parallel walk the Markdown files and folders among
@@ -163,6 +181,8 @@ private final class WalkQueue: @unchecked Sendable {
   private var running = 0
   var found = Found()
   var visited = Set<[UInt64]>()
+  /// Every folder queued to be read, as it was queued.
+  var entered: [String] = []
 
   /// Takes in what the caller's last item found (nil on its first call), then waits for the
   /// next item; nil when all work is done.
@@ -174,6 +194,7 @@ private final class WalkQueue: @unchecked Sendable {
       pending += finished.queued
       for (relative, identity) in finished.folders where visited.insert(identity).inserted {
         pending.append(.folder(relative))
+        entered.append(relative)
       }
       found.files += finished.files
       found.links += finished.links

@@ -121,16 +121,18 @@ struct GlobalOptions: ParsableArguments {
     try indexed(vault, read).value
   }
 
-  /// The index opened, refreshed (`rebuild`: built anew) and read.
+  /// The index opened, refreshed (`rebuild`: built anew; `walk`: by a walk of the vault even
+  /// when a watcher keeps it fresh) and read.
   func indexed<Value: Sendable>(
-    _ vault: Vault, rebuild: Bool = false, _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+    _ vault: Vault, rebuild: Bool = false, walk: Bool = false,
+    _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> Vault.IndexedAnswer<Value> {
     let terminal = terminal()
     if vault.looksMistaken(index: index, environment: environment) { try confirmIndexing(vault, terminal: terminal) }
     let bar = ProgressBar(enabled: !json)
     defer { bar.finish() }
     return try vault.withIndex(
-      explicit: index, environment: environment, rebuild: rebuild,
+      explicit: index, environment: environment, rebuild: rebuild, trustWatcher: !walk,
       progress: { done, total in bar.show(done, of: total) },
       notice: { message in
         bar.finish()

@@ -26,7 +26,7 @@ struct VaultCommand: ParsableCommand {
       Remove.self,
       Edit.self,
       // The vault and its index.
-      Check.self, Show.self, Index.self, Search.self, List.self, Config.self,
+      Check.self, Show.self, Index.self, Watch.self, Search.self, List.self, Config.self,
       // Reaching you away from the terminal.
       Remind.self, Export.self, Import.self, Serve.self,
       // Planning.

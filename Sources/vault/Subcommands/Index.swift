@@ -23,7 +23,7 @@ struct Index: ParsableCommand {
     let terminal = options.terminal()
     // --rebuild makes a new index beside the old one and renames it into place: it never
     // reads the old file, which may be the reason for the rebuild.
-    let answer = try options.indexed(vault, rebuild: rebuild) { _ in }
+    let answer = try options.indexed(vault, rebuild: rebuild, walk: true) { _ in }
     let summary = try vault.summary(of: answer.refresh, in: answer.store)
     if options.json {
       try terminal.json(summary)

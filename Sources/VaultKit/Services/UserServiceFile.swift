@@ -1,28 +1,43 @@
 import Foundation
 import VaultCore
 
-/// The user service that runs `vault remind --watch` for one vault: a systemd user unit on
-/// Linux (`~/.config/systemd/user/`), a launchd agent on macOS (`~/Library/LaunchAgents/`).
-/// Only the user's own files are written; nothing system-wide.
-public struct ReminderServiceFile: Sendable {
+/// A user service that keeps one `vault` command running for one vault (`vault remind --watch`,
+/// `vault watch`): a systemd user unit on Linux (`~/.config/systemd/user/`), a launchd agent
+/// on macOS (`~/Library/LaunchAgents/`). Only the user's own files are written; nothing
+/// system-wide.
+public struct UserServiceFile: Sendable {
+  /// What a service runs: its name (`remind`, `watch`), its arguments before `--vault`, and
+  /// what it is for.
+  public struct Purpose: Sendable {
+    public var name: String
+    public var arguments: [String]
+    public var description: String
+
+    public static let reminders = Purpose(
+      name: "remind", arguments: ["remind", "--watch"], description: "vault reminders")
+    public static let watcher = Purpose(name: "watch", arguments: ["watch"], description: "vault index watcher")
+  }
+
   public var path: String
   public var text: String
   /// Commands that start it and show that it runs.
   public var howToStart: [String]
   public var howToStop: [String]
 
-  public static func make(vault: Vault, binary: String, environment: [String: String]) -> ReminderServiceFile {
+  public static func make(
+    _ purpose: Purpose, vault: Vault, binary: String, environment: [String: String]
+  ) -> UserServiceFile {
     let home = environment["HOME"] ?? NSHomeDirectory()
     let root = ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(vault.root) as NSString)
       .standardizingPath
-    let name = "vault-remind-" + String(Vault.fingerprint(root).prefix(8))
+    let name = "vault-\(purpose.name)-" + String(Vault.fingerprint(root).prefix(8))
     #if os(macOS)
-    let label = "org.vault.remind." + String(Vault.fingerprint(root).prefix(8))
+    let label = "org.vault.\(purpose.name)." + String(Vault.fingerprint(root).prefix(8))
     let escape = { (text: String) in
       text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;")
     }
-    let arguments = [binary, "remind", "--watch", "--vault", root].map { "    <string>\(escape($0))</string>" }
+    let arguments = [binary] + purpose.arguments + ["--vault", root].map { "    <string>\(escape($0))</string>" }
     let text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -43,7 +58,7 @@ public struct ReminderServiceFile: Sendable {
 
       """
     let path = "\(home)/Library/LaunchAgents/\(label).plist"
-    return ReminderServiceFile(
+    return UserServiceFile(
       path: path, text: text, howToStart: ["launchctl load -w \(ShellQuote.quoted(path))", "launchctl list \(label)"],
       howToStop: ["launchctl unload -w \(ShellQuote.quoted(path))"])
     #else
@@ -56,10 +71,10 @@ public struct ReminderServiceFile: Sendable {
     let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
     let text = """
       [Unit]
-      Description=vault reminders for \(root.replacingOccurrences(of: "%", with: "%%"))
+      Description=\(purpose.description) for \(root.replacingOccurrences(of: "%", with: "%%"))
 
       [Service]
-      ExecStart=\([binary, "remind", "--watch", "--vault", root].map(quote).joined(separator: " "))
+      ExecStart=\(([binary] + purpose.arguments + ["--vault", root]).map(quote).joined(separator: " "))
       Restart=on-failure
       RestartSec=30
 
@@ -67,7 +82,7 @@ public struct ReminderServiceFile: Sendable {
       WantedBy=default.target
 
       """
-    return ReminderServiceFile(
+    return UserServiceFile(
       path: "\(config)/systemd/user/\(name).service", text: text,
       howToStart: [
         "systemctl --user daemon-reload", "systemctl --user enable --now \(name)", "systemctl --user status \(name)",

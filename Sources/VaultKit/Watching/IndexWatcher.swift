@@ -1,0 +1,427 @@
+import Foundation
+import VaultCore
+import VaultIndex
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps a vault's index fresh as its files change (`vault watch`), so commands read it without
+/// walking the vault.
+///
+/// The system's notifications (`FolderEvents`) say which files and folders changed; only those
+/// are looked at again (`Vault.refresh(_:files:folders:)`), a few at a time after a short
+/// quiet spell, so a `git checkout` of thousands of files is applied in a few batches. When the
+/// kernel drops events, or the settings change, the whole vault is walked once, as a command
+/// would.
+///
+/// Commands trust the index only when the watcher vouches for it, with watchman's cookie
+/// handshake: a command asks over `WatchChannel`; the watcher makes a cookie file in the vault
+/// and answers once its own notification of that file has come through. Notifications of one
+/// watcher arrive in the order things happened, so every change made before the command asked
+/// has been seen, and is applied before the answer.
+///
+/// Its state belongs to the thread that calls `run()`; `stop()` may be called from any thread
+/// (it writes to a pipe), hence `@unchecked Sendable`.
+public final class IndexWatcher: @unchecked Sendable {
+  public private(set) var vault: Vault
+  /// The index, open for as long as the watcher runs.
+  public private(set) var store: IndexStore
+  /// Heard after every batch that changed the index.
+  public var onChange: (@Sendable (IndexRefresh) -> Void)?
+
+  private let explicitIndex: String?
+  private let environment: [String: String]
+  private let notice: (String) -> Void
+  private let events: FolderEvents
+  private let lock: Int32
+  private var listener: Int32 = -1
+  private var socketPath = ""
+  private let stopPipe: (read: Int32, write: Int32)
+  /// Watched folders, vault-relative ("" is the vault's own folder), both ways.
+  private var watched: [Int32: String] = [:]
+  private var watches: [String: Int32] = [:]
+  /// False when a folder could not be watched: commands are then told to walk.
+  private var complete = true
+  private var settingsStamp: [Int64]
+  private var cookies = 0
+  /// Commands waiting for their cookie, by the cookie's name.
+  private var waiting: [String: (client: Int32, since: UInt64)] = [:]
+  /// What changed since the last batch was applied.
+  private var changedFiles = Set<String>()
+  private var changedFolders = Set<String>()
+  private var rescan = false
+  private var settingsTouched = false
+  private var firstChange: UInt64?
+  private var lastChange: UInt64 = 0
+
+  /// The prefix of cookie files: hidden, so no walker, Obsidian or `vault` reads them.
+  static let cookiePrefix = ".vault-watch-cookie-"
+  /// Folders whose files are settings (`SettingsLoader.files`), watched beside the notes.
+  static let settingsFolders: Set<String> = [".vault", ".obsidian"]
+
+  public enum Failure: Error, CustomStringConvertible {
+    /// Another watcher holds the vault's watch lock.
+    case alreadyWatched(String)
+    /// The file system delivers no notifications (a network or FUSE file system).
+    case notNotified(String)
+    case cannotWatch(String)
+
+    public var description: String {
+      switch self {
+      case .alreadyWatched(let root):
+        return "\(root) is watched already (by another vault watch, serve or remind --watch)"
+      case .notNotified(let reason): return reason
+      case .cannotWatch(let reason): return reason
+      }
+    }
+  }
+
+  /// Takes the vault's watch lock, watches every folder the walk reaches, then brings the
+  /// index up to date (so changes made while no watcher ran are seen) and listens for commands.
+  public init(
+    vault: Vault, index: String?, environment: [String: String], notice: @escaping (String) -> Void
+  ) throws {
+    self.vault = vault
+    explicitIndex = index
+    self.environment = environment
+    self.notice = notice
+    let plannedIndex = vault.indexPath(explicit: index, environment: environment)
+    if let kind = WatchedFileSystem.unnotifiedKind(of: vault.root) {
+      throw Failure.notNotified(
+        "\(vault.displayRoot) is on a \(kind) file system, which sends no notifications of changes; "
+          + "commands go on walking the vault")
+    }
+    try? FileManager.default.createDirectory(
+      atPath: (plannedIndex as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    lock = open(WatchChannel.lockPath(index: plannedIndex), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+      if lock >= 0 { close(lock) }
+      throw Failure.alreadyWatched(vault.displayRoot)
+    }
+    do {
+      events = try FolderEvents()
+    } catch {
+      close(lock)
+      throw Failure.cannotWatch("\(error)")
+    }
+    var pipeEnds: [Int32] = [0, 0]
+    _ = pipe(&pipeEnds)
+    stopPipe = (pipeEnds[0], pipeEnds[1])
+    settingsStamp = ReminderWatch.stamp(vault.root)
+    // Watches first, then the refresh: a change made while the index is brought up to date is
+    // in the notifications, and applied after it.
+    store = try vault.withIndex(explicit: index, environment: environment, trustWatcher: false, notice: notice) { _ in }
+      .store
+    watchEverything()
+    _ = try vault.refresh(store)
+    socketPath = WatchChannel.socketPath(index: store.path)
+    listener = try Self.listen(socketPath)
+  }
+
+  deinit {
+    close(listener)
+    unlink(socketPath)
+    for (name, waiter) in waiting {
+      _ = WatchChannel.send(waiter.client, "walk\n")
+      close(waiter.client)
+      unlink(vault.root + "/" + name)
+    }
+    close(stopPipe.read)
+    close(stopPipe.write)
+    store.close()
+    close(lock)
+  }
+
+  /// Makes `run` return after the batch it is applying (from any thread, or a signal handler
+  /// through `stopDescriptor`).
+  public func stop() {
+    var byte: UInt8 = 1
+    _ = write(stopPipe.write, &byte, 1)
+  }
+
+  /// Writing a byte here stops the watcher: what a signal handler may do.
+  public var stopDescriptor: Int32 { stopPipe.write }
+
+  /// Whether every folder is watched; when not, commands walk the vault (and were warned).
+  public var watchesEveryFolder: Bool { complete }
+
+  /// Applies changes and answers commands until `stop()`.
+  public func run() throws(VaultError) {
+    while true {
+      var descriptors = [
+        pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0),
+      ]
+      // With changes pending, wait for a quiet spell of 20 ms (a checkout writes in bursts),
+      // but no more than half a second in all; with none, until something happens.
+      let pending = firstChange != nil || rescan || settingsTouched
+      let ready = poll(&descriptors, 3, pending ? 20 : 5000)
+      if ready < 0 && errno != EINTR { throw .cannotWrite(socketPath, reason: String(cString: strerror(errno))) }
+      if descriptors[2].revents != 0 { return }
+      if descriptors[0].revents != 0 { take(events.read()) }
+      if descriptors[1].revents != 0 { accept() }
+      let now = DispatchTime.now().uptimeNanoseconds
+      let quiet = ready == 0 || now - lastChange > 20_000_000
+      let overdue = firstChange.map { now - $0 > 500_000_000 } ?? false
+      let cookieSeen = waiting.values.contains { $0.since == 0 }
+      if (pending && (quiet || overdue)) || cookieSeen || !waiting.isEmpty && (rescan || settingsTouched) {
+        try apply()
+      }
+      answerSeenCookies()
+      dropStaleWaiters(now: now)
+    }
+  }
+
+  // MARK: - Notifications
+
+  private func take(_ received: [FolderEvent]) {
+    for event in received {
+      if event.change == .overflow {
+        rescan = true
+        continue
+      }
+      guard let folder = watched[event.watch] else { continue }
+      if event.change == .watchedFolderGone {
+        if event.name.isEmpty && folder.isEmpty {
+          notice("\(vault.displayRoot) was moved or deleted; the watcher stops")
+          stop()
+        } else if event.name.isEmpty {
+          forget(event.watch)
+        }
+        continue
+      }
+      if Self.settingsFolders.contains(folder) {
+        settingsTouched = true
+        continue
+      }
+      let path = folder.isEmpty ? event.name : folder + "/" + event.name
+      if folder.isEmpty && event.name.hasPrefix(Self.cookiePrefix) {
+        if event.change == .fileChanged, let waiter = waiting[event.name], waiter.since != 0 {
+          waiting[event.name] = (waiter.client, 0)
+        }
+        continue
+      }
+      if folder.isEmpty && Self.settingsFolders.contains(event.name) {
+        settingsTouched = true
+        if event.change == .folderAppeared { watch(event.name) }
+        continue
+      }
+      if event.name.hasPrefix(".") { continue }
+      switch event.change {
+      case .fileChanged, .fileGone:
+        changedFiles.insert(path)
+        // A link to a folder comes and goes as a file.
+        if event.change == .fileGone, watches[path] != nil {
+          changedFolders.insert(path)
+          unwatch(under: path)
+        }
+      case .folderAppeared:
+        changedFolders.insert(path)
+      case .folderGone:
+        changedFolders.insert(path)
+        unwatch(under: path)
+      case .watchedFolderGone, .overflow:
+        break
+      }
+      let now = DispatchTime.now().uptimeNanoseconds
+      if firstChange == nil { firstChange = now }
+      lastChange = now
+    }
+  }
+
+  /// Brings the index up to date with what changed since the last batch.
+  private func apply() throws(VaultError) {
+    if settingsTouched || !waiting.isEmpty {
+      settingsTouched = false
+      let stamp = ReminderWatch.stamp(vault.root)
+      if stamp != settingsStamp {
+        settingsStamp = stamp
+        if let reopened = try? Vault(path: vault.root) {
+          vault = reopened
+          rescan = true
+        }
+      }
+    }
+    let files = changedFiles
+    var folders = changedFolders
+    let everything = rescan
+    changedFiles = []
+    changedFolders = []
+    rescan = false
+    firstChange = nil
+    let refresh: IndexRefresh
+    do throws(VaultError) {
+      if everything {
+        watchEverything()
+        refresh = try vault.refresh(store)
+        // The walk began after every waiting cookie was made: it saw what they vouch for.
+        for (name, waiter) in waiting { waiting[name] = (waiter.client, 0) }
+      } else {
+        if files.isEmpty && folders.isEmpty { return }
+        // A link to a folder is made as a file; the walk treats it as the folder.
+        for path in files where watches[path] == nil {
+          if FileSystem.status(vault.root + "/" + path, followLinks: true)?.isDirectory == true {
+            folders.insert(path)
+          }
+        }
+        // Watched before they are read, so nothing made in them meanwhile is missed.
+        for folder in folders where watches[folder] == nil {
+          if FileSystem.status(vault.root + "/" + folder, followLinks: true)?.isDirectory == true {
+            watchTree(folder)
+          }
+        }
+        refresh = try vault.refresh(store, files: files, folders: folders)
+      }
+    } catch {
+      // A damaged index is built anew from the vault, as any command would.
+      notice("\(error); the index is read again from the vault")
+      store.close()
+      store = try vault.withIndex(
+        explicit: explicitIndex, environment: environment, rebuild: true, trustWatcher: false, notice: notice
+      ) { _ in }.store
+      onChange?(IndexRefresh(seen: 0, parsed: 0, removed: 0, readAll: true, seconds: 0, walkDiagnostics: []))
+      return
+    }
+    if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 { onChange?(refresh) }
+  }
+
+  // MARK: - Watches
+
+  /// Watches the vault's own folder, its settings folders and every folder the walk reaches;
+  /// forgets watches of folders no longer there.
+  private func watchEverything() {
+    let folders = VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters).walk().folders
+    let wanted = Set(folders).union(Self.settingsFolders)
+    for (folder, watch) in watches where !wanted.contains(folder) {
+      events.remove(watch)
+      forget(watch)
+    }
+    complete = true
+    for folder in Self.settingsFolders.sorted()
+    where FileSystem.status(vault.root + "/" + folder, followLinks: true)?.isDirectory == true {
+      watch(folder)
+    }
+    for folder in folders { watch(folder) }
+  }
+
+  /// Watches a folder that appeared, and every folder in it.
+  private func watchTree(_ folder: String) {
+    for inside in VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters).walk(from: folder).folders
+    {
+      watch(inside)
+    }
+  }
+
+  private func watch(_ folder: String) {
+    guard complete else { return }
+    do {
+      let watch = try events.add(folder.isEmpty ? vault.root : vault.root + "/" + folder)
+      // The same folder reached again (by a link the walk did not follow) keeps its first path.
+      if let old = watched[watch], old != folder, watches[old] == watch { return }
+      watched[watch] = folder
+      watches[folder] = watch
+    } catch .tooManyWatches(let limit) {
+      complete = false
+      notice(
+        "\(FolderEvents.Failure.tooManyWatches(limit: limit)); until then commands walk the vault as without a watcher")
+    } catch {
+      // A folder gone before it could be watched: its parent's notification covers it.
+    }
+  }
+
+  /// Stops watching a folder that went away, and every folder in it.
+  private func unwatch(under folder: String) {
+    for (path, watch) in watches where path == folder || path.hasPrefix(folder + "/") {
+      events.remove(watch)
+      forget(watch)
+    }
+  }
+
+  private func forget(_ watch: Int32) {
+    guard let folder = watched.removeValue(forKey: watch) else { return }
+    if watches[folder] == watch { watches.removeValue(forKey: folder) }
+  }
+
+  // MARK: - Commands
+
+  private static func listen(_ path: String) throws -> Int32 {
+    try? FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    // We hold the lock: a socket file left here is a dead watcher's.
+    unlink(path)
+    let socket = WatchChannel.socket()
+    guard socket >= 0 else { throw Failure.cannotWatch("cannot make a socket: \(String(cString: strerror(errno)))") }
+    #if os(Linux)
+    let bindCall = Glibc.bind
+    #else
+    let bindCall = Darwin.bind
+    #endif
+    let bound = WatchChannel.withAddress(path) { bindCall(socket, $0, $1) == 0 } ?? false
+    guard bound, Glibc.listen(socket, 64) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(socket)
+      throw Failure.cannotWatch("cannot listen on \(path): \(reason)")
+    }
+    chmod(path, 0o600)
+    return socket
+  }
+
+  /// Takes a command's request: makes its cookie, or answers at once when the index cannot be
+  /// vouched for.
+  private func accept() {
+    #if os(Linux)
+    let client = Glibc.accept(listener, nil, nil)
+    #else
+    let client = Darwin.accept(listener, nil, nil)
+    #endif
+    guard client >= 0 else { return }
+    _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+    #if canImport(Darwin)
+    var on: Int32 = 1
+    setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
+    guard WatchChannel.receiveLine(client, timeout: 200) == "sync" else {
+      close(client)
+      return
+    }
+    cookies += 1
+    let name = "\(Self.cookiePrefix)\(getpid())-\(cookies)"
+    let cookie = open(vault.root + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard complete, cookie >= 0 else {
+      if cookie >= 0 {
+        close(cookie)
+        unlink(vault.root + "/" + name)
+      }
+      _ = WatchChannel.send(client, "walk\n")
+      close(client)
+      return
+    }
+    close(cookie)
+    waiting[name] = (client, max(1, DispatchTime.now().uptimeNanoseconds))
+  }
+
+  private func answerSeenCookies() {
+    for (name, waiter) in waiting where waiter.since == 0 {
+      _ = WatchChannel.send(waiter.client, (complete ? "ok" : "walk") + "\n")
+      close(waiter.client)
+      unlink(vault.root + "/" + name)
+      waiting.removeValue(forKey: name)
+    }
+  }
+
+  /// A cookie whose notification never came (dropped with an overflow) is given up after two
+  /// seconds: its command has walked the vault by then.
+  private func dropStaleWaiters(now: UInt64) {
+    for (name, waiter) in waiting where waiter.since != 0 && now - waiter.since > 2_000_000_000 {
+      _ = WatchChannel.send(waiter.client, "walk\n")
+      close(waiter.client)
+      unlink(vault.root + "/" + name)
+      waiting.removeValue(forKey: name)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import VaultCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The Unix socket between a running `vault watch` and the commands: a command sends `sync`,
+/// and the watcher answers `ok` once the index holds every change made before the request
+/// (`IndexWatcher`), or `walk` when it cannot vouch for the index (its folders are not all
+/// watched). No answer within `timeout`, no socket, a dead watcher: the command walks the
+/// vault as it would without one. Never a stale answer.
+enum WatchChannel {
+  /// The socket beside the index (`index.sqlite-watch.sock`); when that path is too long for
+  /// a Unix socket (about 100 bytes), one in this user's private temporary folder, named by
+  /// a hash of the index's path.
+  static func socketPath(index: String) -> String {
+    let beside = index + "-watch.sock"
+    if beside.utf8.count < 100 { return beside }
+    return "/tmp/vault-\(getuid())/watch-\(Vault.fingerprint(index)).sock"
+  }
+
+  /// The lock only one watcher of an index holds.
+  static func lockPath(index: String) -> String { index + "-watch.lock" }
+
+  /// How long a command waits for the watcher's answer before it walks instead, in
+  /// milliseconds: `$VAULT_WATCH_TIMEOUT_MS`, else 1,000.
+  static func timeout(environment: [String: String]) -> Int32 {
+    environment["VAULT_WATCH_TIMEOUT_MS"].flatMap(Int32.init).map { max(0, $0) } ?? 1000
+  }
+
+  /// Asks the watcher of `index` whether the index holds every change made so far: true only
+  /// on its `ok`.
+  static func sync(index: String, timeout: Int32) -> Bool {
+    let path = socketPath(index: index)
+    guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return false }
+    let socket = Self.socket()
+    guard socket >= 0 else { return false }
+    defer { close(socket) }
+    guard connect(socket, path) else { return false }
+    guard send(socket, "sync\n") else { return false }
+    return receiveLine(socket, timeout: timeout) == "ok"
+  }
+
+  static func socket() -> Int32 {
+    #if os(Linux)
+    return Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+    let socket = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
+    var on: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    return socket
+    #endif
+  }
+
+  /// The socket's address; nil when the path does not fit.
+  static func withAddress<Value>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Value) -> Value? {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard bytes.count < capacity else { return nil }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+  }
+
+  static func connect(_ socket: Int32, _ path: String) -> Bool {
+    #if os(Linux)
+    let call = Glibc.connect
+    #else
+    let call = Darwin.connect
+    #endif
+    return withAddress(path) { call(socket, $0, $1) == 0 } ?? false
+  }
+
+  static func send(_ socket: Int32, _ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      // Never SIGPIPE: a peer that went away is an answer not given, not the end of this process.
+      #if os(Linux)
+      let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      #else
+      let count = bytes[sent...].withUnsafeBytes { Darwin.send(socket, $0.baseAddress, $0.count, 0) }
+      #endif
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      sent += count
+    }
+    return true
+  }
+
+  /// One line from the socket, without its newline; nil on a timeout (milliseconds), an error
+  /// or an end before a newline.
+  static func receiveLine(_ socket: Int32, timeout: Int32) -> String? {
+    var received: [UInt8] = []
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while received.count < 4096 {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { return nil }
+      var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&waiting, 1, Int32((deadline - now) / 1_000_000) + 1)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { return nil }
+      let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      received += buffer[..<count]
+      if let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+        return String(decoding: received[..<end], as: UTF8.self)
+      }
+    }
+    return nil
+  }
+}
+
+extension Vault {
+  /// Whether a running watcher says the index holds every change made so far.
+  public func watcherVouches(explicit: String?, environment: [String: String]) -> Bool {
+    WatchChannel.sync(
+      index: indexPath(explicit: explicit, environment: environment),
+      timeout: WatchChannel.timeout(environment: environment))
+  }
+}

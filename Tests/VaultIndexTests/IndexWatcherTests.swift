@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import VaultCore
+import VaultKit
+
+@testable import VaultIndex
+
+/// A watcher keeps the index as a fresh rebuild would have it, whatever writers do to the
+/// files, and a command that syncs with it reads the index with no walk.
+@Suite(.serialized) struct IndexWatcherTests {
+  static let files: [String: String] = [
+    ".obsidian/app.json": "{}\n",
+    "Tasks.md": "# Tasks\n- [ ] Renew passport 📅 2026-11-20\n- [ ] Buy bread\n",
+    "Projects/Garden.md": "---\ntags: [garden]\n---\n# Garden\n- [ ] Move the lemon tree inside\n",
+    "Projects/Deep/Plan.md": "# Plan\nSee [[Garden]].\n",
+    "Events/Dentist.md": "---\ndate: 2026-12-01\nstartTime: \"09:00\"\n---\n",
+    "Archive/Old.md": "- [ ] An old task\n",
+    "日记/2026-11-23.md": "---\nmood: 7\n---\n# 今天\n- [x] 写日记\n",
+  ]
+
+  /// A watcher over a copy of `files` on its own thread, stopped when `body` ends.
+  func watching(_ files: [String: String] = files, _ body: (TemporaryVault, IndexWatcher) throws -> Void) throws {
+    let folder = try TemporaryVault(files)
+    let watcher = try IndexWatcher(
+      vault: try folder.vault(), index: folder.indexPath, environment: [:], notice: { _ in })
+    let stopped = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      try? watcher.run()
+      stopped.signal()
+    }
+    thread.start()
+    defer {
+      watcher.stop()
+      stopped.wait()
+    }
+    try body(folder, watcher)
+  }
+
+  /// The index as a command sees it after syncing with the watcher, and as a rebuild from the
+  /// files gives it.
+  func compare(_ folder: TemporaryVault, _ comment: Comment) throws {
+    let vault = try folder.vault()
+    let watched = try vault.withIndex(explicit: folder.indexPath, environment: [:], notice: { _ in }) {
+      store throws(VaultError) in
+      try Self.dump(store)
+    }
+    #expect(watched.refresh.watched, "the command walked instead of trusting the watcher: \(comment)")
+    let rebuilt = try vault.withIndex(
+      explicit: folder.indexPath + "-fresh", environment: [:], rebuild: true, trustWatcher: false, notice: { _ in }
+    ) { store throws(VaultError) in try Self.dump(store) }
+    watched.store.close()
+    rebuilt.store.close()
+    let missing = rebuilt.value.filter { !watched.value.contains($0) }
+    let extra = watched.value.filter { !rebuilt.value.contains($0) }
+    #expect(missing.isEmpty && extra.isEmpty, "\(comment): missing \(missing.prefix(5)), extra \(extra.prefix(5))")
+  }
+
+  static func dump(_ store: IndexStore) throws(VaultError) -> [String] {
+    do { return try store.dump() } catch { throw VaultError(indexFailure: error) }
+  }
+
+  @Test func everyWayOfWritingIsInTheIndexWhenTheSyncReturns() throws {
+    try watching { folder, _ in
+      let manager = FileManager.default
+      let root = folder.root.path
+      try compare(folder, "at start")
+      // Obsidian: in place.
+      let handle = try FileHandle(forWritingTo: folder.root.appendingPathComponent("Tasks.md"))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("- [ ] Call the plumber ⏫\n".utf8))
+      try handle.close()
+      try compare(folder, "an edit in place")
+      // vim and VS Code: a temporary file renamed over the note.
+      try Data("# Garden\n- [x] Move the lemon tree inside ✅ 2026-11-23\n".utf8).write(
+        to: folder.root.appendingPathComponent("Projects/.Garden.md.swp"))
+      #expect(rename(root + "/Projects/.Garden.md.swp", root + "/Projects/Garden.md") == 0)
+      try compare(folder, "a temporary file renamed over a note")
+      try folder.remove("Events/Dentist.md")
+      try compare(folder, "a delete")
+      // A folder made with notes in it at once, and one moved in from outside.
+      try folder.write("New/Inner/Idea.md", "- [ ] Write the idea down #idea\n")
+      let outside = folder.root.deletingLastPathComponent().appendingPathComponent("Outside")
+      try manager.createDirectory(at: outside.appendingPathComponent("Sub"), withIntermediateDirectories: true)
+      try Data("- [ ] Moved in\n".utf8).write(to: outside.appendingPathComponent("Sub/Moved.md"))
+      try manager.moveItem(at: outside, to: folder.root.appendingPathComponent("Outside"))
+      try compare(folder, "folders made and moved in")
+      // A folder renamed inside the vault, then moved out of it.
+      try manager.moveItem(
+        at: folder.root.appendingPathComponent("Projects"), to: folder.root.appendingPathComponent("Work"))
+      try compare(folder, "a folder renamed")
+      try folder.write("Work/Deep/Later.md", "- [ ] Written in a renamed folder\n")
+      try compare(folder, "a note made in a renamed folder")
+      try manager.moveItem(
+        at: folder.root.appendingPathComponent("Work"),
+        to: folder.root.deletingLastPathComponent().appendingPathComponent("Gone"))
+      try compare(folder, "a folder moved out")
+      // A linked folder is read as the walker reads it.
+      let linked = folder.root.deletingLastPathComponent().appendingPathComponent("Linked")
+      try manager.createDirectory(at: linked, withIntermediateDirectories: true)
+      try Data("- [ ] Behind a link\n".utf8).write(to: linked.appendingPathComponent("Linked.md"))
+      try manager.createSymbolicLink(at: folder.root.appendingPathComponent("Shared"), withDestinationURL: linked)
+      try compare(folder, "a linked folder")
+      try Data("- [ ] Behind a link, edited\n".utf8).write(to: linked.appendingPathComponent("Linked.md"))
+      try compare(folder, "a note edited behind a link")
+      // Settings: Obsidian's excluded files leave a folder out.
+      try folder.write(".obsidian/app.json", "{\"userIgnoreFilters\": [\"Archive/\"]}\n")
+      try compare(folder, "a settings change")
+    }
+  }
+
+  @Test func aStormOfWritersLeavesTheIndexAsARebuildWouldHaveIt() throws {
+    try watching { folder, _ in
+      // Four processes, each making 250 changes in a folder of its own and one they share:
+      // writes, renames over notes, deletes, folders made and removed.
+      let script = """
+        cd "$1"; w=$2; mkdir -p "W$w" Shared
+        i=0
+        while [ $i -lt 250 ]; do
+          n=$((i % 17))
+          case $((i % 5)) in
+            0) printf -- '- [ ] task %s of %s\\n' $i $w > "W$w/Note $n.md" ;;
+            1) printf -- '- [x] done %s\\n' $i > "W$w/.tmp$n" && mv "W$w/.tmp$n" "Shared/S$w-$n.md" ;;
+            2) rm -f "W$w/Note $((n / 2)).md" ;;
+            3) mkdir -p "W$w/D$n" && printf -- '# %s\\n' $i > "W$w/D$n/In.md" ;;
+            4) rm -rf "W$w/D$((n - 1))"; printf -- '- [ ] more %s\\n' $i >> "Shared/S$w-$n.md" ;;
+          esac
+          i=$((i + 1))
+        done
+        """
+      let writers = try (1...4).map { number in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "storm", folder.root.path, "\(number)"]
+        try process.run()
+        return process
+      }
+      for writer in writers {
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+      }
+      try compare(folder, "after the storm")
+    }
+  }
+
+  @Test func aSecondWatcherOfTheSameVaultIsRefused() throws {
+    try watching { folder, _ in
+      #expect {
+        _ = try IndexWatcher(vault: try folder.vault(), index: folder.indexPath, environment: [:], notice: { _ in })
+      } throws: { error in
+        "\(error)".contains("is watched already")
+      }
+    }
+  }
+
+  @Test func withoutAWatcherACommandWalks() throws {
+    let folder = try TemporaryVault(Self.files)
+    let answer = try folder.vault().withIndex(explicit: folder.indexPath, environment: [:], notice: { _ in }) { _ in }
+    #expect(!answer.refresh.watched)
+    #expect(answer.refresh.seen == 6)
+  }
+}
