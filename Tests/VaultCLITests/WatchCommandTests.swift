@@ -1,0 +1,125 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `vault watch` through the built binary: commands read what it keeps, a killed watcher
+/// leaves them walking (never a stale answer), and a new watcher sees what changed meanwhile.
+@Suite(.serialized) struct WatchCommandTests {
+  func vault() throws -> (URL, [String: String]) {
+    let folder = try Fixture.copy("ExampleVault")
+    return (folder, ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"])
+  }
+
+  func eventually(within seconds: Double, _ check: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try check() { return true }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    return try check()
+  }
+
+  /// Starts `vault watch` and waits until it answers; stops it with Ctrl-C afterwards.
+  func watching(_ folder: URL, _ environment: [String: String], _ body: (CLI.Running) throws -> Void) throws {
+    let watch = try CLI.start(["watch"], in: folder, environment: environment)
+    defer {
+      watch.process.interrupt()
+      if !eventually(within: 10, { !watch.process.isRunning }) { kill(watch.process.processIdentifier, SIGKILL) }
+      let result = watch.finish()
+      #expect(result.status == 0 && result.stderr.contains("stopped watching"), "\(result.stderr)")
+    }
+    let up = try eventually(within: 30) {
+      try CLI.run(["watch", "--status"], in: folder, environment: environment).status == 0
+    }
+    #expect(up, "the watcher never answered")
+    try body(watch)
+  }
+
+  /// The same command on an index of its own, built by walking the vault.
+  func walked(_ arguments: [String], _ folder: URL, _ environment: [String: String]) throws -> CLI.Result {
+    var fresh = environment
+    fresh["VAULT_INDEX"] = folder.path + "-fresh-\(UUID().uuidString).sqlite"
+    return try CLI.run(arguments, in: folder, environment: fresh)
+  }
+
+  @Test func aNoteWrittenWhileWatchingIsInTheNextCommand() throws {
+    let (folder, environment) = try vault()
+    try watching(folder, environment) { _ in
+      let status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
+      #expect(status.stdout.contains("a watcher keeps the index of"))
+      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("- [ ] Written while watched 📅 2026-11-23\n".utf8))
+      try handle.close()
+      let tasks = try CLI.run(["tasks", "--due-before", "2026-11-24"], in: folder, environment: environment)
+      #expect(tasks.status == 0 && tasks.stdout.contains("Written while watched"), "\(tasks.stdout)")
+      #expect(tasks.stdout == (try walked(["tasks", "--due-before", "2026-11-24"], folder, environment)).stdout)
+      let today = try CLI.run(["today"], in: folder, environment: environment)
+      #expect(today.stdout == (try walked(["today"], folder, environment)).stdout)
+    }
+    let status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
+    #expect(status.status == 1 && status.stdout.contains("start one with `vault watch`"))
+  }
+
+  @Test func aKilledWatcherLeavesCommandsWalkingAndANewOneSeesWhatChangedMeanwhile() throws {
+    let (folder, environment) = try vault()
+    let watch = try CLI.start(["watch"], in: folder, environment: environment)
+    #expect(
+      try eventually(within: 30) {
+        try CLI.run(["watch", "--status"], in: folder, environment: environment).status == 0
+      })
+    // Killed in the middle of a batch of 300 new notes.
+    let inbox = folder.appendingPathComponent("Inbox")
+    try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+    for number in 0..<300 {
+      try Data("- [ ] Batch task \(number) 📅 2026-11-23\n".utf8).write(
+        to: inbox.appendingPathComponent("Note \(number).md"))
+      if number == 150 { kill(watch.process.processIdentifier, SIGKILL) }
+    }
+    watch.process.waitUntilExit()
+    _ = watch.finish()
+    try Data("- [ ] Written with no watcher 📅 2026-11-23\n".utf8).write(to: inbox.appendingPathComponent("Late.md"))
+    let status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
+    #expect(status.status == 1)
+    let arguments = ["tasks", "--json"]
+    let unwatched = try CLI.run(arguments, in: folder, environment: environment)
+    #expect(unwatched.status == 0 && unwatched.stdout.contains("Written with no watcher"))
+    #expect(unwatched.stdout == (try walked(arguments, folder, environment)).stdout)
+    try Data("- [ ] Written before the new watcher 📅 2026-11-23\n".utf8).write(
+      to: inbox.appendingPathComponent("Later.md"))
+    try watching(folder, environment) { _ in
+      try Data("- [ ] Written under the new watcher 📅 2026-11-23\n".utf8).write(
+        to: inbox.appendingPathComponent("Latest.md"))
+      let watched = try CLI.run(arguments, in: folder, environment: environment)
+      #expect(watched.stdout.contains("Written before the new watcher"))
+      #expect(watched.stdout.contains("Written under the new watcher"))
+      #expect(watched.stdout == (try walked(arguments, folder, environment)).stdout)
+    }
+  }
+
+  @Test func aSecondWatcherOfTheVaultIsRefused() throws {
+    let (folder, environment) = try vault()
+    try watching(folder, environment) { _ in
+      let second = try CLI.run(["watch"], in: folder, environment: environment)
+      #expect(second.status != 0)
+      #expect(second.stderr.contains("cannot watch: "), "\(second.stderr)")
+      #expect(second.stderr.contains("is watched already"), "\(second.stderr)")
+    }
+  }
+
+  @Test func installWritesAUserUnitRunningVaultWatch() throws {
+    let (folder, environment) = try vault()
+    var home = environment
+    home["XDG_CONFIG_HOME"] = folder.path + "-config"
+    let installed = try CLI.run(["watch", "--install"], in: folder, environment: home)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let units = try FileManager.default.contentsOfDirectory(atPath: folder.path + "-config/systemd/user")
+    #expect(units.count == 1 && units[0].hasPrefix("vault-watch-") && units[0].hasSuffix(".service"))
+    let unit = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
+    #expect(unit.contains("\" \"watch\" \"--vault\""))
+    #expect(unit.contains("Description=vault index watcher for"))
+    #expect(installed.stdout.contains("`systemctl --user enable --now vault-watch-"))
+    let removed = try CLI.run(["watch", "--uninstall"], in: folder, environment: home)
+    #expect(removed.status == 0 && removed.stdout.contains("removed "))
+  }
+}
