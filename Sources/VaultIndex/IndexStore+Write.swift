@@ -93,6 +93,12 @@ extension IndexStore {
     return result
   }
 
+  /// A value that changes with every write to the index (the token of its last commit): a
+  /// reader that kept something built from the index builds it again when this changed.
+  public func writeToken() throws(IndexError) -> String? {
+    try meta(IndexWriter.searchToken)
+  }
+
   /// A value of the `meta` table.
   public func meta(_ key: String) throws(IndexError) -> String? {
     do {

@@ -147,6 +147,8 @@ actor FeedCache {
   let environment: [String: String]
   var store: IndexStore?
   var feeds: [Bool: Feed] = [:]
+  /// The index's write token when `feeds` were built (`IndexStore.writeToken`).
+  var builtFrom: String?
 
   init(vault: Vault, index: String?, environment: [String: String]) {
     self.vault = vault
@@ -168,15 +170,22 @@ actor FeedCache {
     return feed
   }
 
+  /// The index, brought up to date: with no walk when a watcher (`vault serve`'s own, or a
+  /// `vault watch`) vouches for it. The feeds are built again once it was written to.
   private func refreshedStore() throws -> IndexStore {
-    if let store {
-      let refresh = try vault.refresh(store)
-      if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 { feeds = [:] }
-      return store
+    let store: IndexStore
+    if let open = self.store {
+      if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(open) }
+      store = open
+    } else {
+      store = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
+      self.store = store
     }
-    let answer = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }
-    store = answer.store
-    feeds = [:]
-    return answer.store
+    let token = try store.writeToken()
+    if token != builtFrom {
+      feeds = [:]
+      builtFrom = token
+    }
+    return store
   }
 }

@@ -135,12 +135,13 @@ import VaultCore
   }
 
   /// `--watch` follows the wall clock: a note written while it runs, with a reminder two
-  /// seconds ahead, reaches the recorder without a restart.
-  @Test func anEditUnderWatchChangesTheSchedule() throws {
+  /// seconds ahead, reaches the recorder without a restart — looking at the vault every
+  /// second, or woken by its watcher with an hour between looks.
+  @Test(arguments: ["1", "3600"]) func anEditUnderWatchChangesTheSchedule(every: String) throws {
     let (folder, environment) = try vault()
     let config = try Fixture.text(folder, ".vault/config.yml")
     try Data((config + "timezone: UTC\n").utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))
-    let watch = try CLI.start(["remind", "--watch", "--every", "1"], in: folder, environment: environment)
+    let watch = try CLI.start(["remind", "--watch", "--every", every], in: folder, environment: environment)
     defer {
       // Stopped as a person does, with Ctrl-C; killed if it does not stop, so the test never hangs.
       watch.process.interrupt()

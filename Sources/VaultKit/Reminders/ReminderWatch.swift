@@ -14,9 +14,14 @@ public final class ReminderWatch {
   private var store: IndexStore?
   private var settingsStamp: [Int64]
   private var kept: (from: Int, through: Int, reminders: [Reminder])?
+  /// The index's write token when `kept` was computed (`IndexStore.writeToken`).
+  private var keptFrom: String?
   /// When the index was last brought up to date: a round that wakes for a reminder sooner
   /// than `every` after it delivers from the kept schedule without looking at the vault.
   private var refreshedAt: Int?
+  /// Look at the index in every round, not once per `every`: set under a watcher, where that
+  /// costs a sync and no walk.
+  public var lookEveryRound = false
   /// How many times the schedule was computed (the first round included).
   public private(set) var schedulings = 0
 
@@ -32,7 +37,8 @@ public final class ReminderWatch {
 
   /// One round at `now` (an instant): delivers what fell due and says when to look again —
   /// at the next reminder, and at least every `every` seconds (a minute), so an edit takes
-  /// effect within that.
+  /// effect within that. Under a watcher (`WatcherThread`), the caller also wakes for each
+  /// change it applied, and every round looks at the index.
   public func round(
     now: Int, every: Int = 60, notice: (String) -> Void, notify: (Reminder) -> String?
   ) throws(VaultError) -> (report: DeliveryReport, wake: Int) {
@@ -46,7 +52,7 @@ public final class ReminderWatch {
       refreshedAt = nil
     }
     let store: IndexStore
-    if let open = self.store, let refreshedAt, now >= refreshedAt, now - refreshedAt < every {
+    if !lookEveryRound, let open = self.store, let refreshedAt, now >= refreshedAt, now - refreshedAt < every {
       store = open
     } else {
       store = try refreshedStore(notice: notice)
@@ -70,13 +76,17 @@ public final class ReminderWatch {
     return (report, min(next, now + every))
   }
 
-  /// The index, open across rounds and brought up to date; a refresh that changed anything
-  /// drops the kept schedule.
+  /// The index, open across rounds and brought up to date (with no walk when a watcher
+  /// vouches for it); a round after a write to it drops the kept schedule.
   private func refreshedStore(notice: (String) -> Void) throws(VaultError) -> IndexStore {
     if let store {
       do {
-        let refresh = try vault.refresh(store)
-        if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 { kept = nil }
+        if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(store) }
+        let token = try? store.writeToken()
+        if token != keptFrom {
+          kept = nil
+          keptFrom = token
+        }
         return store
       } catch {
         // A damaged index is mended by the full path below.
@@ -87,6 +97,7 @@ public final class ReminderWatch {
     let answer = try vault.withIndex(explicit: index, environment: environment, notice: notice) { _ in }
     store = answer.store
     kept = nil
+    keptFrom = try? answer.store.writeToken()
     return answer.store
   }
 

@@ -112,8 +112,18 @@ struct Remind: ParsableCommand {
   /// a suspend or a clock change the next round catches up.
   func watchForever(_ vault: Vault, notifier: ReminderNotifier, terminal: Terminal) throws -> Never {
     let watch = ReminderWatch(vault: vault, index: options.index, environment: options.environment)
+    // A watcher wakes the loop when a note changes; without one, the vault is looked at every
+    // `every` seconds.
+    let watcher = WatcherThread(
+      vault: vault, index: options.index, environment: options.environment,
+      notice: { terminal.printError("vault: warning: \($0)") })
+    watch.lookEveryRound = watcher.watcher != nil
     StopSignals.install()
-    terminal.printError("vault: watching \(vault.displayRoot) for reminders; stop with Ctrl-C")
+    terminal.printError(
+      "vault: watching \(vault.displayRoot) for reminders"
+        + (watcher.watcher == nil ? " (looking at it every \(every) s: \(watcher.reason ?? ""))" : "")
+        + "; stop with Ctrl-C")
+    var generation = watcher.generation
     while true {
       let now = Int(Date().timeIntervalSince1970)
       let notifier =
@@ -127,7 +137,12 @@ struct Remind: ParsableCommand {
       for failure in report.failed {
         terminal.printError("vault: warning: a reminder was not delivered (it is retried next time): \(failure)")
       }
-      Thread.sleep(forTimeInterval: TimeInterval(max(1, wake - now)))
+      let deadline = Date(timeIntervalSince1970: TimeInterval(now + max(1, wake - now)))
+      if watcher.watcher != nil {
+        generation = watcher.wait(after: generation, until: deadline)
+      } else {
+        Thread.sleep(until: deadline)
+      }
     }
   }
 }

@@ -11,7 +11,8 @@ struct Serve: ParsableCommand {
     commandName: "serve",
     abstract: "Serve the vault's calendar as a feed to subscribe to (GET /calendar.ics, /tasks.ics).",
     discussion: """
-      Each request refreshes the index and answers with the events as iCalendar (vault export \
+      A watcher keeps the index fresh while it runs (as vault watch does; with a vault watch \
+      already running, that one), and each request answers with the events as iCalendar (vault export \
       ics), with ETag and Last-Modified so a client that has it gets 304. It listens on \
       127.0.0.1 only, unless --host says otherwise; then every request needs the access token \
       it prints (in the URL, ?token=…), kept in $XDG_STATE_HOME/vault/ so the URL stays the \
@@ -38,6 +39,11 @@ struct Serve: ParsableCommand {
     let server = FeedServer(
       vault: vault, host: host, port: port, index: options.index, environment: options.environment)
     let token = FeedServer.isLoopback(host) ? nil : try server.token()
+    // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
+    let watcher = WatcherThread(
+      vault: vault, index: options.index, environment: options.environment,
+      notice: { terminal.printError("vault: warning: \($0)") })
+    defer { watcher.stop() }
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)
     Task {
@@ -47,6 +53,9 @@ struct Serve: ParsableCommand {
           terminal.print("serving \(vault.displayRoot) at \(address)")
           terminal.print("  calendar: \(address)/calendar.ics\(query)")
           terminal.print("  tasks:    \(address)/tasks.ics\(query)")
+          if let reason = watcher.reason, !reason.contains("is watched already") {
+            terminal.print("each request looks at the vault: \(reason)")
+          }
           if token == nil {
             terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to others, with an access token")
           } else {
