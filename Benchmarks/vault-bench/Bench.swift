@@ -100,8 +100,14 @@ struct Measurement {
         say("  \(label): \(error)")
       }
     }
+    var views: [String: Double] = [:]
+    for (label, arguments) in watchedViews {
+      views[label] = try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) }
+      row(label + ", walking", views[label] ?? 0)
+    }
     try reminders(refresh: refresh)
     try calendars()
+    try watched(walked: views)
     let note = "\(folder)/Notes/health/Note 0.md"
     let original = try Data(contentsOf: URL(fileURLWithPath: note))
     var edit = 0
@@ -193,6 +199,80 @@ struct Measurement {
     _ = try time(["curl", "-sf", "-o", "/dev/null", url])
     row(
       "vault serve, a warm GET /calendar.ics (curl)", try median { try time(["curl", "-sf", "-o", "/dev/null", url]) })
+  }
+
+  /// The views timed with and without `vault watch` running.
+  var watchedViews: [(String, [String])] {
+    let today = ["--today", Generator.today.description]
+    return [
+      ("vault today", ["today"] + today),
+      ("vault agenda --days 30", ["agenda", "--days", "30"] + today),
+      ("vault calendar", ["calendar"] + today),
+      ("vault tasks --overdue", ["tasks", "--overdue"] + today),
+    ]
+  }
+
+  /// The views with `vault watch` running: each command syncs with it and reads the index
+  /// without a walk. Then one changed note, a thousand rewritten at once (as a checkout does)
+  /// until the next sync returns, and the watcher's memory and idle CPU.
+  func watched(walked: [String: Double]) throws {
+    let arguments = ["--vault", folder, "--index", index]
+    let started = Date()
+    let watcher = try spawnBackground([binary, "watch"] + arguments)
+    defer {
+      kill(watcher, SIGTERM)
+      var status: Int32 = 0
+      waitpid(watcher, &status, 0)
+    }
+    let status = [binary, "watch", "--status"] + arguments
+    while (try? time(status)) == nil {
+      guard Date().timeIntervalSince(started) < 600 else { return say("  vault watch did not start") }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    row("vault watch, from start to its first answer", Date().timeIntervalSince(started))
+    for (label, command) in watchedViews {
+      let seconds = try median { try time([binary] + command + arguments) }
+      let before = walked[label].map { String(format: "%.1f× faster than walking", $0 / seconds) } ?? ""
+      row(label + ", watched", seconds, note: before)
+    }
+    let note = "\(folder)/Notes/work/Note 1.md"
+    let original = try Data(contentsOf: URL(fileURLWithPath: note))
+    var edit = 0
+    row(
+      "vault today, one file changed, watched",
+      try median {
+        edit += 1
+        try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: URL(fileURLWithPath: note))
+        return try time([binary, "today", "--today", Generator.today.description] + arguments)
+      })
+    try original.write(to: URL(fileURLWithPath: note))
+    // A checkout: a thousand notes rewritten, then the time until a sync says they are in.
+    let notes = (0..<1000).map { "\(folder)/Notes/\(Generator.topics[$0 % Generator.topics.count])/Note \($0).md" }
+      .filter { FileManager.default.fileExists(atPath: $0) }
+    let originals = try notes.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    var round = 0
+    row(
+      "\(notes.count) notes rewritten, until the sync returns",
+      try median {
+        round += 1
+        let start = DispatchTime.now()
+        for (path, bytes) in zip(notes, originals) {
+          try (bytes + Data("\nCheckout \(round)\n".utf8)).write(to: URL(fileURLWithPath: path))
+        }
+        _ = try time(status)
+        return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+      })
+    for (path, bytes) in zip(notes, originals) { try bytes.write(to: URL(fileURLWithPath: path)) }
+    _ = try time(status)
+    row("vault watch, resident memory", Double(residentKB(watcher)) / 1024, unit: "MB")
+    #if os(Linux)
+    let seconds = min(idleSeconds, 60)
+    guard seconds > 0 else { return }
+    let before = cpuTicks(watcher)
+    Thread.sleep(forTimeInterval: TimeInterval(seconds))
+    let used = Double(cpuTicks(watcher) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    row("vault watch, idle CPU", 100 * used / Double(seconds), unit: "%", note: String(format: "over %d s", seconds))
+    #endif
   }
 
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
@@ -302,6 +382,13 @@ func cpuTicks(_ pid: pid_t) -> Int {
   // After the command's name: state is field 3; utime and stime are fields 14 and 15.
   let fields = stat[stat.index(after: close)...].split(separator: " ")
   return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+}
+
+/// The resident memory of a running process in KB (`VmRSS` in `/proc/PID/status`, Linux).
+func residentKB(_ pid: pid_t) -> Int {
+  let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+  let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+  return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
 /// Prints a line at once, unbuffered, so a long run shows each figure as it is measured.

@@ -210,6 +210,15 @@ public final class IndexStore: Sendable {
       let size = building ? 0 : 1_073_741_824
       try db.execute(sql: "PRAGMA mmap_size = \(size)")
       if indexPath != nil { try db.execute(sql: "PRAGMA fts.mmap_size = \(size)") }
+      // For developers: each statement with how long it ran, on standard error.
+      if ProcessInfo.processInfo.environment["VAULT_TRACE_SQL"] != nil {
+        db.trace(options: .profile) { event in
+          if case .profile(let statement, let duration) = event {
+            FileHandle.standardError.write(
+              Data(String(format: "%8.3f ms  %@\n", duration * 1000, statement.expandedSQL).utf8))
+          }
+        }
+      }
     }
     return configuration
   }

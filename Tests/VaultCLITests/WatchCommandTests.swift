@@ -58,7 +58,7 @@ import Testing
       #expect(today.stdout == (try walked(["today"], folder, environment)).stdout)
     }
     let status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
-    #expect(status.status == 1 && status.stdout.contains("start one with `vault watch`"))
+    #expect(status.status == 1 && status.stdout.contains("start one with: vault watch"))
   }
 
   @Test func aKilledWatcherLeavesCommandsWalkingAndANewOneSeesWhatChangedMeanwhile() throws {

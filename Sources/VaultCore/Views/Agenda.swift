@@ -51,11 +51,13 @@ public enum Agenda {
 
     /// Highest priority first, then the earliest due date (none last), then where it is.
     public static func order(_ left: TaskEntry, _ right: TaskEntry) -> Bool {
-      let (a, b) = (left.task.value, right.task.value)
-      if a.priority != b.priority { return a.priority < b.priority }
-      if a.due != b.due {
-        guard let dueA = a.due else { return false }
-        guard let dueB = b.due else { return true }
+      // Fields read in place: copying the two tasks made sorting a long agenda its main cost.
+      if left.task.value.priority != right.task.value.priority {
+        return left.task.value.priority < right.task.value.priority
+      }
+      if left.task.value.due != right.task.value.due {
+        guard let dueA = left.task.value.due else { return false }
+        guard let dueB = right.task.value.due else { return true }
         return dueA < dueB
       }
       if left.task.path != right.task.path { return left.task.path < right.task.path }
@@ -92,11 +94,17 @@ public enum Agenda {
     let all = occurrences(of: input.events.filter { !$0.value.archived }, in: from...through)
     let journal = Dictionary(input.journal.map { ($0.value.date, $0) }, uniquingKeysWith: { first, _ in first })
     let notes = Dictionary(grouping: input.notes, by: \.value)
+    // Each task under the days it names, in input order: a day looks at its own tasks only.
+    var tasksByDay: [LocalDate: [Located<TaskItem>]] = [:]
+    for task in input.tasks {
+      let days = Set([task.value.due, task.value.scheduled, task.value.start].compactMap { $0 })
+      for day in days where from <= day && day <= through { tasksByDay[day, default: []].append(task) }
+    }
     return (0...from.days(until: through)).map { offset in
       let day = from.adding(days: offset)
       return Day(
         date: day, events: all.filter { $0.covers(day) },
-        tasks: input.tasks.compactMap { TaskEntry(exactly: $0, on: day) }.sorted(by: TaskEntry.order),
+        tasks: (tasksByDay[day] ?? []).compactMap { TaskEntry(exactly: $0, on: day) }.sorted(by: TaskEntry.order),
         notes: notes[day] ?? [], journal: journal[day])
     }
   }

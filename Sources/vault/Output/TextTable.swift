@@ -3,17 +3,19 @@ enum TextTable {
   static func render(_ rows: [[String]], indent: Int) -> [String] {
     let columns = rows.map(\.count).max() ?? 0
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows {
-      for (index, cell) in row.enumerated() where index < columns - 1 {
-        widths[index] = max(widths[index], DisplayWidth.of(cell))
-      }
+    // Each cell measured once: measuring is most of the cost of a long listing.
+    let measured = rows.map { row in
+      row.enumerated().map { index, cell in index < columns - 1 ? DisplayWidth.of(cell) : 0 }
     }
-    return rows.map { row in
+    for row in measured {
+      for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
+    }
+    return zip(rows, measured).map { row, cellWidths in
       var line = String(repeating: " ", count: indent)
       for (index, cell) in row.enumerated() {
         line += cell
         if index < row.count - 1 {
-          line += String(repeating: " ", count: widths[index] - DisplayWidth.of(cell) + 2)
+          line += String(repeating: " ", count: widths[index] - cellWidths[index] + 2)
         }
       }
       // An empty last cell leaves padding behind: no line ends in spaces.
@@ -27,6 +29,8 @@ enum TextTable {
 /// combining marks, variation selectors and colour codes none.
 enum DisplayWidth {
   static func of(_ text: String) -> Int {
+    // Printable ASCII, the usual case, is one cell a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var width = 0
     var inEscape = false
     for character in text {
@@ -44,6 +48,8 @@ enum DisplayWidth {
 
   static func of(_ character: Character) -> Int {
     guard let first = character.unicodeScalars.first else { return 0 }
+    // Below the combining marks (U+0300), alone: one cell, no property to look up.
+    if first.value < 0x300 && first.value >= 0x20 && character.unicodeScalars.count == 1 { return 1 }
     if character.unicodeScalars.count > 1, character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
       return 2
     }

@@ -58,7 +58,7 @@ struct Watch: ParsableCommand {
         terminal.print("a watcher keeps the index of \(vault.displayRoot) fresh: commands read it without a walk")
       } else {
         terminal.print(
-          "no watcher answers for \(vault.displayRoot): commands walk the vault; start one with `vault watch`")
+          "no watcher answers for \(vault.displayRoot): commands walk the vault (start one with: vault watch)")
       }
       if !watched { throw ExitCode(1) }
       return
