@@ -5,7 +5,8 @@ import VaultCore
 public struct TaskSelection: Sendable {
   /// Empty: any status.
   public var statuses: [TaskStatus.Kind] = []
-  /// Some date (due, scheduled or start) on or before this day.
+  /// Some date (due, scheduled or start) on or before this day; with `datedFrom`, some date
+  /// from that day through this one.
   public var datedThrough: LocalDate?
   /// Some date (due, scheduled or start) on or after this day.
   public var datedFrom: LocalDate?
@@ -66,7 +67,7 @@ extension IndexStore {
         sql: """
           SELECT files.path, files.mtime,
             (SELECT p.text FROM properties p WHERE p.file_id = files.id AND lower(p.key) = 'uid' LIMIT 1)
-          FROM events e JOIN files ON files.id = e.file_id WHERE files.skipped = 0
+          FROM events e CROSS JOIN files ON files.id = e.file_id WHERE files.skipped = 0
           """
       ) { row in
         facts[row.text(0)] = (row.optionalText(2), row.int(1) / 1_000_000_000)
@@ -96,6 +97,16 @@ extension IndexStore {
         """)
   }
 
+  /// The events that can have an occurrence from `from` through `through`: every recurring
+  /// one, and the others whose days meet the span widened by two days on each side (an event
+  /// in another time zone can land on a neighbouring day in the vault's).
+  public func events(from: LocalDate, through: LocalDate) throws(IndexError) -> [Located<Event>] {
+    let (first, last) = (from.adding(days: -2).description, through.adding(days: 2).description)
+    return try events(
+      withTags: true,
+      where: "e.recurrence_kind IS NOT NULL OR (e.start <= '\(last)' AND COALESCE(e.end, e.start) >= '\(first)')")
+  }
+
   private func events(withTags: Bool, where condition: String) throws(IndexError) -> [Located<Event>] {
     let tags = withTags ? "(SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)" : "NULL"
     return try read { db in
@@ -104,7 +115,7 @@ extension IndexStore {
           e.category, e.location, e.time_zone, e.recurrence_kind, e.recurrence_rule, e.recurrence_end,
           e.skip_dates, e.remind, e.archived, e.completed, \(tags), e.description, e.color, e.leap_day,
           e.year_unknown
-        FROM events e JOIN files ON files.id = e.file_id
+        FROM events e CROSS JOIN files ON files.id = e.file_id
         WHERE files.skipped = 0 AND \(condition)
         ORDER BY files.path
         """
@@ -323,7 +334,7 @@ extension IndexStore {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT COALESCE(SUM(g.done), 0), COUNT(*) FROM goals g JOIN files ON files.id = g.file_id
+          SELECT COALESCE(SUM(g.done), 0), COUNT(*) FROM goals g CROSS JOIN files ON files.id = g.file_id
           WHERE files.skipped = 0
           """)
       return (row?[0] ?? 0, row?[1] ?? 0)
@@ -345,7 +356,7 @@ extension IndexStore {
       let sql = """
         SELECT files.path, files.title, g.progress, g.progress_source, g.target, g.status, g.done, \(tags),
           g.done_on, g.priority, g.description
-        FROM goals g JOIN files ON files.id = g.file_id WHERE files.skipped = 0 \(choice)
+        FROM goals g CROSS JOIN files ON files.id = g.file_id WHERE files.skipped = 0 \(choice)
         """
       var goals: [Located<Goal>] = []
       try RowReader.forEach(db, sql: sql) { row in
@@ -369,7 +380,7 @@ extension IndexStore {
     try read { db in
       let sql = """
         SELECT files.path, files.title, j.date, j.mood, j.mood_tags
-        FROM journal j JOIN files ON files.id = j.file_id
+        FROM journal j CROSS JOIN files ON files.id = j.file_id
         WHERE files.skipped = 0 AND j.date >= ? AND j.date <= ? ORDER BY j.date, files.path
         """
       var entries: [Located<JournalEntry>] = []
@@ -387,7 +398,7 @@ extension IndexStore {
   /// Insights by path; with `pick`, only the one at the index it gives for their count.
   public func insights(pick: ((Int) -> Int)? = nil) throws(IndexError) -> [Located<Insight>] {
     try read { db in
-      let from = "FROM insights i JOIN files ON files.id = i.file_id WHERE files.skipped = 0"
+      let from = "FROM insights i CROSS JOIN files ON files.id = i.file_id WHERE files.skipped = 0"
       let window = try Self.window(db, table: "insights", pick: pick)
       return try Row.fetchAll(
         db,
@@ -409,7 +420,7 @@ extension IndexStore {
   /// at the index it gives for their count.
   public func principles(pick: ((Int) -> Int)? = nil) throws(IndexError) -> [Located<Principle>] {
     try read { db in
-      let from = "FROM principles p JOIN files ON files.id = p.file_id WHERE files.skipped = 0"
+      let from = "FROM principles p CROSS JOIN files ON files.id = p.file_id WHERE files.skipped = 0"
       let window = try Self.window(db, table: "principles", pick: pick)
       return try Row.fetchAll(
         db, sql: "SELECT files.path, files.title, p.text, p.line \(from) ORDER BY files.path, p.line \(window)"
@@ -474,11 +485,15 @@ extension IndexStore {
       // Open tasks only: the term the indexes of open tasks are made with (`Schema.openTasks`).
       if selection.statuses.allSatisfy(\.isOpen) { filter.add(Schema.openTasks, []) }
     }
-    if let day = selection.datedThrough?.description {
-      filter.add("t.due <= ? OR t.scheduled <= ? OR t.start <= ?", [day, day, day])
-    }
-    if let day = selection.datedFrom?.description {
-      filter.add("t.due >= ? OR t.scheduled >= ? OR t.start >= ?", [day, day, day])
+    switch (selection.datedFrom?.description, selection.datedThrough?.description) {
+    case (let from?, let through?):
+      // One range per date, each read through its own index of open tasks.
+      filter.add(
+        "(t.due >= ? AND t.due <= ?) OR (t.scheduled >= ? AND t.scheduled <= ?) OR (t.start >= ? AND t.start <= ?)",
+        [from, through, from, through, from, through])
+    case (let from?, nil): filter.add("t.due >= ? OR t.scheduled >= ? OR t.start >= ?", [from, from, from])
+    case (nil, let through?): filter.add("t.due <= ? OR t.scheduled <= ? OR t.start <= ?", [through, through, through])
+    case (nil, nil): break
     }
     if let day = selection.closedFrom?.description { filter.add("t.done >= ? OR t.cancelled >= ?", [day, day]) }
     if let day = selection.closedBefore?.description { filter.add("t.done < ? OR t.cancelled < ?", [day, day]) }

@@ -171,7 +171,8 @@ extension Vault {
   /// Every day from `from` through `through`, with its events, tasks, dated notes and journal.
   public func agenda(in store: IndexStore, from: LocalDate, through: LocalDate) throws(VaultError) -> [Agenda.Day] {
     var input = Agenda.Input()
-    input.events = try events(in: store)
+    // Only the events that can fall in the span: the rest are never expanded.
+    input.events = try indexed { try store.events(from: from, through: through) }.map { localized($0) }
     try indexed {
       var dated = TaskSelection()
       dated.datedFrom = from

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import Testing
+import VaultCore
+import VaultKit
+
+@testable import VaultIndex
+
+/// The views read only the rows they show: every statement a view runs is planned through an
+/// index, never a full scan of a table that grows with the vault (files, tasks, properties,
+/// tags, links, headings, journal). Tables that hold a few rows per vault (events, goals,
+/// insights, principles, meta) may be read whole.
+@Suite struct ViewQueryPlanTests {
+  static let large = ["files", "tasks", "properties", "tags", "links", "headings", "journal"]
+
+  static let files: [String: String] = {
+    var files = [
+      "Tasks.md": "- [ ] Renew passport 📅 2026-11-20\n- [ ] Call 🛫 2026-11-24\n- [x] Paid ✅ 2026-11-22\n",
+      "Events/Dentist.md": "---\ndate: 2026-11-25\nstartTime: \"09:00\"\n---\n",
+      "Events/Weekly.md": "---\ntype: recurring\ndaysOfWeek: [M]\nstartRecur: 2026-01-05\n---\n",
+      "Goals/Run.md": "---\ntype: goal\nprogress: 40\n---\n",
+      "Personal Code.md": "# Code\n- Be kind\n",
+    ]
+    for day in 1...40 {
+      let date = LocalDate(year: 2026, month: 10, day: 1)?.adding(days: day) ?? LocalDate(dayNumber: 0)
+      files["Journal/\(date).md"] = "---\nmood: \(day % 10 + 1)\n---\n- [ ] Daily \(day) ⏳ \(date) #home\n"
+    }
+    return files
+  }()
+
+  /// Every statement `body` runs on the store's connection.
+  func statements(_ store: IndexStore, _ body: () throws -> Void) throws -> [String] {
+    let captured = Captured()
+    try store.database.inDatabase { db in
+      db.trace(options: .statement) { event in
+        if case .statement(let statement) = event { captured.append(statement.expandedSQL) }
+      }
+    }
+    defer { try? store.database.inDatabase { db in db.trace(options: [], nil) } }
+    try body()
+    return captured.values
+  }
+
+  /// The full scans of large tables in a statement's plan.
+  func scans(_ sql: String, _ store: IndexStore) throws -> [String] {
+    guard sql.uppercased().hasPrefix("SELECT") || sql.uppercased().hasPrefix("WITH") else { return [] }
+    let plan = try store.database.read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
+    }
+    return plan.filter { detail in
+      guard detail.hasPrefix("SCAN ") else { return false }
+      let table = detail.dropFirst(5).split(separator: " ").first.map(String.init) ?? ""
+      return Self.large.contains(table) || Self.large.contains { detail.contains("SCAN \($0) ") }
+        || ["t", "f"].contains(table) && !detail.contains("USING INDEX")
+    }
+  }
+
+  @Test(arguments: ["today", "agenda", "calendar", "overdue tasks", "tomorrow's tasks", "journal"])
+  func aViewReadsThroughIndexes(view: String) throws {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    let today = LocalDate(year: 2026, month: 11, day: 23) ?? LocalDate(dayNumber: 0)
+    let run: () throws -> Void
+    switch view {
+    case "today": run = { _ = try vault.dashboard(in: store, today: today, limit: 3) }
+    case "agenda": run = { _ = try vault.agenda(in: store, from: today, through: today.adding(days: 29)) }
+    case "calendar":
+      run = { _ = try vault.agenda(in: store, from: today.adding(days: -22), through: today.adding(days: 19)) }
+    case "overdue tasks":
+      run = {
+        var selection = TaskSelection()
+        selection.statuses = [.todo, .inProgress, .onHold]
+        selection.dueBefore = today
+        _ = try vault.tasks(in: store, selection)
+      }
+    case "tomorrow's tasks":
+      run = {
+        var selection = TaskSelection()
+        selection.statuses = [.todo, .inProgress, .onHold]
+        selection.datedFrom = today.adding(days: 1)
+        selection.datedThrough = today.adding(days: 1)
+        _ = try vault.tasks(in: store, selection)
+      }
+    default: run = { _ = try vault.journal(in: store, from: today.adding(days: -6), through: today) }
+    }
+    let sql = try statements(store, run)
+    #expect(!sql.isEmpty)
+    for statement in sql {
+      let found = try scans(statement, store)
+      #expect(found.isEmpty, "\(view): \(found) in \(statement)")
+    }
+  }
+}
+
+/// Statements heard by a trace, from whichever thread runs them.
+private final class Captured: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [String] = []
+  var values: [String] { lock.withLock { list } }
+  func append(_ sql: String) { lock.withLock { list.append(sql) } }
+}
