@@ -259,11 +259,12 @@ struct Measurement {
         for (path, bytes) in zip(notes, originals) {
           try (bytes + Data("\nCheckout \(round)\n".utf8)).write(to: URL(fileURLWithPath: path))
         }
-        _ = try time(status)
+        // A sync that does not answer within its second is asked again.
+        while (try? time(status)) == nil {}
         return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
       })
     for (path, bytes) in zip(notes, originals) { try bytes.write(to: URL(fileURLWithPath: path)) }
-    _ = try time(status)
+    while (try? time(status)) == nil {}
     row("vault watch, resident memory", Double(residentKB(watcher)) / 1024, unit: "MB")
     #if os(Linux)
     let seconds = min(idleSeconds, 60)

@@ -8,8 +8,9 @@ import VaultKit
 
 /// The views read only the rows they show: every statement a view runs is planned through an
 /// index, never a full scan of a table that grows with the vault (files, tasks, properties,
-/// tags, links, headings, journal). Tables that hold a few rows per vault (events, goals,
-/// insights, principles, meta) may be read whole.
+/// tags, links, headings, journal), nor every open task through the status alone. Tables
+/// that hold a few rows per vault (events, goals, insights, principles, meta) may be read
+/// whole.
 @Suite struct ViewQueryPlanTests {
   static let large = ["files", "tasks", "properties", "tags", "links", "headings", "journal"]
 
@@ -48,6 +49,9 @@ import VaultKit
       try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
     }
     return plan.filter { detail in
+      // Every open task by status alone, reading the wide rows: a scan in all but name (two
+      // thirds of the tasks are open). Counting them through the covering index is cheap.
+      if detail.contains("USING INDEX tasks_dates (status_type=?)") { return true }
       guard detail.hasPrefix("SCAN ") else { return false }
       let table = detail.dropFirst(5).split(separator: " ").first.map(String.init) ?? ""
       return Self.large.contains(table) || Self.large.contains { detail.contains("SCAN \($0) ") }
@@ -55,7 +59,7 @@ import VaultKit
     }
   }
 
-  @Test(arguments: ["today", "agenda", "calendar", "overdue tasks", "tomorrow's tasks", "journal"])
+  @Test(arguments: ["today", "agenda", "calendar", "overdue tasks", "tomorrow's tasks", "journal", "suggestions"])
   func aViewReadsThroughIndexes(view: String) throws {
     let folder = try TemporaryVault(Self.files)
     let vault = try folder.vault()
@@ -83,6 +87,7 @@ import VaultKit
         selection.datedThrough = today.adding(days: 1)
         _ = try vault.tasks(in: store, selection)
       }
+    case "suggestions": run = { _ = try vault.suggestionCandidates(in: store) }
     default: run = { _ = try vault.journal(in: store, from: today.adding(days: -6), through: today) }
     }
     let sql = try statements(store, run)

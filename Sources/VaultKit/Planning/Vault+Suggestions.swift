@@ -55,6 +55,7 @@ extension Vault {
     var selection = TaskSelection()
     selection.statuses = [.todo, .inProgress, .onHold]
     selection.text = "::"
+    selection.withFields = true
     let tasks = try self.tasks(in: store, selection).filter { $0.value.attributes != TaskAttributes() }
     let candidates = tasks.map { task in
       let attributes = task.value.attributes
