@@ -52,10 +52,12 @@ completions: build
 	.build/debug/vault --generate-completion-script fish > .build/completions/vault.fish
 
 # Times vault on synthetic vaults of 1,000 to 100,000 notes beside find and cmark
-# (docs/PERFORMANCE.md). BENCH_ARGS="--sizes 10000 --runs 3" for a quicker run.
+# (docs/PERFORMANCE.md), then the views with vault watch running beside khal and taskwarrior on
+# the same data (scripts/bench-peers). BENCH_ARGS="--sizes 10000 --runs 3" for a quicker run.
 bench: release
 	scripts/install-bench-deps
 	.build-release/release/vault-bench $(BENCH_ARGS)
+	scripts/bench-peers $(PEERS_ARGS) $$(ls -d /tmp/vault-bench/vault-* | sort -t- -k3 -n)
 
 # No note stalls the reader (issue 22): every pathological recipe at 1 MB, then mutations of
 # ExampleVault's notes for FUZZ_SECONDS, each read in under a second, optimised as shipped.
