@@ -3,12 +3,6 @@ import Foundation
 import VaultCore
 import VaultKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `vault watch`: keeps the index fresh as files change, so every other command reads it
 /// without walking the vault.
 struct Watch: ParsableCommand {
@@ -83,31 +77,10 @@ struct Watch: ParsableCommand {
             + "\(refresh.removed) removed in \(String(format: "%.3f", refresh.seconds)) s")
       }
     }
-    WatcherSignals.stop(watcher)
+    StopSignals.writeByte(to: watcher.stopDescriptor)
     terminal.printError(
       "vault: watching \(vault.displayRoot); the index stays fresh while this runs. Stop with Ctrl-C.")
     try watcher.run()
     terminal.printError("vault: stopped watching \(vault.displayRoot)")
-  }
-}
-
-/// SIGINT and SIGTERM stop a watcher after the batch it is applying: the handler writes a
-/// byte to its stop pipe, which is all a signal handler may safely do.
-enum WatcherSignals {
-  nonisolated(unsafe) static var descriptor: Int32 = -1
-
-  static func stop(_ watcher: IndexWatcher) {
-    descriptor = watcher.stopDescriptor
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    for number in [SIGINT, SIGTERM] {
-      signal(number) { _ in
-        var byte: UInt8 = 1
-        _ = write(WatcherSignals.descriptor, &byte, 1)
-      }
-    }
   }
 }

@@ -14,11 +14,7 @@ enum StopSignals {
   nonisolated(unsafe) static var requested: sig_atomic_t = 0
 
   static func install() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    unblock()
     for number in [SIGINT, SIGTERM] {
       signal(number) { _ in
         if StopSignals.busy == 0 { _exit(0) }
@@ -26,6 +22,30 @@ enum StopSignals {
       }
     }
   }
+
+  /// Lets SIGINT and SIGTERM through, which a parent may have blocked for its children.
+  static func unblock() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// SIGINT and SIGTERM write a byte to `descriptor` instead (`IndexWatcher.stopDescriptor`),
+  /// all a signal handler may safely do: the watcher stops after the batch it is applying.
+  static func writeByte(to descriptor: Int32) {
+    pipeDescriptor = descriptor
+    unblock()
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { _ in
+        var byte: UInt8 = 1
+        _ = write(StopSignals.pipeDescriptor, &byte, 1)
+      }
+    }
+  }
+
+  nonisolated(unsafe) private static var pipeDescriptor: Int32 = -1
 
   /// Runs one round with the signals held back until it ends.
   static func round<Value>(_ body: () throws -> Value) rethrows -> Value {
