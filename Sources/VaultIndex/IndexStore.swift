@@ -117,6 +117,16 @@ public final class IndexStore: Sendable {
     if sharing.value { IndexLock.unshare(path) }
   }
 
+  /// Reads the index through SQLite's small page cache instead of mapping it into memory, for
+  /// a process that keeps it open for long (`vault watch`): pages it once mapped counted as its
+  /// resident memory for as long as it ran.
+  public func stopMapping() {
+    try? database.inDatabase { db in
+      try db.execute(sql: "PRAGMA main.mmap_size = 0")
+      try db.execute(sql: "PRAGMA fts.mmap_size = 0")
+    }
+  }
+
   /// Closes the connection and gives back this process's share of the lock, before the index
   /// is replaced (`Vault.withIndex`): nothing may use the store afterwards.
   public func close() {

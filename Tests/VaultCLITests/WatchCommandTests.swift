@@ -7,7 +7,13 @@ import Testing
 @Suite(.serialized) struct WatchCommandTests {
   func vault() throws -> (URL, [String: String]) {
     let folder = try Fixture.copy("ExampleVault")
-    return (folder, ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"])
+    // A loaded machine may take more than a second to answer: the tests wait longer than a command.
+    return (
+      folder,
+      [
+        "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_WATCH_TIMEOUT_MS": "20000",
+      ]
+    )
   }
 
   func eventually(within seconds: Double, _ check: () throws -> Bool) rethrows -> Bool {

@@ -40,7 +40,10 @@ import VaultKit
   /// files gives it.
   func compare(_ folder: TemporaryVault, _ comment: Comment) throws {
     let vault = try folder.vault()
-    let watched = try vault.withIndex(explicit: folder.indexPath, environment: [:], notice: { _ in }) {
+    // A loaded machine (the rest of the suite runs beside) may take more than a second to
+    // apply a storm: the test waits for the watcher's answer longer than a command does.
+    let patient = ["VAULT_WATCH_TIMEOUT_MS": "20000"]
+    let watched = try vault.withIndex(explicit: folder.indexPath, environment: patient, notice: { _ in }) {
       store throws(VaultError) in
       try Self.dump(store)
     }

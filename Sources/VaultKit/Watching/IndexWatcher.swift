@@ -115,6 +115,7 @@ public final class IndexWatcher: @unchecked Sendable {
     // in the notifications, and applied after it.
     store = try vault.withIndex(explicit: index, environment: environment, trustWatcher: false, notice: notice) { _ in }
       .store
+    store.stopMapping()
     watchEverything()
     _ = try vault.refresh(store)
     socketPath = WatchChannel.socketPath(index: store.path)
@@ -283,6 +284,7 @@ public final class IndexWatcher: @unchecked Sendable {
       store = try vault.withIndex(
         explicit: explicitIndex, environment: environment, rebuild: true, trustWatcher: false, notice: notice
       ) { _ in }.store
+      store.stopMapping()
       onChange?(IndexRefresh(seen: 0, parsed: 0, removed: 0, readAll: true, seconds: 0, walkDiagnostics: []))
       return
     }
