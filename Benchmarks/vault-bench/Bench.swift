@@ -108,17 +108,9 @@ struct Measurement {
     try reminders(refresh: refresh)
     try calendars()
     try watched(walked: views)
-    let note = "\(folder)/Notes/health/Note 0.md"
-    let original = try Data(contentsOf: URL(fileURLWithPath: note))
-    var edit = 0
     row(
       "vault index, one file changed",
-      try median {
-        edit += 1
-        try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: URL(fileURLWithPath: note))
-        return try time([binary, "index", "--vault", folder, "--index", index])
-      })
-    try original.write(to: URL(fileURLWithPath: note))
+      try afterEditing("Notes/health/Note 0.md", [binary, "index", "--vault", folder, "--index", index]))
     _ = try time([binary, "index", "--vault", folder, "--index", index])
   }
 
@@ -235,17 +227,9 @@ struct Measurement {
       let before = walked[label].map { String(format: "%.1f× faster than walking", $0 / seconds) } ?? ""
       row(label + ", watched", seconds, note: before)
     }
-    let note = "\(folder)/Notes/work/Note 1.md"
-    let original = try Data(contentsOf: URL(fileURLWithPath: note))
-    var edit = 0
     row(
       "vault today, one file changed, watched",
-      try median {
-        edit += 1
-        try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: URL(fileURLWithPath: note))
-        return try time([binary, "today", "--today", Generator.today.description] + arguments)
-      })
-    try original.write(to: URL(fileURLWithPath: note))
+      try afterEditing("Notes/work/Note 1.md", [binary, "today", "--today", Generator.today.description] + arguments))
     // A checkout: a thousand notes rewritten, then the time until a sync says they are in.
     let notes = (0..<1000).map { "\(folder)/Notes/\(Generator.topics[$0 % Generator.topics.count])/Note \($0).md" }
       .filter { FileManager.default.fileExists(atPath: $0) }
@@ -274,6 +258,20 @@ struct Measurement {
     let used = Double(cpuTicks(watcher) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
     row("vault watch, idle CPU", 100 * used / Double(seconds), unit: "%", note: String(format: "over %d s", seconds))
     #endif
+  }
+
+  /// The median time of `command` run right after a line was added to `note` (vault-relative),
+  /// which is put back afterwards.
+  func afterEditing(_ note: String, _ command: [String]) throws -> Double {
+    let url = URL(fileURLWithPath: "\(folder)/\(note)")
+    let original = try Data(contentsOf: url)
+    defer { try? original.write(to: url) }
+    var edit = 0
+    return try median {
+      edit += 1
+      try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: url)
+      return try time(command)
+    }
   }
 
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.

@@ -7,6 +7,15 @@ import VaultMarkdown
 /// `app.json`).
 /// A missing file means defaults; a broken one is a warning and defaults.
 enum SettingsLoader {
+  /// The settings files' modification times and sizes: what changes when any of them is
+  /// written (`ReminderWatch` and `IndexWatcher` open the vault again then).
+  static func stamp(_ root: String) -> [Int64] {
+    files.flatMap { file -> [Int64] in
+      guard let status = FileSystem.status(root + "/" + file, followLinks: true) else { return [-1, -1] }
+      return [status.modified, Int64(status.size)]
+    }
+  }
+
   static func load(root: String) -> (VaultSettings, [Diagnostic]) {
     var settings = VaultSettings()
     var diagnostics: [Diagnostic] = []

@@ -15,6 +15,11 @@ public struct IndexRefresh: Sendable {
   public var walkDiagnostics: [Diagnostic]
   /// The index was read as a running watcher kept it, with no walk (`IndexWatcher`).
   public var watched = false
+
+  /// Seconds from `started` to now.
+  static func seconds(since started: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+  }
 }
 
 /// What one refresh of the index did, and what the index now holds: `vault index` prints it.
@@ -161,7 +166,7 @@ extension Vault {
       }
       return IndexRefresh(
         seen: files.count, parsed: changed.count, removed: gone.count, readAll: readAll,
-        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+        seconds: IndexRefresh.seconds(since: started),
         walkDiagnostics: walkDiagnostics)
     } catch {
       throw VaultError(error)
@@ -209,7 +214,7 @@ extension Vault {
       }
       return IndexRefresh(
         seen: present.count, parsed: changed.count, removed: gone.count, readAll: false,
-        seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9,
+        seconds: IndexRefresh.seconds(since: started),
         walkDiagnostics: walkDiagnostics)
     } catch {
       throw VaultError(error)

@@ -88,7 +88,7 @@ extension Vault {
     let value = try read(store)
     let refresh = IndexRefresh(
       seen: 0, parsed: 0, removed: 0, readAll: false,
-      seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, walkDiagnostics: [],
+      seconds: IndexRefresh.seconds(since: started), walkDiagnostics: [],
       watched: true)
     return IndexedAnswer(store: store, refresh: refresh, value: value)
   }

@@ -32,7 +32,7 @@ public final class ReminderWatch {
     self.vault = vault
     self.index = index
     self.environment = environment
-    settingsStamp = Self.stamp(vault.root)
+    settingsStamp = SettingsLoader.stamp(vault.root)
   }
 
   /// One round at `now` (an instant): delivers what fell due and says when to look again —
@@ -42,7 +42,7 @@ public final class ReminderWatch {
   public func round(
     now: Int, every: Int = 60, notice: (String) -> Void, notify: (Reminder) -> String?
   ) throws(VaultError) -> (report: DeliveryReport, wake: Int) {
-    let stamp = Self.stamp(vault.root)
+    let stamp = SettingsLoader.stamp(vault.root)
     if stamp != settingsStamp {
       settingsStamp = stamp
       vault = try Vault(path: vault.root)
@@ -99,13 +99,5 @@ public final class ReminderWatch {
     kept = nil
     keptFrom = try? answer.store.writeToken()
     return answer.store
-  }
-
-  /// The settings files a vault reads (`SettingsLoader.files`): modification time and size each.
-  static func stamp(_ root: String) -> [Int64] {
-    SettingsLoader.files.flatMap { file -> [Int64] in
-      guard let status = FileSystem.status(root + "/" + file, followLinks: true) else { return [-1, -1] }
-      return [status.modified, Int64(status.size)]
-    }
   }
 }

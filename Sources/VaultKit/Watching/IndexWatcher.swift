@@ -110,7 +110,7 @@ public final class IndexWatcher: @unchecked Sendable {
     var pipeEnds: [Int32] = [0, 0]
     _ = pipe(&pipeEnds)
     stopPipe = (pipeEnds[0], pipeEnds[1])
-    settingsStamp = ReminderWatch.stamp(vault.root)
+    settingsStamp = SettingsLoader.stamp(vault.root)
     // Watches first, then the refresh: a change made while the index is brought up to date is
     // in the notifications, and applied after it.
     store = try vault.withIndex(explicit: index, environment: environment, trustWatcher: false, notice: notice) { _ in }
@@ -238,7 +238,7 @@ public final class IndexWatcher: @unchecked Sendable {
   private func apply() throws(VaultError) {
     if settingsTouched || !waiting.isEmpty {
       settingsTouched = false
-      let stamp = ReminderWatch.stamp(vault.root)
+      let stamp = SettingsLoader.stamp(vault.root)
       if stamp != settingsStamp {
         settingsStamp = stamp
         if let reopened = try? Vault(path: vault.root) {
