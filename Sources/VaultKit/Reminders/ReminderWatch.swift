@@ -19,9 +19,12 @@ public final class ReminderWatch {
   /// When the index was last brought up to date: a round that wakes for a reminder sooner
   /// than `every` after it delivers from the kept schedule without looking at the vault.
   private var refreshedAt: Int?
-  /// Look at the index in every round, not once per `every`: set under a watcher, where that
-  /// costs a sync and no walk.
-  public var lookEveryRound = false
+  /// Makes the next round look at the index, whenever it comes: a watcher (`WatcherThread`)
+  /// applied a change to it.
+  public func indexChanged() {
+    refreshedAt = nil
+  }
+
   /// How many times the schedule was computed (the first round included).
   public private(set) var schedulings = 0
 
@@ -38,7 +41,7 @@ public final class ReminderWatch {
   /// One round at `now` (an instant): delivers what fell due and says when to look again —
   /// at the next reminder, and at least every `every` seconds (a minute), so an edit takes
   /// effect within that. Under a watcher (`WatcherThread`), the caller also wakes for each
-  /// change it applied, and every round looks at the index.
+  /// change it applied and says so (`indexChanged`).
   public func round(
     now: Int, every: Int = 60, notice: (String) -> Void, notify: (Reminder) -> String?
   ) throws(VaultError) -> (report: DeliveryReport, wake: Int) {
@@ -52,7 +55,7 @@ public final class ReminderWatch {
       refreshedAt = nil
     }
     let store: IndexStore
-    if !lookEveryRound, let open = self.store, let refreshedAt, now >= refreshedAt, now - refreshedAt < every {
+    if let open = self.store, let refreshedAt, now >= refreshedAt, now - refreshedAt < every {
       store = open
     } else {
       store = try refreshedStore(notice: notice)

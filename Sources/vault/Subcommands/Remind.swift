@@ -117,7 +117,6 @@ struct Remind: ParsableCommand {
     let watcher = WatcherThread(
       vault: vault, index: options.index, environment: options.environment,
       notice: { terminal.printError("vault: warning: \($0)") })
-    watch.lookEveryRound = watcher.watcher != nil
     StopSignals.install()
     terminal.printError(
       "vault: watching \(vault.displayRoot) for reminders"
@@ -139,7 +138,9 @@ struct Remind: ParsableCommand {
       }
       let deadline = Date(timeIntervalSince1970: TimeInterval(now + max(1, wake - now)))
       if watcher.watcher != nil {
-        generation = watcher.wait(after: generation, until: deadline)
+        let seen = watcher.wait(after: generation, until: deadline)
+        if seen != generation { watch.indexChanged() }
+        generation = seen
       } else {
         Thread.sleep(until: deadline)
       }

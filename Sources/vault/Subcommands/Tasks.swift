@@ -127,7 +127,7 @@ struct Tasks: ParsableCommand {
       tasks = tasks.filter { Self.filters(of: $0.value, today: today).contains(filter) }
     }
     if options.json {
-      try terminal.json(tasks.map(TaskListing.init))
+      try terminal.jsonArray(tasks.lazy.map(TaskListing.init))
       return
     }
     guard !tasks.isEmpty else {
@@ -167,11 +167,12 @@ struct Tasks: ParsableCommand {
   /// Highest priority first, then the earliest date (due, else scheduled, else start; none
   /// last), then where it is.
   static func order(_ left: Located<TaskItem>, _ right: Located<TaskItem>) -> Bool {
-    let (a, b) = (left.value, right.value)
-    if a.priority != b.priority { return a.priority < b.priority }
-    if a.sortDate != b.sortDate {
-      guard let dateA = a.sortDate else { return false }
-      guard let dateB = b.sortDate else { return true }
+    // Fields read in place: copying both tasks was a sixth of listing 125,000 of them.
+    if left.value.priority != right.value.priority { return left.value.priority < right.value.priority }
+    let (dateA, dateB) = (left.value.sortDate, right.value.sortDate)
+    if dateA != dateB {
+      guard let dateA else { return false }
+      guard let dateB else { return true }
       return dateA < dateB
     }
     return (left.path, left.line) < (right.path, right.line)
