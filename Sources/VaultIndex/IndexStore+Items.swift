@@ -163,13 +163,15 @@ extension IndexStore {
     }
   }
 
-  /// Task lines chosen by `selection`, in file order.
-  public func tasks(_ selection: TaskSelection) throws(IndexError) -> [Located<TaskItem>] {
-    try taskRows(selection).map(\.task)
+  /// Task lines chosen by `selection`, in file order; the first `limit` of them when given.
+  public func tasks(_ selection: TaskSelection, limit: Int? = nil) throws(IndexError) -> [Located<TaskItem>] {
+    try taskRows(selection, limit: limit).map(\.task)
   }
 
   /// Task lines with their row ids.
-  func taskRows(_ selection: TaskSelection) throws(IndexError) -> [(rowID: Int, task: Located<TaskItem>)] {
+  func taskRows(
+    _ selection: TaskSelection, limit: Int? = nil
+  ) throws(IndexError) -> [(rowID: Int, task: Located<TaskItem>)] {
     let filter = Self.taskFilter(selection)
     let sql = """
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
@@ -178,7 +180,7 @@ extension IndexStore {
         t.scheduled_inferred, t.status_type, t.fields, t.duplicate
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
-      ORDER BY files.path, t.line
+      ORDER BY files.path, t.line\(limit.map { " LIMIT \(max(0, $0))" } ?? "")
       """
     return try read { db in
       var tasks: [(rowID: Int, task: Located<TaskItem>)] = []

@@ -94,8 +94,10 @@ enum Schema {
     "CREATE INDEX tasks_rank ON tasks(status_type, \(priorityRank) DESC, due IS NULL, due) WHERE \(openTasks);",
     // The week's closed tasks (`done >= ?` implies `done IS NOT NULL`, so SQLite uses these):
     // only the rows that have the date, which for `cancelled` is few.
-    "CREATE INDEX tasks_done ON tasks(done) WHERE done IS NOT NULL;",
-    "CREATE INDEX tasks_cancelled ON tasks(cancelled) WHERE cancelled IS NOT NULL;",
+    // With the status, so that the week's counts are read from these alone (at 100,000 notes
+    // the synthetic week has 68,000 closed tasks: 107 ms from the rows).
+    "CREATE INDEX tasks_done ON tasks(done, status_type) WHERE done IS NOT NULL;",
+    "CREATE INDEX tasks_cancelled ON tasks(cancelled, status_type) WHERE cancelled IS NOT NULL;",
   ]
 
   static func createSortedIndexes(_ db: Database) throws {

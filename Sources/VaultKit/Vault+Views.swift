@@ -123,7 +123,8 @@ extension Vault {
       doneLately.statuses = [.done]
       doneLately.closedFrom = today.adding(days: -1)
       doneLately.closedBefore = today.adding(days: 1)
-      input.recently.tasksDone = try store.tasks(doneLately)
+      // The dashboard shows the first few: a busy day closes hundreds.
+      input.recently.tasksDone = try store.tasks(doneLately, limit: limit)
       input.pinned = try store.pinnedNotes()
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]

@@ -32,12 +32,12 @@ import VaultKit
   /// Every statement `body` runs on the store's connection.
   func statements(_ store: IndexStore, _ body: () throws -> Void) throws -> [String] {
     let captured = Captured()
-    try store.database.inDatabase { db in
+    store.database.inDatabase { db in
       db.trace(options: .statement) { event in
         if case .statement(let statement) = event { captured.append(statement.expandedSQL) }
       }
     }
-    defer { try? store.database.inDatabase { db in db.trace(options: [], nil) } }
+    defer { store.database.inDatabase { db in db.trace(options: [], nil) } }
     try body()
     return captured.values
   }
