@@ -179,6 +179,8 @@ actor FeedCache {
       store = open
     } else {
       store = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
+      // Open for as long as the server runs: through the page cache, not a map that stays resident.
+      store.stopMapping()
       self.store = store
     }
     let token = try store.writeToken()

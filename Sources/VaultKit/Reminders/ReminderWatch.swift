@@ -98,6 +98,8 @@ public final class ReminderWatch {
       }
     }
     let answer = try vault.withIndex(explicit: index, environment: environment, notice: notice) { _ in }
+    // Open for as long as the watch runs: through the page cache, not a map that stays resident.
+    answer.store.stopMapping()
     store = answer.store
     kept = nil
     keptFrom = try? answer.store.writeToken()
