@@ -59,7 +59,7 @@ bench: release
 	.build-release/release/vault-bench $(BENCH_ARGS)
 	scripts/bench-peers $(PEERS_ARGS) $$(ls -d /tmp/vault-bench/vault-* | sort -t- -k3 -n)
 
-# No note stalls the reader (issue 22): every pathological recipe at 1 MB, then mutations of
+# No note stalls the reader: every pathological recipe at 1 MB, then mutations of
 # ExampleVault's notes for FUZZ_SECONDS, each read in under a second, optimised as shipped.
 # Fails on a crash or a slow input, and saves it in /tmp/vault-fuzz to run with
 # `vault-fuzz files FILE`. FUZZ_SEED picks other mutations (CI keeps one, so it is repeatable).

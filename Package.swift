@@ -70,7 +70,7 @@ let package = Package(
       dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       path: "Benchmarks/vault-bench"
     ),
-    // `make fuzz`: pathological and mutated notes, each read in under a second (issue 22).
+    // `make fuzz`: pathological and mutated notes, each read in under a second.
     .executableTarget(
       name: "vault-fuzz",
       dependencies: [

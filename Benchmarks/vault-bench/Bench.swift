@@ -280,7 +280,7 @@ struct Measurement {
       ("vault today (refresh + dashboard)", ["today", "--today", Generator.today.description]),
       ("vault list --type goal (refresh + query)", ["list", "--type", "goal"]),
       ("vault search 'garden plan*' (refresh + FTS)", ["search", "garden plan*", "--limit", "10"]),
-      // Issue 25 (it appends 5 lines to the bench vault's .vault/suggestions.log each run).
+      // Suggestions (it appends 5 lines to the bench vault's .vault/suggestions.log each run).
       ("vault suggest (refresh + mood + scores)", ["suggest", "--now", "\(Generator.today)T09:00"]),
     ]
   }

@@ -12,7 +12,7 @@ import VaultCore
 ///   category, rating), headings, paragraphs, `#tags`, `[[wikilinks]]`, code blocks, lists and
 ///   tasks in the Tasks plugin's emoji format;
 /// - an `.obsidian/daily-notes.json` as Obsidian writes it, and a `Tasks.md` inbox;
-/// - reminders (issue 23): `remind: [1d, 2h]` on every fifth event, `⏰` on every 25th task
+/// - reminders: `remind: [1d, 2h]` on every fifth event, `⏰` on every 25th task
 ///   with a due date, and a `.vault/config.yml` turning on category defaults, due-day
 ///   reminders, the morning digest and three nudges a day (none of it draws random numbers,
 ///   so the rest of the vault is what earlier generators wrote).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The inputs that once made a scanner super-linear (issue 22), and the shapes found since by
+/// The inputs that once made a scanner super-linear, and the shapes found since by
 /// the mutation loop, each as a recipe that grows to any size: `vault-fuzz fixtures` parses
 /// every one at 1 MB and fails when one takes longer than a second.
 struct Pathological {

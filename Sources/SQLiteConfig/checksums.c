@@ -1,5 +1,5 @@
 // A checksum on every page of vault's index files, so that a damaged page is an error, never
-// an answer (issue 22). The design is SQLite's own `ext/misc/cksumvfs.c`: each page keeps its
+// an answer. The design is SQLite's own `ext/misc/cksumvfs.c`: each page keeps its
 // last 8 bytes (SQLite's "reserved bytes") for a checksum of the rest, written as the page is
 // written to the database or to the WAL, and checked as it is read back, by `read` or through
 // the memory map. A page that does not match is SQLITE_IOERR_DATA, which vault answers by

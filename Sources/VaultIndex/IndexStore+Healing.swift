@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// How a damaged index is found and replaced (issue 22). Damage shows as SQLite's own errors
+/// How a damaged index is found and replaced. Damage shows as SQLite's own errors
 /// (a malformed page, a file that is not a database) and, for every page SQLite reads, as a
 /// checksum that does not match (`SQLiteConfig/checksums.c`), so a garbled page never gives an
 /// answer. A damaged index is never repaired in place: a new one is built beside it from the

@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The index as every command gets it: opened, brought up to date, and read, with what would
-/// stop that mended on the way (issue 22). The index is a cache, so nothing here ever fails
+/// stop that mended on the way. The index is a cache, so nothing here ever fails
 /// a command that the vault's files can answer:
 /// - a damaged index (SQLite's errors, a page whose checksum does not match, `quick_check`
 ///   after an unclean end) is built anew from the vault, renamed over the old one, and the

@@ -145,8 +145,8 @@ public enum VaultStarter {
     return report
   }
 
-  /// Writes the built-in task templates into `Task Templates/` for the user to edit (issue
-  /// 25); a template whose note exists is kept as it is.
+  /// Writes the built-in task templates into `Task Templates/` for the user to edit (what
+  /// `vault suggest` suggests); a template whose note exists is kept as it is.
   public static func writeTaskTemplates(_ path: String) throws(VaultError) -> Report {
     var report = Report(added: [], kept: [])
     let folder = Vault.templateFolder

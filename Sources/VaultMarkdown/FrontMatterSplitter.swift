@@ -141,7 +141,7 @@ enum FrontMatterSplitter {
 
 extension String {
   /// On the UTF-8 bytes: `dropLast()` on a substring counts it whole each time, which made a
-  /// line of a million spaces take minutes (issue 22).
+  /// line of a million spaces take minutes.
   func trimmingTrailingSpaces() -> String {
     var end = utf8.endIndex
     while end > utf8.startIndex {

@@ -3,7 +3,7 @@
 /// cmark checks every node it appends against all of its ancestors (libcmark 0.30's
 /// `S_can_contain`), so a paragraph of many inline nodes inside thousands of nested lists or
 /// quotes (`- - - - … *a* *b* …`, `> > > … `) takes time in depth × nodes: a 200 KB line took
-/// seconds, found by `make fuzz` (issue 22). A container opens only with a marker in a line's
+/// seconds, found by `make fuzz`. A container opens only with a marker in a line's
 /// prefix, and each one takes at least a column of it, so no container is deeper than the
 /// widest prefix of markers and indentation. Past `maxColumns` of such a prefix, the markers are
 /// turned into spaces, byte for byte, so every offset, line and column stays where it was.

@@ -191,7 +191,7 @@ private struct BodyReader {
     let span = block.span
     guard span.startLine >= 1, span.endLine >= span.startLine else { return }
     // The masks of each line, sorted out once: asking every mask of the block on every line was
-    // quadratic in a paragraph of many lines with code in each (issue 22).
+    // quadratic in a paragraph of many lines with code in each.
     var masksByLine = [[CMarkDocument.Span]](repeating: [], count: span.endLine - span.startLine + 1)
     for mask in block.masked where mask.startLine > 0 {
       let first = max(mask.startLine, span.startLine)
@@ -230,7 +230,7 @@ private struct BodyReader {
       }
     }
     source.bytes.withUnsafeBufferPointer { file in
-      // Columns counted on along each line: a line of many links is one pass (issue 22).
+      // Columns counted on along each line: a line of many links is one pass.
       var columns: (line: Int, counter: ColumnCounter)?
       for link in block.links where Self.isNoteLink(link.destination) {
         let line = link.span.startLine + lineOffset
@@ -286,7 +286,7 @@ private struct BodyReader {
     result.reserveCapacity(bytes.count)
     var i = 0
     // The next `]]` is looked for again only once `i` has passed it, so a paragraph of
-    // unclosed `[[` is one pass, not one per `[[` (issue 22).
+    // unclosed `[[` is one pass, not one per `[[`.
     var nextClose: Int? = -1
     while i < bytes.count {
       if let known = nextClose, known < i + 2 { nextClose = Self.find(UInt8(ascii: "]"), twiceIn: bytes, from: i + 2) }

@@ -41,7 +41,7 @@ enum PlainYAML {
     var entries: [Entry] = []
     var keys = Set<String>()
     /// Where a block list under the last key stands, and its items so far: kept aside until
-    /// the list ends, since rebuilding the entry's list item by item was quadratic (issue 22).
+    /// the list ends, since rebuilding the entry's list item by item was quadratic.
     var listIndent: Int?
     var openList: [Scalar]?
     func closeList() {

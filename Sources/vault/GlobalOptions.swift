@@ -198,7 +198,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// An index whose reads are answered again from a new index when they find it damaged: the
-/// index is a cache, so its damage never fails a command (issue 22). A read runs at most twice,
+/// index is a cache, so its damage never fails a command. A read runs at most twice,
 /// one after the other; commands that write do so after their reads, outside them.
 final class HealingIndex {
   private var store: IndexStore

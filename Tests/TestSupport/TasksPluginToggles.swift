@@ -1,4 +1,4 @@
-/// Issue 20: what completing a task line gives in the Obsidian Tasks plugin, from its own tests
+/// What completing a task line gives in the Obsidian Tasks plugin, from its own tests
 /// and docs (obsidian-tasks-group/obsidian-tasks at cc0fce3), cited by file. VaultCoreTests run
 /// the table through `TaskLineEditor`, VaultCLITests through the built binary.
 public enum TasksPluginToggles {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 5: the other `add` commands, `progress` and `principle add`: exact new files, safe
+/// The other `add` commands, `progress` and `principle add`: exact new files, safe
 /// names, no overwrite, and what they wrote reads back through the parser.
 @Suite struct AddCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
@@ -57,7 +57,7 @@ import Testing
     (["--repeat", "yearly"], "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"),
   ])
   func recurringEvents(options: [String], frontMatter: String) throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
     #expect(
       try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func newNotesTakeTheVaultsLineEnding() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     try Data("# Tasks\r\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
     #expect(try run(["add", "goal", "Windows goal", "--target", "dec 31"], in: folder).status == 0)
     #expect(
@@ -107,7 +107,7 @@ import Testing
     (["progress", "Chores", "lots"], "Error: 'lots' is not a progress: use 40%, 40, 0.4 or 4/10"),
   ])
   func refusalsWriteNothing(arguments: [String], message: String) throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.contents(of: folder)
     let result = try run(arguments, in: folder)
     #expect(result.status != 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 5: `vault add task` appends one line in the Tasks plugin's form and changes nothing else.
+/// `vault add task` appends one line in the Tasks plugin's form and changes nothing else.
 @Suite struct AddTaskCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
     try CLI.run(arguments, inVault: folder, today: "2026-11-22")
@@ -27,14 +27,14 @@ import Testing
   }
 
   @Test func aCRLFNoteWithoutAFinalNewlineKeepsItsLineEnding() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.text(folder, "CRLF Note.md")
     #expect(try run(["add", "task", "Pay the card", "--to", "CRLF Note"], in: folder).status == 0)
     #expect(try Fixture.text(folder, "CRLF Note.md") == before + "\r\n- [ ] Pay the card\r\n")
   }
 
   @Test func theDataviewNotationAndTheGlobalFilterFromTheTasksPlugin() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin")
     try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
     try Data(##"{"taskFormat": "dataview", "globalFilter": "#task"}"##.utf8)
@@ -69,7 +69,7 @@ import Testing
     (["add", "task", "x", "--repeat", "every week"], "Error: a repeating task needs --due, --scheduled or --start"),
   ])
   func refusalsWriteNothing(arguments: [String], message: String) throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.contents(of: folder)
     let result = try run(arguments, in: folder)
     #expect(result.status != 0)

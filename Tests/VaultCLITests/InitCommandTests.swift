@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 5: `vault init` makes a working vault and never overwrites anything.
+/// `vault init` makes a working vault and never overwrites anything.
 @Suite struct InitCommandTests {
   @Test func aNewVaultWorksAtOnceAndASecondRunAddsNothing() throws {
     let folder = try ScratchFolder.make("init").appendingPathComponent("Vault")
@@ -47,14 +47,14 @@ import Testing
     let after = try Fixture.contents(of: folder)
     #expect(after.filter { before[$0.key] != nil } == before)
     #expect(after.count == before.count + 2)
-    // Issue 25: two devices' suggestion logs merge line by line under git.
+    // Two devices' suggestion logs merge line by line under git.
     #expect(try Fixture.text(folder, ".gitattributes") == ".vault/suggestions.log merge=union\n")
   }
 
-  /// Issue 18: a vault whose daily notes live in Daily/ gets no Journal/, no Templates/ and no
+  /// A vault whose daily notes live in Daily/ gets no Journal/, no Templates/ and no
   /// change to its Obsidian settings; a folder of notes without .obsidian/ neither.
-  @Test func issue18InitMakesOnlyWhatTheVaultWillUse() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+  @Test func initMakesOnlyWhatTheVaultWillUse() throws {
+    let folder = try Fixture.copy("KepanoVault")
     let before = try Fixture.contents(of: folder)
     let result = try CLI.run(["init"], in: folder)
     #expect(result.status == 0)
@@ -64,7 +64,7 @@ import Testing
       $0.split(separator: "/").suffix(2).joined(separator: "/")
     }
     #expect(
-      added.sorted() == [".vault/config.yml", "Issue18Kepano/.gitattributes", "Issue18Kepano/Personal Code.md"])
+      added.sorted() == [".vault/config.yml", "KepanoVault/.gitattributes", "KepanoVault/Personal Code.md"])
     #expect(after.filter { before[$0.key] != nil } == before)
     let notes = try ScratchFolder.make("notes")
     try Data("# Ideas\n".utf8).write(to: notes.appendingPathComponent("Ideas.md"))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 4: every view's `--json` output validated against docs/schemas/views.schema.json,
+/// Every view's `--json` output validated against docs/schemas/views.schema.json,
 /// the schema docs/JSON.md documents.
 @Suite struct JSONSchemaTests {
   nonisolated(unsafe) static let schema: [String: Any] = {
@@ -12,14 +12,14 @@ import Testing
 
   @Test(arguments: [
     ("today", ["today"], "ExampleVault", "2026-11-23"),
-    ("today", ["today"], "Issue4Views", "2027-01-28"),
+    ("today", ["today"], "FixedDates", "2027-01-28"),
     ("countdown", ["countdown", "--all"], "ExampleVault", "2026-11-23"),
-    ("countdown", ["countdown", "--past"], "Issue4Views", "2027-01-28"),
+    ("countdown", ["countdown", "--past"], "FixedDates", "2027-01-28"),
     ("agenda", ["agenda", "--days", "14"], "ExampleVault", "2026-11-23"),
-    ("agenda", ["agenda", "--days", "10"], "Issue4Views", "2027-01-28"),
+    ("agenda", ["agenda", "--days", "10"], "FixedDates", "2027-01-28"),
     ("calendar", ["calendar"], "ExampleVault", "2026-11-23"),
     ("tasks", ["tasks", "--status", "all"], "ExampleVault", "2026-11-23"),
-    ("goals", ["goals", "--all"], "Issue4Views", "2027-01-28"),
+    ("goals", ["goals", "--all"], "FixedDates", "2027-01-28"),
     ("tags", ["tags"], "ExampleVault", "2026-11-23"),
     ("tagged", ["tags", "health"], "ExampleVault", "2026-11-23"),
     ("mood", ["mood", "--weeks", "6"], "ExampleVault", "2026-11-23"),

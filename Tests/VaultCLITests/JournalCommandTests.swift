@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 5: `vault journal` writes into the daily note: the entry under the journal heading, the
+/// `vault journal` writes into the daily note: the entry under the journal heading, the
 /// mood in the front matter, the note made from its template when missing.
 @Suite struct JournalCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func aNoteWithoutTheHeadingGetsIt() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     try Data(#"{"folder": "", "format": "YYYY-MM-DD"}"#.utf8)
       .write(to: folder.appendingPathComponent(".obsidian/daily-notes.json"))
     try Data("# Tuesday\r\nNotes.".utf8).write(to: folder.appendingPathComponent("2026-11-24.md"))

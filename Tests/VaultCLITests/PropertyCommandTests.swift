@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 5: `vault set`, `unset` and `mood N` change one property's line and nothing else.
+/// `vault set`, `unset` and `mood N` change one property's line and nothing else.
 @Suite struct PropertyCommandTests {
   func run(_ arguments: [String], in folder: URL, today: String = "2026-11-24") throws -> CLI.Result {
     try CLI.run(arguments, inVault: folder, today: today)
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aNewKeyIsOneLineAndUnsetTakesItAway() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.text(folder, "Chores.md")
     #expect(try run(["set", "Chores", "reviewed", "2026-11-24"], in: folder).status == 0)
     #expect(
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func aCRLFNoteWithABOMGetsFrontMatterInItsOwnLineEnding() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.text(folder, "CRLF Note.md")
     #expect(try run(["set", "CRLF Note", "done", "true"], in: folder).status == 0)
     #expect(try Fixture.text(folder, "CRLF Note.md") == "\u{FEFF}---\r\ndone: true\r\n---\r\n" + before.dropFirst())
@@ -65,14 +65,14 @@ import Testing
     (["mood", "--tags", "x"], "Error: --tags and --date go with a mood"),
   ])
   func usageErrors(arguments: [String], message: String) throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let result = try run(arguments, in: folder)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
   }
 
   @Test func aDeclaredTypeIsKept() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     try Data(#"{"types": {"rating": "number"}}"#.utf8).write(to: folder.appendingPathComponent(".obsidian/types.json"))
     let before = try Fixture.contents(of: folder)
     let result = try run(["set", "Chores", "rating", "great"], in: folder)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 3: `vault search` and `vault list` through the built binary, on a copy of ExampleVault.
+/// `vault search` and `vault list` through the built binary, on a copy of ExampleVault.
 @Suite struct SearchCommandTests {
   /// Runs vault in a copy of ExampleVault with its index beside the copy.
   func run(_ arguments: [String], vault: URL? = nil) throws -> CLI.Result {

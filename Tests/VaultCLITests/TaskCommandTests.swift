@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// Issue 5: `vault done`, `cancel` and `undo` change exactly the task's bytes.
+/// `vault done`, `cancel` and `undo` change exactly the task's bytes.
 @Suite struct TaskCommandTests {
   func run(_ arguments: [String], in folder: URL) throws -> CLI.Result {
     try CLI.run(arguments, inVault: folder, today: "2026-11-22")
   }
 
   @Test func doneInACRLFFileWithABOMKeepsEveryOtherByte() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.text(folder, "CRLF Note.md")
     let result = try run(["done", "call the bank"], in: folder)
     #expect(result.status == 0)
@@ -24,9 +24,9 @@ import Testing
   }
 
   /// As in the Tasks plugin (`Task.createNextOccurrence`), the next instance does not copy the
-  /// block link: two lines with one `^id` would make the link ambiguous (issue 20).
+  /// block link: two lines with one `^id` would make the link ambiguous.
   @Test func aRecurringTaskGetsItsNextInstanceAboveWithoutItsBlockLink() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let result = try run(["done", "Chores.md:6"], in: folder)
     #expect(result.status == 0)
     #expect(
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func recurrenceOnNextLinePutsTheNextInstanceBelow() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let settings = folder.appendingPathComponent(".obsidian/plugins/obsidian-tasks-plugin")
     try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
     try Data(#"{"recurrenceOnNextLine": true}"#.utf8).write(to: settings.appendingPathComponent("data.json"))
@@ -61,7 +61,7 @@ import Testing
   }
 
   @Test func deleteOnCompletionLeavesOnlyTheNextInstance() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     #expect(try run(["done", "pills"], in: folder).status == 0)
     let after = try Fixture.text(folder, "CRLF Note.md")
     #expect(after.contains("- [ ] Pills 🔁 every day 🏁 delete 📅 2026-11-23\r\n  - [ ] Sub task"))
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func aDataviewSubtaskAndAFileWithoutAFinalNewline() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     #expect(try run(["cancel", "sub task"], in: folder).status == 0)
     #expect(
       try Fixture.text(folder, "CRLF Note.md").contains(
@@ -79,7 +79,7 @@ import Testing
   }
 
   @Test func undoReopensAndTheIdFromVaultTasksWorks() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let listing = try run(["tasks", "--status", "done", "--json"], in: folder)
     let tasks = try #require(try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]])
     let id = try #require(tasks.first?["id"] as? String)
@@ -89,7 +89,7 @@ import Testing
   }
 
   @Test func ambiguousWordsListTheCandidatesAndChangeNothing() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.contents(of: folder)
     let result = try run(["done", "recycling"], in: folder)
     #expect(result.status == 1)
@@ -114,7 +114,7 @@ import Testing
     ),
   ])
   func refusals(arguments: [String], message: String) throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let before = try Fixture.contents(of: folder)
     let result = try run(arguments, in: folder)
     #expect(result.status == 1)
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func theFileKeepsItsModeAndNoTemporaryFileIsLeft() throws {
-    let folder = try Fixture.copy("Issue5Tasks")
+    let folder = try Fixture.copy("TaskLists")
     let path = folder.appendingPathComponent("Chores.md").path
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
     #expect(try run(["done", "bins"], in: folder).status == 0)

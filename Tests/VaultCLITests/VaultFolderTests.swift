@@ -57,7 +57,7 @@ import Testing
         """)
   }
 
-  /// Problems in vault's own config are errors for `check` (issue 18); Obsidian's files
+  /// Problems in vault's own config are errors for `check`; Obsidian's files
   /// that cannot be read stay warnings.
   @Test func settingsProblemsAreReported() throws {
     let vault = try makeVault([

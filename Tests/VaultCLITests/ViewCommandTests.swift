@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 4: the views through the built binary at fixed dates, on ExampleVault and on the
-/// Issue4Views fixture (a Feb 29 birthday, a multi-day event across a month end, a weekly
+/// The views through the built binary at fixed dates, on ExampleVault and on the
+/// FixedDates fixture (a Feb 29 birthday, a multi-day event across a month end, a weekly
 /// class with a skipped date, an overdue recurring task, an RRULE event, a time zone).
 @Suite struct ViewCommandTests {
   func run(
@@ -51,37 +51,37 @@ import Testing
   }
 
   @Test(arguments: [
-    ("issue4-today", [] as [String]),
-    ("issue4-today-json", ["today", "--json"]),
-    ("issue4-countdown", ["countdown"]),
-    ("issue4-calendar-january", ["calendar", "2027-01"]),
-    ("issue4-calendar-february", ["calendar", "feb"]),
-    ("issue4-agenda", ["agenda", "--days", "8"]),
-    ("issue4-tasks", ["tasks"]),
-    ("issue4-goals-all", ["goals", "--all"]),
+    ("fixed-dates-today", [] as [String]),
+    ("fixed-dates-today-json", ["today", "--json"]),
+    ("fixed-dates-countdown", ["countdown"]),
+    ("fixed-dates-calendar-january", ["calendar", "2027-01"]),
+    ("fixed-dates-calendar-february", ["calendar", "feb"]),
+    ("fixed-dates-agenda", ["agenda", "--days", "8"]),
+    ("fixed-dates-tasks", ["tasks"]),
+    ("fixed-dates-goals-all", ["goals", "--all"]),
   ])
-  func issue4Regressions(name: String, arguments: [String]) throws {
-    let result = try run(arguments, fixture: "Issue4Views", today: "2027-01-28")
+  func regressions(name: String, arguments: [String]) throws {
+    let result = try run(arguments, fixture: "FixedDates", today: "2027-01-28")
     #expect(result.stderr == "")
     #expect(result.status == 0)
     try Snapshot.assert(result.stdout, named: name)
   }
 
-  /// Issue 19: the calendar at 60, 80 and 160 columns — one, two and three months a row, a
+  /// The calendar at 60, 80 and 160 columns — one, two and three months a row, a
   /// multi-day event across the month's end drawn as a bar in each week it touches.
   @Test(arguments: [60, 80, 160])
-  func issue19CalendarMonthsFitTheWidth(columns: Int) throws {
+  func calendarMonthsFitTheWidth(columns: Int) throws {
     let result = try run(
-      ["calendar", "--months", "3"], fixture: "Issue4Views", today: "2027-01-28", environment: ["COLUMNS": "\(columns)"]
+      ["calendar", "--months", "3"], fixture: "FixedDates", today: "2027-01-28", environment: ["COLUMNS": "\(columns)"]
     )
     #expect(result.stderr == "")
-    try Snapshot.assert(result.stdout, named: "issue19-calendar-months-\(columns)")
+    try Snapshot.assert(result.stdout, named: "stored-fields-calendar-months-\(columns)")
   }
 
-  /// Issue 19: by default (`leap_day: feb28`) a 29 February birthday is on 28 February in a
+  /// By default (`leap_day: feb28`) a 29 February birthday is on 28 February in a
   /// common year.
   @Test func aLeapDayBirthdayIsOn28FebruaryInACommonYear() throws {
-    let result = try run(["countdown", "--json"], fixture: "Issue4Views", today: "2027-01-28")
+    let result = try run(["countdown", "--json"], fixture: "FixedDates", today: "2027-01-28")
     let countdowns = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     let birthday = try #require(countdowns.first { ($0["milestone"] as? String)?.hasPrefix("turns") == true })
     let occurrence = try #require(birthday["occurrence"] as? [String: Any])
@@ -90,7 +90,7 @@ import Testing
   }
 
   @Test func aSkippedClassIsNotOnTheAgenda() throws {
-    let result = try run(["agenda", "--from", "2027-01-13", "--to", "2027-01-27"], fixture: "Issue4Views")
+    let result = try run(["agenda", "--from", "2027-01-13", "--to", "2027-01-27"], fixture: "FixedDates")
     #expect(result.stdout.contains("Wednesday 13 January 2027\n  19:00-21:00  🏺 Pottery Class"))
     #expect(!result.stdout.contains("Wednesday 20 January 2027"))
     #expect(result.stdout.contains("Wednesday 27 January 2027\n  19:00-21:00  🏺 Pottery Class"))
@@ -214,7 +214,7 @@ import Testing
     for line in result.stdout.split(separator: "\n") {
       #expect(DisplayCells.of(String(line)) <= 60, "\(line)")
     }
-    // Issue 18: nothing is cut to fit; the place goes under the text instead.
+    // Nothing is cut to fit; the place goes under the text instead.
     #expect(!result.stdout.contains("…"))
     #expect(result.stdout.contains("[ ] Call the landlord about the heating\n"))
   }
@@ -280,7 +280,7 @@ import Testing
   }
 
   @Test func viewsLeaveTheVaultAlone() throws {
-    let folder = try Fixture.copy("Issue4Views")
+    let folder = try Fixture.copy("FixedDates")
     let before = try Fixture.contents(of: folder)
     let environment = ["VAULT_TODAY": "2027-01-28", "VAULT_INDEX": folder.path + "-index.sqlite"]
     for command in [["today"], ["countdown"], ["calendar"], ["agenda"], ["tasks"], ["goals"], ["tags"], ["mood"]] {

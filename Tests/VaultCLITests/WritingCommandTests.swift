@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 5: `vault archive`, `rm` and `edit` on a copy of ExampleVault.
+/// `vault archive`, `rm` and `edit` on a copy of ExampleVault.
 @Suite struct WritingCommandTests {
   func run(_ arguments: [String], in folder: URL, extra: [String: String] = [:]) throws -> CLI.Result {
     try CLI.run(arguments, inVault: folder, today: "2026-11-24", extra: extra)

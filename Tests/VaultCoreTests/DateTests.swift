@@ -109,9 +109,9 @@ import Testing
   }
 }
 
-/// Issue 18: every moment.js token Obsidian's templates fill, in the `en` locale moment uses
+/// Every moment.js token Obsidian's templates fill, in the `en` locale moment uses
 /// there (expected values as moment 2.30 gives them for 2026-11-23 09:05:07, Monday, UTC+1).
-@Suite struct Issue18MomentTokenTests {
+@Suite struct MomentTokenTests {
   static let day = DateParsing.validDate("2026-11-23") ?? LocalDate(dayNumber: 0)
   static let time = LocalTime(hour: 9, minute: 5, second: 7) ?? .midnight
 
@@ -154,9 +154,9 @@ import Testing
   }
 }
 
-/// Issue 18: the real moment.js (Debian's node-moment, installed by `make test`) formats a
+/// The real moment.js (Debian's node-moment, installed by `make test`) formats a
 /// year of days and times in every token the same way vault does.
-@Suite struct Issue18MomentOracleTests {
+@Suite struct MomentOracleTests {
   static let formats = [
     "YYYY-MM-DD HH:mm:ss", "YYYYYY Y YY", "Q Qo", "M Mo MM MMM MMMM", "D Do DD", "DDD DDDo DDDD", "d do dd ddd dddd",
     "e E", "w wo ww", "W Wo WW", "gg gggg GG GGGG", "H HH h hh k kk", "m mm s ss", "A a", "S SS SSS", "Z ZZ", "X x",

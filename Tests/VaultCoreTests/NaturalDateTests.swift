@@ -2,7 +2,7 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 5: dates and times as typed on a command line. Today is Sunday 22 November 2026.
+/// Dates and times as typed on a command line. Today is Sunday 22 November 2026.
 @Suite struct NaturalDateTests {
   static let today = DateParsing.validDate("2026-11-22") ?? LocalDate(dayNumber: 0)
 

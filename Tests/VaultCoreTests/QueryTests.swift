@@ -45,8 +45,8 @@ import VaultCore
   }
 }
 
-/// Issue 18: one date language: a date key's value is any natural date, compared as a date.
-@Suite struct Issue18QueryDateTests {
+/// One date language: a date key's value is any natural date, compared as a date.
+@Suite struct QueryDateTests {
   static let today = DateParsing.validDate("2026-11-24") ?? LocalDate(dayNumber: 0)
 
   func resolved(_ text: String, dateKeys: Set<String> = []) throws -> [Query.Condition.Value] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 5: completing, cancelling and reopening a task line, byte for byte as the Tasks plugin.
+/// Completing, cancelling and reopening a task line, byte for byte as the Tasks plugin.
 @Suite struct TaskLineEditorTests {
   static let today = DateParsing.validDate("2026-11-22") ?? LocalDate(dayNumber: 0)
 

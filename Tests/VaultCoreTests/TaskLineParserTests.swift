@@ -124,9 +124,9 @@ import Testing
         == "unknown priority 'urgent' (the Tasks plugin reads highest, high, medium, low or lowest)")
   }
 
-  /// Issue 3: task lines are read as UTF-8 bytes. Fields after other spaces than ASCII ones,
+  /// Task lines are read as UTF-8 bytes. Fields after other spaces than ASCII ones,
   /// columns after letters of several bytes, and a variation selector still read as before.
-  @Test func issue3TaskLinesReadAsBytesKeepFieldsAndColumns() throws {
+  @Test func taskLinesReadAsBytesKeepFieldsAndColumns() throws {
     let (parsed, problems) = task("- [ ] 日本語\u{3000}📅\u{00A0}2026-11-30\u{3000}#東京 ^blk")
     let t = try #require(parsed)
     #expect(problems.isEmpty)

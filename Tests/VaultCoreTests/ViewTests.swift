@@ -40,7 +40,7 @@ import Testing
     #expect(Self.date(day).weekNumber(startingOn: .monday) == week)
   }
 
-  /// Issue 19: weeks that start on Sunday or Saturday count from the week holding 1 January.
+  /// Weeks that start on Sunday or Saturday count from the week holding 1 January.
   @Test(arguments: [
     ("2026-12-31", Weekday.sunday, 1), ("2026-12-26", .sunday, 52), ("2027-01-01", .sunday, 1),
     ("2027-01-03", .sunday, 2),
@@ -51,9 +51,9 @@ import Testing
     #expect(Self.date(day).weekNumber(startingOn: weekStart) == week)
   }
 
-  /// Issue 19: the calendar grid — a mark per kind, done tasks none, multi-day events as bars
+  /// The calendar grid — a mark per kind, done tasks none, multi-day events as bars
   /// in lanes that never overlap, clipped to each week.
-  @Test func issue19CalendarGridMarksAndLanes() {
+  @Test func calendarGridMarksAndLanes() {
     var input = Agenda.Input()
     input.events = [
       Self.event("Trip", "2026-11-21", end: "2026-11-25"), Self.event("Course", "2026-11-24", end: "2026-11-26"),
@@ -95,9 +95,9 @@ import Testing
     #expect(days == ["2027-01-06", "2027-01-13", "2027-01-27"])
   }
 
-  /// Issue 19: a 29 February birthday is on 28 February in common years unless `leap_day`
+  /// A 29 February birthday is on 28 February in common years unless `leap_day`
   /// says `mar1` or `skip` (the RFC 5545 reading, only leap years).
-  @Test func issue19ALeapDayBirthdayFollowsLeapDay() {
+  @Test func aLeapDayBirthdayFollowsLeapDay() {
     var lea = Self.event("Lea", "2000-02-29", repeat: .phrase("yearly"), category: "birthday")
     let today = Self.date("2027-01-28")
     var countdown = Countdown.upcoming([lea], today: today).first
@@ -118,8 +118,8 @@ import Testing
       lea.occurrences(in: Self.date("2028-02-27")...Self.date("2028-03-02")).map(\.start.description) == ["2028-02-29"])
   }
 
-  /// Issue 19: an event under way, and one today, lead the countdown; the past is in past tense.
-  @Test func issue19CountdownStates() {
+  /// An event under way, and one today, lead the countdown; the past is in past tense.
+  @Test func countdownStates() {
     var trip = Self.event("Trip", "2026-11-22")
     trip.value.end = Self.date("2026-11-26")
     let dentist = Self.event("Dentist", "2026-11-23")

@@ -6,7 +6,7 @@ import VaultKit
 
 @testable import VaultIndex
 
-/// Issue 4: `vault today` reads only the events that can show (`events(around:upcoming:)`);
+/// `vault today` reads only the events that can show (`events(around:upcoming:)`);
 /// for every day of a year it must show what reading every event shows.
 @Suite struct DashboardReadTests {
   static let files: [String: String] = {
@@ -64,7 +64,7 @@ import VaultKit
     }
   }
 
-  @Test func issue3TheDashboardsTaskQueriesUseTheIndexesOfOpenTasks() throws {
+  @Test func theDashboardsTaskQueriesUseTheIndexesOfOpenTasks() throws {
     let folder = try TemporaryVault([
       "Tasks.md": "- [ ] a 📅 2026-11-20\n- [/] b ⏫ 📅 2026-11-21\n- [x] c ✅ 2026-11-19\n- [-] d\n- [ ] e ⏳ 2026-11-22\n",
       // With the Tasks plugin `[/]` is in progress (core Obsidian would read it as checked).

@@ -4,12 +4,12 @@ import VaultCore
 
 @testable import VaultKit
 
-/// Issue 21: the one door every write goes through (`Vault.edit`).
+/// The one door every write goes through (`Vault.edit`).
 @Suite struct EditDoorTests {
   /// Another program writes while vault computes its edit (here, from inside the computation,
   /// which runs between the read and the rename): vault reads again and computes again, and
   /// both changes land.
-  @Test func issue21AChangeMadeWhileVaultEditsIsReadAgainAndKept() throws {
+  @Test func aChangeMadeWhileVaultEditsIsReadAgainAndKept() throws {
     let folder = try TemporaryVault(["Tasks.md": "- [ ] one\n"])
     let vault = try folder.vault()
     var computed = 0
@@ -24,7 +24,7 @@ import VaultCore
     #expect(try folder.read("Tasks.md") == "- [ ] one\n- [ ] from the editor\n- [ ] from vault\n")
   }
 
-  @Test func issue21AFileWithCROnlyLineEndingsIsEditedAsLFAndKeepsCR() throws {
+  @Test func aFileWithCROnlyLineEndingsIsEditedAsLFAndKeepsCR() throws {
     let folder = try TemporaryVault(["Old.md": "# Old\r- [ ] a\r"])
     let vault = try folder.vault()
     _ = try vault.append("- [ ] b", to: "Old.md")
@@ -33,13 +33,13 @@ import VaultCore
     #expect(try folder.read("Old.md") == "# Old\r- [ ] a\r- [ ] b\r\r## Journal\r\r- 09:00 entry\r")
   }
 
-  @Test func issue21NewlinesInALineAreJoined() {
+  @Test func newlinesInALineAreJoined() {
     #expect(SingleLine.joined("one\ntwo") == "one two")
     #expect(SingleLine.joined("one \r\n\n  two\u{2028}three\n") == "one two three")
     #expect(SingleLine.joined("\nlead") == "lead")
   }
 
-  @Test func issue21StaleTemporaryFilesOfDeadWritersAreRemoved() throws {
+  @Test func staleTemporaryFilesOfDeadWritersAreRemoved() throws {
     let folder = try TemporaryVault(["Tasks.md": "- [ ] one\n"])
     let vault = try folder.vault()
     // A process that has ended: its pid names no process now.

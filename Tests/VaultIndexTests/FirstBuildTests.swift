@@ -25,7 +25,7 @@ import VaultKit
     }
   }
 
-  @Test func issue3AFirstIndexIsBuiltAsideAndPutInPlaceInWAL() throws {
+  @Test func aFirstIndexIsBuiltAsideAndPutInPlaceInWAL() throws {
     let vault = try TemporaryVault(["a.md": "apples #fruit\n", "b.md": "pears\n"])
     let store = try vault.store()
     // Until its first refresh, nothing is at the index's place for another process to open.
@@ -58,7 +58,7 @@ import VaultKit
     #expect(try folder(of: vault) == ["index.sqlite", "index.sqlite-search"])
   }
 
-  @Test func issue3TwoFirstBuildsAtOnceLeaveOneIndexWithEverything() throws {
+  @Test func twoFirstBuildsAtOnceLeaveOneIndexWithEverything() throws {
     let vault = try TemporaryVault(["a.md": "apples\n"])
     // Both start before either is in place, as two processes run at the same moment would.
     let first = try vault.store()

@@ -212,9 +212,9 @@ struct TemporaryVault {
     #expect(try found("apples", in: vault) == ["a"])
   }
 
-  /// Issue 3: rows go in by batches of `IndexWriter.batchRows`; none may be lost or reordered
+  /// Rows go in by batches of `IndexWriter.batchRows`; none may be lost or reordered
   /// at a batch's edge, when a file is replaced, or when the load ends with a batch half full.
-  @Test func issue3BatchedRowsAreAllStoredInOrder() throws {
+  @Test func batchedRowsAreAllStoredInOrder() throws {
     func note(tasks: Int, tag: String) -> String {
       (0..<tasks).map { "- [ ] task \($0) #\(tag)\($0) [[link \($0)]]\n" }.joined()
     }
@@ -252,7 +252,7 @@ struct TemporaryVault {
   /// The batches' text values are bound where the inserter keeps them (`SQLITE_STATIC`): values
   /// longer than its buffer, a buffer outgrown halfway through a batch, empty values, and short
   /// last batches must all be stored as written, and the full-text rows too.
-  @Test func issue3TextsBoundInPlaceAreStoredAsWritten() throws {
+  @Test func textsBoundInPlaceAreStoredAsWritten() throws {
     let size = IndexWriter.batchRows
     func description(_ note: Int, _ task: Int) -> String {
       // Every seventh task is long: 9,000 to 30,000 bytes, past the 4 KB a row starts with.
@@ -300,7 +300,7 @@ struct TemporaryVault {
   /// touches first. So no constraint of a child table may abort a statement (`Halt` with
   /// `ABORT`, 2), and no foreign key may be checked at once (`FkCounter` 0); and a row that
   /// points at no file is still refused, at the commit.
-  @Test func issue3BatchesNeedNoStatementJournalAndForeignKeysStillHold() throws {
+  @Test func batchesNeedNoStatementJournalAndForeignKeysStillHold() throws {
     let vault = try TemporaryVault(["a.md": "- [ ] task #tag\n"])
     try vault.refresh()
     let store = try vault.store()

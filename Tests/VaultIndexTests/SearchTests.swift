@@ -4,7 +4,7 @@ import VaultCore
 import VaultIndex
 import VaultKit
 
-/// Issue 3: search and filter semantics, through the real index.
+/// Search and filter semantics, through the real index.
 @Suite struct SearchTests {
   static let files = [
     "Garden.md":

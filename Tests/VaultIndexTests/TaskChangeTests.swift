@@ -5,7 +5,7 @@ import VaultIndex
 
 @testable import VaultKit
 
-/// Issue 5: a task edit never writes over a change it did not see.
+/// A task edit never writes over a change it did not see.
 @Suite struct TaskChangeTests {
   static let today = DateParsing.validDate("2026-11-22") ?? LocalDate(dayNumber: 0)
 
@@ -41,9 +41,9 @@ import VaultIndex
 }
 
 extension TaskChangeTests {
-  /// Issue 21: a program that writes into the old file between vault's last check and its
+  /// A program that writes into the old file between vault's last check and its
   /// rename wrote into a file no longer in the vault: the writer sees it and hands its bytes back.
-  @Test func issue21AWriteIntoTheOldFileAtTheRenameIsHandedBack() throws {
+  @Test func aWriteIntoTheOldFileAtTheRenameIsHandedBack() throws {
     let folder = try TemporaryVault(["Note.md": "one\n"])
     let path = folder.root.appendingPathComponent("Note.md").path
     let original = try #require(try FileWriter.Original.read(path).get())

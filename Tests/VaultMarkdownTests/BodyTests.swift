@@ -89,7 +89,7 @@ import VaultCore
     #expect(messages(invalid) == ["Note.md:2:1: warning: not valid UTF-8; invalid bytes are read as U+FFFD"])
     #expect(bytesNote([]).diagnostics.isEmpty)
     let deep = note(String(repeating: ">", count: 5000) + " x\n" + String(repeating: "- ", count: 3000) + "[ ] t\n")
-    // Past 128 columns of markers, cmark would take time in depth × nodes (issue 22).
+    // Past 128 columns of markers, cmark would take time in depth × nodes.
     #expect(deep.diagnostics.map(\.line) == [1, 2])
     #expect(deep.tasks.isEmpty)
   }
@@ -126,10 +126,10 @@ import VaultCore
     }
   }
 
-  /// Issue 3: a file's lines are read as bytes where they are. A task line with an invalid
+  /// A file's lines are read as bytes where they are. A task line with an invalid
   /// byte is read as its text reads it (U+FFFD), and a wikilink is split at its first `|` and
   /// `#` bytes.
-  @Test func issue3LinesAreReadInPlaceAndInvalidBytesAsReplacement() throws {
+  @Test func linesAreReadInPlaceAndInvalidBytesAsReplacement() throws {
     var bytes = Array("- [ ] pay \u{1}x 📅 2026-11-30 #bills\n\nSee [[ Folder/Note #Part|the note ]] #end\n".utf8)
     bytes[bytes.firstIndex(of: 1)!] = 0xFF
     let parsed = bytesNote(bytes)

@@ -2,7 +2,7 @@ import Testing
 import VaultCore
 import VaultMarkdown
 
-/// Issue 5: a property edit changes one value's span or one line, and the note reads back with
+/// A property edit changes one value's span or one line, and the note reads back with
 /// the intended value and type; every other line stays byte for byte.
 @Suite struct FrontMatterEditTests {
   static func set(_ key: String, _ yaml: String, in text: String) -> String {

@@ -3,7 +3,7 @@ import Testing
 import VaultCore
 import Yams
 
-/// Issue 5: the YAML vault writes loads in Yams (alone, not through vault's reader) with the
+/// The YAML vault writes loads in Yams (alone, not through vault's reader) with the
 /// intended types: dates stay dates, numbers numbers, checkboxes booleans, lists lists, and text
 /// that looks like something else stays text.
 @Suite struct WrittenYAMLTests {

@@ -1,4 +1,4 @@
-/// The vault's events (and, on request, its dated tasks) as iCalendar components (issue 24): a
+/// The vault's events (and, on request, its dated tasks) as iCalendar components: a
 /// pure function of the items and a few facts the caller reads from the system (the time
 /// zones' rules, the clock, links). docs/FORMAT.md, "iCalendar", has the mapping table.
 public struct ICalendarExport: Sendable {

@@ -1,4 +1,4 @@
-/// iCalendar events read as vault event notes (issue 24): each VEVENT becomes the front matter
+/// iCalendar events read as vault event notes: each VEVENT becomes the front matter
 /// `vault add event` writes (Full Calendar's form) with the source's UID in `uid`, and a body
 /// from DESCRIPTION. Pure: the caller says which time zones exist and what the vault's is.
 /// docs/FORMAT.md, "iCalendar", has the mapping both ways.

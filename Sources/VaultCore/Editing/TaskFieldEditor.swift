@@ -14,7 +14,7 @@ public enum TaskFieldEditor {
     /// `.some(nil)` removes the rule.
     public var recurrence: String??
     public var text: String?
-    /// Dataview fields on the line (issue 25: `difficulty`, `duration`, `energy`, `mood`):
+    /// Dataview fields on the line (the planning attributes: `difficulty`, `duration`, `energy`, `mood`):
     /// set in place, added after the text, or removed (nil).
     public var inlineFields: [String: String?] = [:]
 

@@ -313,7 +313,7 @@ public struct NewTask: Sendable {
   /// `➕`: written when the Tasks plugin's `setCreatedDate` is on.
   public var created: LocalDate?
   public var tags: [String] = []
-  /// Difficulty, duration, energy, mood: Dataview fields after the text (issue 25).
+  /// Difficulty, duration, energy, mood: Dataview fields after the text.
   public var attributes = TaskAttributes()
 
   public init(description: String) { self.description = description }

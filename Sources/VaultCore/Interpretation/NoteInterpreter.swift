@@ -205,7 +205,7 @@ public struct NoteInterpreter: Sendable {
     }
     task.recurrence = reader.text("recurrence")
     task.tags = note.uniqueTags
-    // Difficulty, duration, energy and mood (issue 25) as properties: the task's fields, so
+    // Difficulty, duration, energy and mood as properties: the task's fields, so
     // they read as on a task line; a value they cannot have is reported at its line.
     for key in TaskAttributes.keys {
       guard let property = reader.property(key), property.value != .null else { continue }

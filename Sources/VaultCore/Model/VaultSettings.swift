@@ -10,7 +10,7 @@ public struct VaultSettings: Hashable, Sendable {
   /// The heading of the inbox new tasks go under (`inbox_heading`); nil: the inbox's first
   /// list of tasks, else its end.
   public var inboxHeading: String?
-  /// `reminders:` and `nudges:` (issue 23).
+  /// `reminders:` and `nudges:`.
   public var reminders = ReminderSettings()
   /// How many items each dashboard section shows, 1 to 10.
   public var dashboardLimit: Int

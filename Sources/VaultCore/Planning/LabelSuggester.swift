@@ -1,4 +1,4 @@
-/// `vault labels --suggest TASK` (issue 25): labels for a task from the words and labels of
+/// `vault labels --suggest TASK`: labels for a task from the words and labels of
 /// similar tasks already in the vault, with the tasks each was learned from.
 public enum LabelSuggester {
   public struct Proposal: Sendable, Encodable {

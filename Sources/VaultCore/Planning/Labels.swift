@@ -1,4 +1,4 @@
-/// A label (issue 25): a tag with a colour, an emoji and a category, defined in
+/// A label: a tag with a colour, an emoji and a category, defined in
 /// `.vault/config.yml` (`labels: {errand: {color: "#F59E0B", emoji: "🛒", category: Location}}`).
 /// On a task it is the tag `#errand`.
 public struct Label: Hashable, Sendable, Encodable {

@@ -1,4 +1,4 @@
-/// Names and emojis for the moods 1-10 (issue 25), from `moods:` in `.vault/config.yml`
+/// Names and emojis for the moods 1-10, from `moods:` in `.vault/config.yml`
 /// (`moods: {1: {name: Awful, emoji: 😞}}`), each value not given keeping its default.
 public struct MoodScale: Hashable, Sendable {
   public struct Entry: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// `vault mood --tasks` (issue 25): tasks done on the days of each mood band and each weekday,
+/// `vault mood --tasks`: tasks done on the days of each mood band and each weekday,
 /// and whether a better mood goes with more done (Pearson's r over the days with a mood).
 public struct MoodTasks: Sendable, Encodable {
   public struct Row: Sendable, Encodable {

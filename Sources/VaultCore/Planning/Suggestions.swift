@@ -1,4 +1,4 @@
-/// What to do next (issue 25): every template scored for a mood and a time of day, a pure
+/// What to do next: every template scored for a mood and a time of day, a pure
 /// function of the templates, the mood, the time and the history (docs/FORMAT.md, "Suggestions").
 ///
 ///   score = 0.40 × mood + 0.20 × time of day + 0.25 × history + 0.15 × energy, each in 0...1.

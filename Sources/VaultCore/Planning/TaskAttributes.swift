@@ -1,4 +1,4 @@
-/// What a task asks of the person (issue 25): `difficulty` 1-5, an estimated `duration`, the
+/// What a task asks of the person: `difficulty` 1-5, an estimated `duration`, the
 /// `energy` it needs and the `mood` it suits, written as Dataview fields on the task line
 /// (`[difficulty:: 2] [duration:: 30m] [energy:: low]`), which Dataview and the Tasks plugin
 /// keep, or as a task note's properties.

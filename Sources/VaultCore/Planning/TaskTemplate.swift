@@ -1,4 +1,4 @@
-/// A task template (issue 25): a kind of task vault can suggest, from a note in `Task
+/// A task template: a kind of task vault can suggest, from a note in `Task
 /// Templates/` (or `type: task-template`) or from the built-in set.
 public struct TaskTemplate: Hashable, Sendable {
   public enum TimeOfDay: String, Hashable, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 /// What reminds, and when: a pure function of the vault's items, the reminder settings and a
-/// window of time (issue 23). Times are wall-clock times in the vault's time zone; `Zone` turns
+/// window of time. Times are wall-clock times in the vault's time zone; `Zone` turns
 /// them into instants (seconds since 1970, UTC) and back, so that "2h before" is two real hours
 /// across a daylight-saving change, and tests can inject any zone.
 public enum ReminderSchedule {

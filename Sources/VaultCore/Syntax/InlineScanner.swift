@@ -31,7 +31,7 @@ public enum InlineScanner {
     let range = scanRange.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
     var index = range.lowerBound
     // Every step below is bounded by the bytes it moves past or by a table made in one pass,
-    // so a line is scanned in linear time whatever it holds (issue 22): the masks are asked
+    // so a line is scanned in linear time whatever it holds: the masks are asked
     // in increasing order, the columns counted on from the last, the closing brackets of
     // fields found once per line.
     var masks = Masks(masked)
@@ -77,11 +77,11 @@ public enum InlineScanner {
       }
       // A field inside a field of the same bracket is not one: Dataview looks for the next
       // `[` (or `(`) after the end of the field it found (`extractInlineFields`), and so each
-      // byte is in at most two values, however deeply fields nest (issue 22).
+      // byte is in at most two values, however deeply fields nest.
       let isSquare = byte == UInt8(ascii: "[")
       if isSquare || byte == UInt8(ascii: "("), index >= (isSquare ? squareFieldEnd : roundFieldEnd) {
         // The text is made only for a field that is kept: making it for one inside code, and
-        // then again for each `[` inside that, was quadratic (issue 22).
+        // then again for each `[` inside that, was quadratic.
         if let (key, value, end) = bracketedField(bytes, openAt: index, range: range, closers: &closers),
           !masks.overlap(index..<end)
         {

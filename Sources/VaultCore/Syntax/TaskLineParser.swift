@@ -463,7 +463,7 @@ private struct FieldReader {
     -> Bool
   {
     task.fields.insert(InlineField(key: key, value: value, line: task.line, column: column(start)), at: 0)
-    // A planning attribute (issue 25) with a value it cannot have is reported where it is.
+    // A planning attribute with a value it cannot have is reported where it is.
     if let problem = TaskAttributes.problem(key: key, value: value) {
       problems.append(.init(severity: .warning, message: problem, column: column(start)))
     }

@@ -57,7 +57,7 @@ enum UTF8Line {
 /// The 1-based scalar columns of offsets in one line, asked in increasing order: each call
 /// counts on from the last instead of from the start of the line, so that the columns of every
 /// tag or link of a line cost one pass over it (counting from the start each time made a
-/// line of 100,000 tags take seconds, issue 22). Asking for an earlier offset starts again.
+/// line of 100,000 tags take seconds). Asking for an earlier offset starts again.
 public struct ColumnCounter {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let lineStart: Int

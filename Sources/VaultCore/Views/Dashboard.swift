@@ -23,7 +23,7 @@ public struct Dashboard: Sendable {
   public var recently: Recently
   /// Notes with `pinned: true`, by title.
   public var pinned: [Located<String>]
-  /// The best two suggestions for today's mood (issue 25), filled in by the caller.
+  /// The best two suggestions for today's mood, filled in by the caller.
   public var suggestions: [TaskTemplate] = []
 
   /// What changed in the last day, from the index's record of the files (and, in a git vault,

@@ -7,7 +7,7 @@ public struct TaskListing: Sendable, Encodable {
   public let line: Int
   public let title: String
   public let task: TaskItem
-  /// Difficulty, duration (minutes), energy and mood (issue 25); null when not written.
+  /// Difficulty, duration (minutes), energy and mood; null when not written.
   public let attributes: TaskAttributes
 
   public init(_ located: Located<TaskItem>) {

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 24: `vault export ics` checked by real clients — Python's `icalendar` parses it,
+/// `vault export ics` checked by real clients — Python's `icalendar` parses it,
 /// `recurring-ical-events` expands it to the days `vault agenda` shows, `khal` imports and lists it.
-@Suite struct Issue24CalendarExportTests {
+@Suite struct CalendarExportTests {
   static let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/ics-occurrences").path
 
   func export(_ folder: URL, _ extra: [String] = []) throws -> (path: String, text: String) {
@@ -22,7 +22,7 @@ import Testing
   /// the last Friday, yearly birthdays (one on 29 February), a date without a year, multi-day,
   /// past midnight, and a New York event that falls on the next day in Berlin.
   @Test func occurrencesOverTwoYearsEqualTheAgenda() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let (path, _) = try export(folder)
     let expanded = try Oracle.run(Self.oracle, [path, "2026-01-01", "2027-12-31", "Europe/Berlin"])
     let fromICS = Set(
@@ -54,7 +54,7 @@ import Testing
 
   /// What each property says, read back by `icalendar`: alarms, time zones, escaping, UIDs.
   @Test func propertiesReadBackByIcalendar() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let (path, text) = try export(folder)
     let script = """
       import icalendar, json, sys
@@ -96,7 +96,7 @@ import Testing
 
   /// `khal import` takes the file, and `khal list` shows the events on their days.
   @Test func khalImportsAndListsTheEvents() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let (path, _) = try export(folder)
     let home = try ScratchFolder.make("khal")
     let calendar = home.appendingPathComponent("calendar")
@@ -133,7 +133,7 @@ import Testing
   /// `--tasks`: open tasks with a day as VTODO (DUE, PRIORITY, STATUS, RRULE); `--tasks-as
   /// events` as all-day events; `--category` and `--from/--to` choose.
   @Test func tasksCategoriesAndSpans() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let todos = try export(folder, ["--tasks"]).text
     let script = """
       import icalendar, json, sys

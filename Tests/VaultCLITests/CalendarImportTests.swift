@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 24: `vault import ics` through the built binary: a round trip judged by Python's
+/// `vault import ics` through the built binary: a round trip judged by Python's
 /// `icalendar` and `recurring-ical-events`, imports that change nothing or only what changed,
 /// hand edits kept, pruning, and bad input that imports what is sound.
-@Suite struct Issue24CalendarImportTests {
-  static let oracle = Issue24CalendarExportTests.oracle
+@Suite struct CalendarImportTests {
+  static let oracle = CalendarExportTests.oracle
 
   func environment(_ folder: URL) -> [String: String] {
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_NOW": "2026-11-23T08:00"]
@@ -46,7 +46,7 @@ import Testing
   /// `vault export ics | vault import ics -` into an empty vault, then export again: the same
   /// events, compared field by field and occurrence by occurrence by the oracle.
   @Test func roundTripGivesTheSameEvents() throws {
-    let source = try Fixture.copy("Issue24Calendars")
+    let source = try Fixture.copy("Calendars")
     let exported = try CLI.run(["export", "ics"], in: source, environment: environment(source))
     #expect(exported.status == 0)
     let first = source.path + "-first.ics"

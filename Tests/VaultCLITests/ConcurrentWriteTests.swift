@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 21: vault writers running at once on one file, and another program appending to it
+/// Vault writers running at once on one file, and another program appending to it
 /// without a lock, never lose an edit. Real processes of the built binary, many trials.
-@Suite(.serialized) struct Issue21ConcurrencyTests {
+@Suite(.serialized) struct ConcurrentWriteTests {
   static let today = "2026-11-23"
   static let daily = "Journal/2026/11/2026-11-23.md"
 
@@ -13,10 +13,10 @@ import Testing
   }
 
   func report(_ name: String, edits: Int, lost: Int, refused: Int) {
-    print("issue 21 \(name): \(edits) edits, \(lost) lost, \(refused) refused")
+    print("concurrent writers \(name): \(edits) edits, \(lost) lost, \(refused) refused")
   }
 
-  @Test func issue21TwentyJournalWritersOnOneNoteAllLand() throws {
+  @Test func twentyJournalWritersOnOneNoteAllLand() throws {
     var lost = 0
     var refused = 0
     for trial in 1...3 {
@@ -34,7 +34,7 @@ import Testing
 
   /// Every write command at once on one daily note: done, cancel, journal, mood, add task,
   /// set, unset.
-  @Test func issue21EveryWriteCommandAtOnceOnOneNote() throws {
+  @Test func everyWriteCommandAtOnceOnOneNote() throws {
     var lost = 0
     var refused = 0
     let trials = 4
@@ -84,7 +84,7 @@ import Testing
     #expect((lost, refused) == (0, 0))
   }
 
-  @Test func issue21TwoSetsOfDifferentKeysBothLand() throws {
+  @Test func twoSetsOfDifferentKeysBothLand() throws {
     let folder = try Fixture.copy("ExampleVault")
     var lost = 0
     for trial in 1...10 {
@@ -100,7 +100,7 @@ import Testing
   }
 
   /// Two commands making the same new note never replace each other's.
-  @Test func issue21CommandsCreatingTheSameNoteNeverReplaceEachOther() throws {
+  @Test func commandsCreatingTheSameNoteNeverReplaceEachOther() throws {
     let folder = try Fixture.copy("ExampleVault")
     let results = try CLI.runTogether(
       (1...6).map { ["add", "note", "Same Title", "--tag", "n\($0)"] }
@@ -118,7 +118,7 @@ import Testing
   /// Another program appends a line every 2 ms without any lock while `vault add task` runs 30
   /// times: none of its lines is lost, every command that says it wrote did, and one that
   /// gives up says so.
-  @Test func issue21AnEditorAppendingMeanwhileLosesNothing() throws {
+  @Test func anEditorAppendingMeanwhileLosesNothing() throws {
     let folder = try Fixture.copy("ExampleVault")
     let path = folder.appendingPathComponent("Tasks.md").path
     let appended = 400

@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 19: every stored field acts. Through the built binary, on `Fixtures/Issue19Fields` (a
+/// Every stored field acts. Through the built binary, on `Fixtures/StoredFields` (a
 /// trip under way, an event today, yearless and leap-day birthdays, goals with priorities and a
 /// completed one, TaskNotes task notes, nested tasks, a recurring task), at 23 November 2026.
-@Suite struct Issue19StoredFieldsTests {
+@Suite struct StoredFieldsTests {
   static let today = "2026-11-23"
 
   func run(_ arguments: [String], _ folder: URL, today: String = Self.today) throws -> CLI.Result {
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func countdownPutsTodayAndWhatIsUnderWayFirst() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let lines = try run(["countdown"], folder).stdout.split(separator: "\n")
     #expect(lines.first?.hasPrefix("day 2 of 5 · ends Thu") == true)
     #expect(lines.first?.contains("Lisbon Trip") == true)
@@ -32,14 +32,14 @@ import Testing
   }
 
   @Test func countdownPastIsInThePastTense() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let output = try run(["countdown", "--past"], folder).stdout
     #expect(output.contains("2 days ago    Grandpa's Birthday — turned 60"))
     #expect(output.contains("3 days ago    Book Club"))
   }
 
   @Test func aLeapDayBirthdayFollowsLeapDayInTheNoteAndTheConfig() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     var output = try run(["countdown", "--category", "birthday"], folder, today: "2027-02-20").stdout
     #expect(output.contains("in 8 days    Leo's Birthday — turns 31      Sun 28 Feb 2027"))
     try FileManager.default.createDirectory(
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func progressMeansTheSameInEveryForm() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     for value in ["40%", "0.4", "4/10", "40"] {
       let result = try run(["progress", "Read More", value], folder)
       #expect(result.status == 0, "\(result.stderr)")
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func showCountsLinkedTasksAsGoalsDoes() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let show = try run(["show", "Goals/Learn Piano.md"], folder).stdout
     #expect(show.contains("progress     50% (checkboxes and linked tasks (1/2))"))
     #expect(show.contains("priority     ⏫ high"))
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func goalsSortByPriorityAndListDoneOnes() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let lines = try run(["goals"], folder).stdout.split(separator: "\n").map(String.init)
     #expect(lines.map { $0.contains("Learn Piano") } == [true, false, false])
     #expect(lines.last?.contains("Run 10k") == true)
@@ -87,7 +87,7 @@ import Testing
   }
 
   @Test func taskNotesAreListedAndChangedByTheirStatus() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let tasks = try run(["tasks"], folder).stdout
     #expect(tasks.contains("Renew insurance"))
     #expect(tasks.contains("TaskNotes/Renew insurance.md:1"))
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func cancelledIsNotDone() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let today = try run(["today"], folder).stdout
     #expect(today.contains("1 of 3 tasks done (33%) · 1 cancelled · goals 1 of 4 done"))
     let stats = try #require((try json(["today"], folder) as? [String: Any])?["stats"] as? [String: Any])
@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func tasksJSONKeepsDataviewFields() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let rows = try #require(try json(["tasks", "--search", "sand"], folder) as? [[String: Any]])
     let task = try #require(rows.first?["task"] as? [String: Any])
     let fields = try #require(task["fields"] as? [[String: Any]])
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func scheduledOnlyTasksSortByTheirDate() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let lines = try run(["tasks"], folder).stdout.split(separator: "\n")
     let water = try #require(lines.firstIndex { $0.contains("Water the plants") })
     let alpha = try #require(lines.firstIndex { $0.contains("Alpha sorted by path") })
@@ -133,7 +133,7 @@ import Testing
   }
 
   @Test func undoOnARecurringTaskRemovesTheUntouchedNextInstance() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let before = try Fixture.text(folder, "Tasks.md")
     #expect(try run(["done", "walk the dog"], folder).status == 0)
     #expect(try Fixture.text(folder, "Tasks.md").contains("- [ ] Walk the dog 🔁 every day 📅 2026-11-24\n"))
@@ -153,7 +153,7 @@ import Testing
   }
 
   @Test func rmTakesTheSubtreeAlong() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let before = try Fixture.text(folder, "Tasks.md")
     let result = try run(["rm", "Pack for the trip", "--yes"], folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -166,7 +166,7 @@ import Testing
   }
 
   @Test func taskChangesOnlyTheFieldsGiven() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let before = try Fixture.text(folder, "Tasks.md")
     #expect(try run(["task", "alpha sorted", "--due", "fri", "--priority", "high"], folder).status == 0)
     #expect(
@@ -186,7 +186,7 @@ import Testing
   }
 
   @Test func postponeMovesTheDueDateAsThePluginDoes() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     #expect(try run(["postpone", "walk the dog"], folder).status == 0)
     #expect(try Fixture.text(folder, "Tasks.md").contains("Walk the dog 🔁 every day 📅 2026-11-24\n"))
     #expect(try run(["postpone", "walk the dog", "1w"], folder).status == 0)
@@ -200,7 +200,7 @@ import Testing
   }
 
   @Test func todayShowsTomorrowRecentlyAndPinned() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     try Fixture.touch(folder, "Notes/Visa deadline.md", on: "2026-11-23")
     try Fixture.touch(folder, "Journal/2026/11/2026-11-23.md", on: "2026-11-23")
     let output = try run(["today"], folder, today: "2026-11-24").stdout
@@ -217,13 +217,13 @@ import Testing
   }
 
   @Test func pinnedNotesComeFirstInList() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let lines = try run(["list", "--type", "note"], folder).stdout.split(separator: "\n")
     #expect(lines.first?.contains("Pinned Plan") == true)
   }
 
   @Test func journalShowAndList() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let show = try run(["journal", "show", "yesterday"], folder).stdout
     #expect(show.hasPrefix("Sunday 22 November 2026"))
     #expect(show.contains("mood 3/10 😔 Low · tired, rain · 7 words"))
@@ -241,7 +241,7 @@ import Testing
   }
 
   @Test func moodTagsMergeUnlessReplaced() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     #expect(try run(["mood", "7", "--tags", "happy, Sun"], folder).status == 0)
     #expect(try Fixture.text(folder, "Journal/2026/11/2026-11-23.md").contains("mood_tags: [sun, happy]\n"))
     #expect(try run(["mood", "7", "--tags", "calm", "--replace-tags"], folder).status == 0)
@@ -251,7 +251,7 @@ import Testing
   /// Mood tags added by processes at once all land: each merges with the list it reads under
   /// the write lock, not with one read before it.
   @Test func moodTagsAddedAtOnceAllLand() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let tags = (1...8).map { "tag\($0)" }
     let results = try CLI.runTogether(
       tags.map { ["mood", "7", "--tags", $0] }, inVault: folder, today: Self.today)
@@ -262,7 +262,7 @@ import Testing
 
   /// Edits of different principles at once all land.
   @Test func principleEditsAtOnceAllLand() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let results = try CLI.runTogether(
       [
         ["principle", "edit", "1", "One."], ["principle", "edit", "2", "Two."], ["principle", "edit", "3", "Three."],
@@ -273,7 +273,7 @@ import Testing
   }
 
   @Test func principlesAreEditedRemovedAndMovedInPlace() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     #expect(try run(["principle", "move", "3", "1"], folder).status == 0)
     #expect(
       try Fixture.text(folder, "Personal Code.md")
@@ -288,7 +288,7 @@ import Testing
   }
 
   @Test func insightsFilterBySinceTagAndWords() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let recent = try run(["insights", "--since", "-10d"], folder).stdout
     #expect(recent.contains("Patience") && !recent.contains("Ship small"))
     let work = try run(["insights", "--tag", "work"], folder).stdout
@@ -298,7 +298,7 @@ import Testing
   }
 
   @Test func descriptionsAndLocationsShowWhenAskedFor() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let countdown = try run(["countdown", "--long"], folder).stdout
     #expect(
       countdown.contains(
@@ -313,7 +313,7 @@ import Testing
   }
 
   @Test func newNotesGetCreatedAtNowUnlessTheVaultSaysNot() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let environment = ["VAULT_NOW": "2026-11-23T07:45"]
     for arguments in [
       ["add", "event", "Concert", "--date", "dec 5"], ["add", "goal", "Read 20 books", "--target", "dec 31"],
@@ -352,7 +352,7 @@ import Testing
   }
 
   @Test func calendarMarksEachKindAndDrawsTripsAsBars() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     // A done task due on the 25th is no mark; the task note due that day is.
     try Data("- [x] Posted the parcel 📅 2026-11-26 ✅ 2026-11-23\n".utf8).write(
       to: folder.appendingPathComponent("Errands.md"))
@@ -383,7 +383,7 @@ import Testing
   }
 
   @Test func calendarMonthsStandSideBySideAsCalDoes() throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     let three = try CLI.run(
       ["calendar", "--months", "3"], inVault: folder, today: Self.today, extra: ["COLUMNS": "160"])
     let heading = try #require(three.stdout.split(separator: "\n").first)
@@ -403,7 +403,7 @@ import Testing
 
   @Test(arguments: ["monday", "sunday", "saturday"])
   func weekNumbersAgreeWithToday(weekStart: String) throws {
-    let folder = try Fixture.copy("Issue19Fields")
+    let folder = try Fixture.copy("StoredFields")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
     try Data("week_start: \(weekStart)\n".utf8).write(to: folder.appendingPathComponent(".vault/config.yml"))

@@ -2,16 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 25 (first part): task attributes on the line, `add task` writing them, `vault tasks`
+/// Task attributes on the line, `add task` writing them, `vault tasks`
 /// filtering on them and on the four filters, `check` reporting bad values, and `vault export
 /// csv` read back by Python's `csv` module.
-@Suite struct Issue25PlanningTests {
+@Suite struct TaskAttributeCommandTests {
   func environment(_ folder: URL) -> [String: String] {
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
   }
 
   @Test func addTaskWritesTheAttributesAndLabels() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let before = try Fixture.text(folder, "Tasks.md")
     let result = try CLI.run(
       [
@@ -35,14 +35,14 @@ import Testing
   }
 
   @Test func checkReportsBadValuesAtTheirColumn() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let result = try CLI.run(["check"], in: folder, environment: environment(folder))
     #expect(result.stdout.contains("Tasks.md:7:21: warning: difficulty must be a whole number from 1 to 5, found '9'"))
     #expect(result.stdout.contains("Tasks.md:7:38: warning: energy must be low, medium or high, found 'lots'"))
   }
 
   @Test func tasksFilterOnAttributesAndTheFourFilters() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let run = { (arguments: [String]) throws -> String in
       try CLI.run(["tasks"] + arguments, in: folder, environment: environment(folder)).stdout
     }
@@ -78,7 +78,7 @@ import Testing
 
   /// Each kind read back with Python's `csv` module: the header, and the values of the items.
   @Test func csvReadsBackWithPythonsCSV() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let script = """
       import csv, json, sys
       with open(sys.argv[1], newline='', encoding='utf-8') as handle:
@@ -119,7 +119,7 @@ import Testing
 
   /// Mood names and emojis: the defaults, and those `moods:` in the config sets.
   @Test func moodsHaveNamesAndEmojis() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let config = try Fixture.text(folder, ".vault/config.yml")
     let shown = try CLI.run(["journal", "show", "2026-11-22"], in: folder, environment: environment(folder))
     #expect(shown.stdout.contains("mood 4/10 😕 Meh"), "\(shown.stdout)")
@@ -135,7 +135,7 @@ import Testing
 
   /// `vault task` changes the attributes in place, adds and removes them, and nothing else.
   @Test func theTaskEditorChangesAttributes() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let before = try Fixture.text(folder, "Tasks.md")
     let result = try CLI.run(
       ["task", "Walk the dog", "--difficulty", "3", "--energy", "none", "--duration", "1h"], in: folder,
@@ -158,7 +158,7 @@ import Testing
 
   /// A task note (TaskNotes' form) carries the attributes as properties.
   @Test func taskNotesCarryAttributesAsProperties() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("TaskNotes"), withIntermediateDirectories: true)
     try Data("---\nstatus: open\ndue: 2026-11-30\ndifficulty: 2\nduration: 45m\nenergy: high\n---\n".utf8).write(

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 import VaultCore
 
-/// Issue 23: `vault remind` through the built binary, with a recording notifier (a script in
+/// `vault remind` through the built binary, with a recording notifier (a script in
 /// the fixtures that appends its arguments to a file) and the state folder in the test's.
-@Suite struct Issue23RemindTests {
+@Suite struct RemindCommandTests {
   static let recorder = Fixture.testsFolder.appendingPathComponent("Fixtures/Notifiers/record").path
 
   /// ExampleVault with reminders on: every event a day before, the recorder as notifier, and

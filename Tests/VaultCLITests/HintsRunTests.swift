@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18: a hint suggests only commands that run. Every hint the CLI prints is a command in
+/// A hint suggests only commands that run. Every hint the CLI prints is a command in
 /// backticks (`` `vault tags` ``); each is made to appear here, through the built binary, and
 /// then run as a person would paste it, in the same vault. A hint in the source that no case
 /// here shows fails the test too, so a new hint needs a case.
-@Suite struct Issue18HintTests {
+@Suite struct HintsRunTests {
   /// A command that prints hints, in a fresh copy of a vault (`empty`: only `.vault/`), with
   /// `setup` run on the copy first.
   struct Case: CustomStringConvertible, Sendable {
@@ -35,7 +35,7 @@ import Testing
     Case(vault: "empty", arguments: ["serch", "plans"]),
     Case(vault: "empty", arguments: ["mood", "--tags", "work"]),
     Case(vault: "empty", arguments: ["init", "New Vault"]),
-    Case(vault: "Issue18Kepano", arguments: ["init", "."]),
+    Case(vault: "KepanoVault", arguments: ["init", "."]),
     Case(vault: "empty", arguments: ["config", "set", "colour", "blue"]),
     Case(vault: "empty", arguments: ["config", "unset", "colour"]),
     Case(vault: "ExampleVault", arguments: ["goals", "--done"]),
@@ -68,7 +68,7 @@ import Testing
           to: folder.appendingPathComponent("Personal Code.md"))
       }),
     Case(vault: "outside", arguments: ["add", "task", "Call Mum"]),
-    // Issue 25: suggestions (the hints accept and dismiss what was shown), without a mood
+    // Suggestions (the hints accept and dismiss what was shown), without a mood
     // logged, and accepting before anything was shown.
     Case(vault: "empty", arguments: ["suggest"]),
     Case(vault: "ExampleVault", arguments: ["today"]),
@@ -84,7 +84,7 @@ import Testing
       setup: { folder in try Data("- [ ] Something to do\n".utf8).write(to: folder.appendingPathComponent("Tasks.md")) }
     ),
     Case(vault: "empty", arguments: ["suggest", "accept", "1"]),
-    // Issue 24: an imported note edited by hand, and an event gone from the calendar.
+    // An imported note edited by hand, and an event gone from the calendar.
     Case(
       vault: "empty", arguments: ["import", "ics", "cal.ics"],
       setup: { folder in

@@ -3,11 +3,11 @@ import VaultCore
 
 @testable import VaultMarkdown
 
-/// Issue 22: the inputs that made the reading side quadratic (or worse) read as they did, only
+/// The inputs that made the reading side quadratic (or worse) read as they did, only
 /// in linear time. What each one yields is pinned here; how long they take at 1 MB is
 /// `make fuzz`'s job (Fuzz/vault-fuzz), never a timed unit test.
-@Suite struct Issue22LinearParsingTests {
-  @Test func issue22UnclosedWikilinksGiveNoLinksAndTheirTextAsSummary() {
+@Suite struct LinearParsingTests {
+  @Test func unclosedWikilinksGiveNoLinksAndTheirTextAsSummary() {
     let parsed = note("x\n" + String(repeating: "[[", count: 2_000) + "\n")
     #expect(parsed.links.isEmpty)
     #expect(parsed.summary == "x " + String(repeating: "[", count: 277) + "…")
@@ -15,24 +15,24 @@ import VaultCore
 
   /// An opening `[[` runs to the first `]]` after it, as before: the first link takes the
   /// second's alias.
-  @Test func issue22SummaryStillResolvesLinksAfterUnclosedOnes() {
+  @Test func summaryStillResolvesLinksAfterUnclosedOnes() {
     #expect(note("[[ a [[b|B]] c [[d]] [[ e").summary == "B c d [[ e")
     #expect(note("a [[b]] [[ c [[d|D]] e").summary == "a b D e")
   }
 
-  @Test func issue22ManyTagsOnOneLineHaveTheirColumns() {
+  @Test func manyTagsOnOneLineHaveTheirColumns() {
     let parsed = note(String(repeating: "é #t ", count: 3_000))
     #expect(parsed.tags.count == 3_000)
     #expect(parsed.tags.last?.column == 2_999 * 5 + 3)
   }
 
-  @Test func issue22ManyMarkdownLinksOnOneLineHaveTheirColumns() {
+  @Test func manyMarkdownLinksOnOneLineHaveTheirColumns() {
     let parsed = note(String(repeating: "é [a](b.md) ", count: 1_000))
     #expect(parsed.links.count == 1_000)
     #expect(parsed.links.map(\.column).last == 999 * 12 + 3)
   }
 
-  @Test func issue22CodeOnEveryLineOfALongParagraphMasksOnlyItsOwnLine() {
+  @Test func codeOnEveryLineOfALongParagraphMasksOnlyItsOwnLine() {
     let parsed = note(String(repeating: "`#code` #tag\n", count: 2_000))
     #expect(parsed.tags.count == 2_000)
     #expect(parsed.tags.allSatisfy { $0.name == "tag" && $0.column == 9 })
@@ -40,29 +40,29 @@ import VaultCore
 
   /// Dataview looks for the next field after the end of the one it found
   /// (`extractInlineFields`), for `[` and `(` separately.
-  @Test func issue22AFieldInsideAFieldOfTheSameBracketIsNotOne() {
+  @Test func aFieldInsideAFieldOfTheSameBracketIsNotOne() {
     let parsed = note("[a:: x [b:: y] (c:: z)] (d:: w)")
     #expect(parsed.fields.map(\.key) == ["a", "c", "d"])
     #expect(parsed.fields.first?.value == "x [b:: y] (c:: z)")
   }
 
-  @Test func issue22DeeplyNestedFieldsGiveTheOutermost() {
+  @Test func deeplyNestedFieldsGiveTheOutermost() {
     let depth = 5_000
     let parsed = note(String(repeating: "(k:: ", count: depth) + "v" + String(repeating: ")", count: depth))
     #expect(parsed.fields.count == 1)
   }
 
-  @Test func issue22AFieldOverCodeIsNotOneButFieldsInsideItAre() {
+  @Test func aFieldOverCodeIsNotOneButFieldsInsideItAre() {
     let parsed = note("[a:: `x` [b:: y]]")
     #expect(parsed.fields.map(\.key) == ["b"])
   }
 
-  @Test func issue22ALineOfSpacesIsRead() {
+  @Test func aLineOfSpacesIsRead() {
     let parsed = note(String(repeating: " ", count: 100_000) + "\n#tag")
     #expect(parsed.tags.map(\.name) == ["tag"])
   }
 
-  @Test func issue22LongBlockListsAreReadWithinTheBudgetOfValues() throws {
+  @Test func longBlockListsAreReadWithinTheBudgetOfValues() throws {
     let items = (0..<12_000).map { "  - item\($0)\n" }.joined()
     let parsed = note("---\ntags:\n" + items + "---\n")
     #expect(messages(parsed).contains { $0.contains("more than 10000 values") })
@@ -76,7 +76,7 @@ import VaultCore
     #expect(list[9_999] == .null)
   }
 
-  @Test func issue22ABlockListOfAThousandItemsIsReadWhole() throws {
+  @Test func aBlockListOfAThousandItemsIsReadWhole() throws {
     let items = (0..<1_000).map { "- t\($0)\n" }.joined()
     let parsed = note("---\ntags:\n" + items + "---\n")
     #expect(parsed.diagnostics.isEmpty)
@@ -88,7 +88,7 @@ import VaultCore
     #expect(list.last == .text("t999"))
   }
 
-  @Test func issue22FlowListColumnsAreCountedAlongTheLine() {
+  @Test func flowListColumnsAreCountedAlongTheLine() {
     let items = (0..<3_000).map { _ in "2026-02-30" }.joined(separator: ", ")
     let parsed = note("---\ndates: [é, " + items + "]\n---\n")
     let columns = parsed.diagnostics.filter { $0.message.contains("impossible date") }.map(\.column)
@@ -96,13 +96,13 @@ import VaultCore
     #expect(columns.last == 12 + 2_999 * 12)
   }
 
-  @Test func issue22NestingPastTheCapIsReadAsSpacesWithAWarning() {
+  @Test func nestingPastTheCapIsReadAsSpacesWithAWarning() {
     let parsed = note(String(repeating: "> ", count: 1_000) + "deep #tag *a* *b*\nnext line\n")
     #expect(messages(parsed).contains { $0.contains("nest past 128 columns") })
     #expect(parsed.diagnostics.first?.line == 1)
   }
 
-  @Test func issue22NestingWithinTheCapIsUntouched() {
+  @Test func nestingWithinTheCapIsUntouched() {
     let text = (0..<20).map { String(repeating: "  ", count: $0) + "- item \($0) #t\($0)\n" }.joined()
     let parsed = note(text)
     #expect(parsed.diagnostics.isEmpty)
@@ -110,7 +110,7 @@ import VaultCore
     #expect(parsed.tags.count == 20)
   }
 
-  @Test func issue22TheCapKeepsEveryOffset() {
+  @Test func theCapKeepsEveryOffset() {
     let body = Array((String(repeating: "- ", count: 200) + "x\r" + String(repeating: "1. ", count: 100) + "y\n").utf8)
     let (capped, lines) = NestingCap.capped(body[...])
     #expect(capped.count == body.count)
@@ -118,7 +118,7 @@ import VaultCore
     #expect(capped.filter { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }.count == 2)
   }
 
-  @Test func issue22TextThatOnlyLooksLikeMarkersIsNotCapped() {
+  @Test func textThatOnlyLooksLikeMarkersIsNotCapped() {
     let lines = [
       String(repeating: "-", count: 300), String(repeating: "1", count: 300) + ". a",
       "**" + String(repeating: "a ", count: 200),

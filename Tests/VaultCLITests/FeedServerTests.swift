@@ -6,9 +6,9 @@ import Testing
 import Glibc
 #endif
 
-/// Issue 24: `vault serve` started on a free port and fetched over HTTP by a real client
+/// `vault serve` started on a free port and fetched over HTTP by a real client
 /// (Python's urllib), as a phone or Thunderbird subscribing to the feed would.
-@Suite struct Issue24ServeTests {
+@Suite struct FeedServerTests {
   /// Starts `vault serve`, waits for the lines that give its feed URLs, returns them.
   func serve(_ folder: URL, _ extra: [String] = []) throws -> (CLI.Running, calendar: String, tasks: String) {
     let running = try CLI.start(
@@ -55,7 +55,7 @@ import Glibc
   }
 
   @Test func theFeedAnswersWithETagsAnd304AndFollowsEdits() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let (server, calendar, tasks) = try serve(folder)
     defer { _ = stop(server) }
     #expect(calendar.hasPrefix("http://127.0.0.1:") && calendar.hasSuffix("/calendar.ics"), "\(calendar)")
@@ -78,7 +78,7 @@ import Glibc
   /// On another address every request needs the token it printed; a wrong or missing one is a
   /// bare 401. Ctrl-C stops it cleanly.
   @Test func anotherHostNeedsTheTokenAndCtrlCStopsIt() throws {
-    let folder = try Fixture.copy("Issue24Calendars")
+    let folder = try Fixture.copy("Calendars")
     let (server, calendar, _) = try serve(folder, ["--host", "0.0.0.0"])
     let url = calendar.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
     #expect(url.contains("/calendar.ics?token="), "\(calendar)")

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 21: no wrong writes, no path out of the vault, no file silently replaced. Each case
+/// No wrong writes, no path out of the vault, no file silently replaced. Each case
 /// through the built binary on a copy of ExampleVault.
-@Suite struct Issue21WriteSafetyTests {
+@Suite struct WriteSafetyTests {
   func run(_ arguments: [String], in folder: URL, extra: [String: String] = [:]) throws -> CLI.Result {
     try CLI.run(arguments, inVault: folder, today: "2026-11-23", extra: extra)
   }
@@ -23,7 +23,7 @@ import Testing
     ("---\n{\"a\": 1, \"b\": 2}\n---\n", ["set", "P", "c", "3"], "JSON-style front matter"),
     ("---\nbase: &b 5\nmood: *b\n---\n", ["unset", "P", "base"], "anchors and aliases (&name, *name)"),
   ])
-  func issue21UnsafeFrontMatterIsRefused(text: String, arguments: [String], construct: String) throws {
+  func unsafeFrontMatterIsRefused(text: String, arguments: [String], construct: String) throws {
     let folder = try Fixture.copy("ExampleVault")
     try write(text, to: "P.md", in: folder)
     let result = try run(arguments, in: folder)
@@ -37,7 +37,7 @@ import Testing
   }
 
   /// Multi-line values and flow lists are replaced whole, and what is left reads the same.
-  @Test func issue21MultiLineValuesAreReplacedWhole() throws {
+  @Test func multiLineValuesAreReplacedWhole() throws {
     let folder = try Fixture.copy("ExampleVault")
     try write("---\ntitle: \"multi\n  line\"\ntags: [a,\n  b]\nk: 1\n---\nbody\n", to: "P.md", in: folder)
     #expect(try run(["set", "P", "title", "one"], in: folder).status == 0)
@@ -46,7 +46,7 @@ import Testing
   }
 
   /// Control characters are escaped and read back identical; an impossible date is refused.
-  @Test func issue21ValuesReadBackAsTheyWereGiven() throws {
+  @Test func valuesReadBackAsTheyWereGiven() throws {
     let folder = try Fixture.copy("ExampleVault")
     try write("---\nk: 1\n---\n", to: "P.md", in: folder)
     let values = ["a\u{1B}b", "a\rb", "a\u{85}b", "tab\there", "say \"hi\" \\ back", "line\u{2028}sep"]
@@ -70,7 +70,7 @@ import Testing
     #expect(try run(["check"], in: folder).stdout.contains("P.md") == false)
   }
 
-  @Test func issue21ABinaryNoteIsNotEdited() throws {
+  @Test func aBinaryNoteIsNotEdited() throws {
     let folder = try Fixture.copy("ExampleVault")
     let binary = Data("text\u{0}more\n- [ ] task\n".utf8)
     try binary.write(to: folder.appendingPathComponent("Bin.md"))
@@ -86,7 +86,7 @@ import Testing
   }
 
   /// Files with CR-only line endings keep them, and their headings are found.
-  @Test func issue21CROnlyFilesKeepCR() throws {
+  @Test func cROnlyFilesKeepCR() throws {
     let folder = try Fixture.copy("ExampleVault")
     try write(
       "---\rmood: 5\r---\r# Day\r\r## Journal\r- 08:00 early\r\r## Tasks\r- [ ] rec 🔁 every day 📅 2026-11-23\r",
@@ -101,7 +101,7 @@ import Testing
         + "- [ ] rec 🔁 every day 📅 2026-11-24\r- [x] rec 🔁 every day 📅 2026-11-23 ✅ 2026-11-23\r- [ ] new\r")
   }
 
-  @Test func issue21ANewlineInTextNeverSplitsALine() throws {
+  @Test func aNewlineInTextNeverSplitsALine() throws {
     let folder = try Fixture.copy("ExampleVault")
     let added = try run(["add", "task", "line one\nline two"], in: folder)
     #expect(added.stdout == "Tasks.md:16  - [ ] line one line two\n")
@@ -109,7 +109,7 @@ import Testing
   }
 
   /// Text that starts with a dash is text: written, never the help with exit 0.
-  @Test func issue21TextStartingWithADashIsWritten() throws {
+  @Test func textStartingWithADashIsWritten() throws {
     let folder = try Fixture.copy("ExampleVault")
     let journal = try run(["journal", "- had a walk", "--time", "12:00"], in: folder)
     #expect(journal.status == 0)
@@ -124,7 +124,7 @@ import Testing
 
   /// A folder linked to outside the vault, a daily-notes folder with `..` and a linked `.trash`
   /// are refused on every route, and the files outside stay as they were.
-  @Test func issue21NoPathLeavesTheVault() throws {
+  @Test func noPathLeavesTheVault() throws {
     let folder = try Fixture.copy("ExampleVault")
     let outside = try ScratchFolder.make("outside")
     let note = "---\nk: 1\n---\n- [ ] outside task 📅 2026-11-20\n"
@@ -155,7 +155,7 @@ import Testing
   }
 
   /// A note that is a link inside the vault is written through: it stays a link.
-  @Test func issue21ALinkedNoteIsWrittenThrough() throws {
+  @Test func aLinkedNoteIsWrittenThrough() throws {
     let folder = try Fixture.copy("ExampleVault")
     let manager = FileManager.default
     try manager.createDirectory(at: folder.appendingPathComponent("Lists"), withIntermediateDirectories: true)
@@ -172,7 +172,7 @@ import Testing
     #expect(text.contains("- [x] Renew passport ⏫ 📅 2026-11-20 ✅ 2026-11-23\n"))
   }
 
-  @Test func issue21AReadOnlyNoteIsNotRewritten() throws {
+  @Test func aReadOnlyNoteIsNotRewritten() throws {
     let folder = try Fixture.copy("ExampleVault")
     let path = folder.appendingPathComponent("Tasks.md").path
     let before = try bytes(folder, "Tasks.md")
@@ -194,7 +194,7 @@ import Testing
   }
 
   /// `--index` naming a note or another program's database never touches it.
-  @Test func issue21AnIndexPathThatIsNotVaultsIsLeftAlone() throws {
+  @Test func anIndexPathThatIsNotVaultsIsLeftAlone() throws {
     let folder = try Fixture.copy("ExampleVault")
     let note = folder.appendingPathComponent("Tasks.md").path
     let before = try bytes(folder, "Tasks.md")
@@ -213,7 +213,7 @@ import Testing
   }
 
   /// Temporary files of a writer killed midway are removed by the next write to that folder.
-  @Test func issue21TemporaryFilesOfKilledWritersAreCleanedUp() throws {
+  @Test func temporaryFilesOfKilledWritersAreCleanedUp() throws {
     let folder = try Fixture.copy("ExampleVault")
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")

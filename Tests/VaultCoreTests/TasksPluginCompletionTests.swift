@@ -3,10 +3,10 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 20: vault reads and completes task lines as the Obsidian Tasks plugin does. Every case
+/// Vault reads and completes task lines as the Obsidian Tasks plugin does. Every case
 /// below is taken from the plugin's own tests or docs (obsidian-tasks-group/obsidian-tasks at
 /// cc0fce3), cited by file, with the plugin's expected values.
-@Suite struct Issue20TasksPluginTests {
+@Suite struct TasksPluginCompletionTests {
   struct Read: Sendable, CustomTestStringConvertible {
     var line: String
     var description = ""

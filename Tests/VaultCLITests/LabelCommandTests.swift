@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 25: labels through the built binary — the starter set, add/set/rm changing only the
+/// Labels through the built binary — the starter set, add/set/rm changing only the
 /// label's line, usage counts, `check` on a bad colour, and `add task --label`.
-@Suite struct Issue25LabelTests {
+@Suite struct LabelCommandTests {
   @Test func labelsAreKeptInTheConfigLineByLine() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
     let before = try Fixture.text(folder, ".vault/config.yml")
     let added = try CLI.run(

@@ -2,9 +2,9 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 19: `vault principle edit|rm|move` change only the list's lines, renumbered, whatever the
+/// `vault principle edit|rm|move` change only the list's lines, renumbered, whatever the
 /// line endings.
-@Suite struct Issue19ListEditorTests {
+@Suite struct ListEditorTests {
   func apply(_ operation: ListEditor.Operation, _ text: String, _ items: [Int]) -> String? {
     try? ListEditor.apply(operation, to: text, itemLines: items).get()
   }
@@ -26,7 +26,7 @@ import Testing
     #expect(throws: ListEditor.Failure.noSuchItem(4, count: 2)) {
       try ListEditor.apply(.remove(4), to: "- A\n- B\n", itemLines: [1, 2]).get()
     }
-    // Issue 18: a line break is joined, as everywhere vault writes a line.
+    // A line break is joined, as everywhere vault writes a line.
     #expect(apply(.edit(1, "a\nb"), "- A\n", [1]) == "- a b\n")
   }
 }

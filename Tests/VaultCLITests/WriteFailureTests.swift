@@ -3,11 +3,11 @@ import TestSupport
 import Testing
 
 #if os(Linux)
-/// Issue 18: a full disk or a read-only file system gives one clear error line and leaves
+/// A full disk or a read-only file system gives one clear error line and leaves
 /// every file as it was — never a stack trace. The failures are real system call failures,
 /// injected into the built binary by `Fixtures/Shims/write-failure.c` (LD_PRELOAD): on the
 /// vault's files only, so the index outside it keeps working.
-@Suite struct Issue18WriteFailureTests {
+@Suite struct WriteFailureTests {
   static let writes: [[String]] = [
     ["add", "task", "Call Mum"], ["done", "Tasks.md:6"], ["task", "Tasks.md:6", "--due", "fri"],
     ["set", "Read 24 Books", "progress", "50"], ["journal", "A walk"], ["mood", "7"],

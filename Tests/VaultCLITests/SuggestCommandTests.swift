@@ -2,15 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 25: `vault suggest`, `accept` and `dismiss` through the built binary: the task
+/// `vault suggest`, `accept` and `dismiss` through the built binary: the task
 /// written, one history line appended, nothing else changed.
-@Suite struct Issue25SuggestTests {
+@Suite struct SuggestCommandTests {
   func environment(_ folder: URL) -> [String: String] {
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
   }
 
   @Test func suggestAcceptAndDismiss() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     // Only templates here: tasks without attributes are no candidates.
     try Data("# Tasks\n\n- [ ] Something plain\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))
     let templates = folder.appendingPathComponent("Task Templates")
@@ -64,7 +64,7 @@ import Testing
 
   /// Open tasks that say what they ask are suggested too; accepting one writes nothing new.
   @Test func openTasksWithAttributesAreCandidates() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T19:00"]
     let json = try CLI.run(["suggest", "--mood", "8", "--limit", "50", "--json"], in: folder, environment: environment)
     let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
@@ -80,7 +80,7 @@ import Testing
 
   /// Several `vault suggest` at once: every line of each lands in the log (the write lock).
   @Test func concurrentSuggestionsLoseNoLine() throws {
-    let folder = try Fixture.copy("Issue25Planning")
+    let folder = try Fixture.copy("Planning")
     let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
     _ = try CLI.run(["index"], in: folder, environment: environment)
     let runs = try (0..<4).map { _ in

@@ -3,11 +3,11 @@ import Testing
 import VaultCore
 import VaultMarkdown
 
-/// Issue 20: inline fields and links are read as Dataview and Obsidian read them, through the
+/// Inline fields and links are read as Dataview and Obsidian read them, through the
 /// whole parse (cmark, masks, scanner). Each inline-field case comes from Dataview's own tests,
 /// `src/test/parse/parse.inline.test.ts` (blacksmithgu/obsidian-dataview), with its expected
 /// key and value.
-@Suite struct Issue20DataviewTests {
+@Suite struct DataviewFieldTests {
   /// (line, expected fields as key=value, the test's name in parse.inline.test.ts)
   @Test(arguments: [
     ("[]", [String](), "Empty Brackets"),

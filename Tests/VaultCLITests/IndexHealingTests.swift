@@ -8,12 +8,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 22: the index heals itself. A damaged page, a garbled file, an unclean end, commands
+/// The index heals itself. A damaged page, a garbled file, an unclean end, commands
 /// refreshing at once, a cache folder that cannot be used: the next command answers as a fresh
 /// index would (with a one-line notice when it had to mend something), never with a silent
 /// wrong answer and never with a failure the vault's files could answer. The built binary, on
 /// copies of ExampleVault, its index in the default place (`$XDG_CACHE_HOME/vault/…`).
-@Suite(.serialized) struct Issue22IndexHealingTests {
+@Suite(.serialized) struct IndexHealingTests {
   static let today = "2026-11-23"
   static let pageSize = 16_384
 
@@ -57,9 +57,9 @@ import Darwin
     ["check", "--json"], ["mood", "--json"], ["insights", "--json"],
   ]
 
-  /// The issue's reproduction: page 8 of the index overwritten with random bytes. Every view
+  /// As first reported: page 8 of the index overwritten with random bytes. Every view
   /// failed, and so did `vault index --rebuild`.
-  @Test func issue22ADamagedPageIsRebuiltAndTheCommandAnswered() throws {
+  @Test func aDamagedPageIsRebuiltAndTheCommandAnswered() throws {
     let (vault, cache) = try setUp()
     let expected = try run(["goals", "--json"], vault, cache: cache)
     #expect(expected.status == 0)
@@ -78,7 +78,7 @@ import Darwin
   }
 
   /// A rebuild never reads the old file: it makes a new one beside it and renames it over it.
-  @Test func issue22RebuildWorksOnAFileOfNoise() throws {
+  @Test func rebuildWorksOnAFileOfNoise() throws {
     let (vault, cache) = try setUp()
     let expected = try run(["tasks", "--json"], vault, cache: cache)
     let index = try indexFile(in: cache)
@@ -95,7 +95,7 @@ import Darwin
 
   /// Random pages of either file garbled, many times: each next command gives the answer of a
   /// fresh index, a rebuild notice at most. Before: 5 of 120 gave wrong answers silently.
-  @Test func issue22RandomGarblesNeverGiveAWrongAnswer() throws {
+  @Test func randomGarblesNeverGiveAWrongAnswer() throws {
     let (vault, cache) = try setUp()
     var expected: [String] = []
     for command in Self.commands {
@@ -133,14 +133,14 @@ import Darwin
           "round \(round): \(file.lastPathComponent) page \(page), \(Self.commands[which]): \(answer.stderr)")
       }
     }
-    print("issue 22 garbles: \(same) same, \(healed) rebuilt, \(wrong.count) wrong")
+    print("index garbles: \(same) same, \(healed) rebuilt, \(wrong.count) wrong")
     #expect(wrong.isEmpty, "\(wrong)")
     #expect(healed > 0)
   }
 
   /// After an unclean end (a writer's mark left by a process that is gone), the pages are
   /// checked before use: damage the command would not have read is still found.
-  @Test func issue22AnUncleanEndIsFollowedByACheck() throws {
+  @Test func anUncleanEndIsFollowedByACheck() throws {
     let (vault, cache) = try setUp()
     let expected = try run(["goals", "--json"], vault, cache: cache)
     let index = try indexFile(in: cache)
@@ -163,9 +163,9 @@ import Darwin
     #expect(!FileManager.default.fileExists(atPath: index.path + ".writing-\(gone.processIdentifier)"))
   }
 
-  /// The issue's reproduction: with 3 new notes, 4 `vault tasks` at once failed 129 of 400
+  /// As first reported: with 3 new notes, 4 `vault tasks` at once failed 129 of 400
   /// times with `UNIQUE constraint failed: files.path`.
-  @Test func issue22ConcurrentRefreshesNeverCollide() throws {
+  @Test func concurrentRefreshesNeverCollide() throws {
     let (vault, cache) = try setUp()
     _ = try run(["today"], vault, cache: cache)
     var failures: [String] = []
@@ -189,7 +189,7 @@ import Darwin
 
   /// A cache folder that cannot be made (its parent is a file): every index-backed command,
   /// `done` too, works from an index in a private temporary folder, with a warning.
-  @Test func issue22AnUnusableCacheFolderFallsBackToATemporaryIndex() throws {
+  @Test func anUnusableCacheFolderFallsBackToATemporaryIndex() throws {
     let (vault, cache) = try setUp()
     try Data("not a folder".utf8).write(to: cache)
     let temporary = vault.deletingLastPathComponent().appendingPathComponent(vault.lastPathComponent + "-tmp")
@@ -205,7 +205,7 @@ import Darwin
   }
 
   /// An index from before page checksums is built anew, quietly.
-  @Test func issue22AnIndexWithoutChecksumsIsBuiltAnew() throws {
+  @Test func anIndexWithoutChecksumsIsBuiltAnew() throws {
     let (vault, cache) = try setUp()
     let expected = try run(["goals", "--json"], vault, cache: cache)
     let index = try indexFile(in: cache)

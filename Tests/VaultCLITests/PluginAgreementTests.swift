@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 20: through the built binary, vault reads and writes as the Obsidian plugins do, on a
-/// vault with the Tasks plugin's global filter and custom statuses (`Fixtures/Issue20Plugins`).
+/// Through the built binary, vault reads and writes as the Obsidian plugins do, on a
+/// vault with the Tasks plugin's global filter and custom statuses (`Fixtures/PluginSettings`).
 /// The rules themselves are pinned by the plugins' own test tables in VaultCoreTests and
-/// VaultMarkdownTests (Issue20*Tests); here, what a user sees and the bytes written.
-@Suite struct Issue20PluginAgreementTests {
+/// VaultMarkdownTests (TasksPluginCompletionTests, DataviewFieldTests); here, what a user sees and the bytes written.
+@Suite struct PluginAgreementTests {
   static let today = "2026-11-23"
 
   func run(_ arguments: [String], _ folder: URL) throws -> CLI.Result {
@@ -22,7 +22,7 @@ import Testing
   /// tests/Query/Filter/TagsField.test.ts: the global filter is not one of the task's tags, and
   /// stays in its description; a sub-tag of it is a tag.
   @Test func theGlobalFilterIsNoTag() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let tasks = try tasks(folder)
     let plain = try #require(tasks.first { ($0["description"] as? String)?.contains("is not a tag") == true })
     #expect(plain["tags"] as? [String] == [])
@@ -36,7 +36,7 @@ import Testing
   /// tests/Commands/ToggleDone.test.ts, "should delete a self-deleting task": the line goes,
   /// with its line ending; every other byte stays.
   @Test func doneOnASelfDeletingTaskRemovesExactlyItsLine() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let before = try Fixture.text(folder, "Tasks.md")
     let result = try run(["done", "Post the letter"], folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -51,7 +51,7 @@ import Testing
   /// after `[X]`; the next instance has no id and no block link, in the plugin's order; the
   /// closed line keeps its hard break. Two lines change: the task's, and the one inserted.
   @Test func customStatusesAndTheNextInstance() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let before = try Fixture.text(folder, "Tasks.md")
     let result = try run(["done", "Draft the newsletter"], folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -65,7 +65,7 @@ import Testing
   /// docs/Getting Started/Recurring Tasks.md, "Recurring tasks must have at least one date":
   /// a recurring task without dates completes, and its next instance has none either.
   @Test func aRecurringTaskWithoutDates() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let result = try run(["done", "Water the ferns"], folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -76,7 +76,7 @@ import Testing
   /// tests/Query/Filter/RecurringField.test.ts: an invalid rule makes the task not recurring;
   /// `vault check` still warns, and `done` completes it without a next instance.
   @Test func anInvalidRuleDoesNotRepeat() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let check = try run(["check"], folder)
     #expect(check.stdout.contains("Tasks.md:8:24: warning: 'every blue moon' is not a recurrence rule"))
     let odd = try #require(try tasks(folder).first { ($0["description"] as? String)?.contains("Odd") == true })
@@ -113,7 +113,7 @@ import Testing
   /// `repeatOn` (src/types/schema.ts: `{week: 2, weekday: 0}`, the 2nd Sunday) and
   /// `repeatInterval` with `endRecur` (src/core/interop.ts: `INTERVAL`, `UNTIL`) are read.
   @Test func fullCalendarRecurringEvents() throws {
-    let folder = try Fixture.copy("Issue20Plugins")
+    let folder = try Fixture.copy("PluginSettings")
     let shown = try agendaDays(folder, today: "2026-11-21", days: 45)
     #expect(
       shown["Standup with Tokyo"] == [
@@ -132,7 +132,7 @@ import Testing
   /// through the built binary: the file holds exactly the plugin's lines afterwards.
   @Test(arguments: TasksPluginToggles.cases)
   func theCompletionTableThroughTheBinary(_ c: TasksPluginToggles.Toggle) throws {
-    let folder = try ScratchFolder.make("issue20").appendingPathComponent("vault")
+    let folder = try ScratchFolder.make("plugin-agreement").appendingPathComponent("vault")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
     try Data("# Tasks\n\n\(c.line)\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))

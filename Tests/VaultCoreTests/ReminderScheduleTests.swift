@@ -2,8 +2,8 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 23: the reminder schedule as a pure function of items, settings and a window.
-@Suite struct Issue23ReminderScheduleTests {
+/// The reminder schedule as a pure function of items, settings and a window.
+@Suite struct ReminderScheduleTests {
   static func day(_ text: String) -> LocalDate { DateParsing.validDate(text) ?? LocalDate(dayNumber: 0) }
   static func time(_ text: String) -> LocalTime { DateParsing.time(text) ?? .midnight }
   static let utc = ReminderSchedule.Zone.fixed(0)

@@ -2,9 +2,9 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 24: iCalendar's syntax (RFC 5545 §3.1): folding, escaping, parameters, and reading
+/// ICalendar's syntax (RFC 5545 §3.1): folding, escaping, parameters, and reading
 /// back what was written, with line numbers for what is broken.
-@Suite struct Issue24ICalendarTests {
+@Suite struct ICalendarTests {
   @Test func linesFoldAt75OctetsNeverInsideACharacter() {
     let long = ICalendar.Property.text("DESCRIPTION", String(repeating: "日本語のテキスト ", count: 12))
     let text = ICalendar.Component("VEVENT", properties: [long]).text

@@ -2,8 +2,8 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 25: task attributes read from Dataview fields, their problems, and CSV fields.
-@Suite struct Issue25TaskAttributesTests {
+/// Task attributes read from Dataview fields, their problems, and CSV fields.
+@Suite struct TaskAttributesTests {
   static func field(_ key: String, _ value: String) -> InlineField {
     InlineField(key: key, value: value, line: 1, column: 1)
   }

@@ -2,8 +2,8 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 25: each component of a suggestion's score, the ranking, and the history log.
-@Suite struct Issue25SuggestionTests {
+/// Each component of a suggestion's score, the ranking, and the history log.
+@Suite struct SuggestionTests {
   static func template(
     _ title: String, moods: [ClosedRange<Int>] = [], time: TaskTemplate.TimeOfDay = .any,
     energy: TaskAttributes.Energy? = nil

@@ -2,8 +2,8 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 25: `vault label add|set|rm` change only the label's line of `.vault/config.yml`.
-@Suite struct Issue25LabelConfigTests {
+/// `vault label add|set|rm` change only the label's line of `.vault/config.yml`.
+@Suite struct LabelConfigTests {
   static let config = """
     # my settings
     inbox: Tasks.md

@@ -4,11 +4,11 @@ import Testing
 
 @testable import VaultCore
 
-/// Issue 18: vault on vaults it was not written around. Through the built binary, on
-/// `Fixtures/Issue18Kepano`: a kepano-style vault (items filed by `categories:` under
+/// Vault on vaults it was not written around. Through the built binary, on
+/// `Fixtures/KepanoVault`: a kepano-style vault (items filed by `categories:` under
 /// References/, a Templates folder of the core plugin, a Templater folder, Periodic Notes'
 /// template, Daily/ notes, no Tasks plugin), with CJK and emoji text, at 23 November 2026.
-@Suite struct Issue18AnyVaultTests {
+@Suite struct OtherPeoplesVaultTests {
   static let today = "2026-11-23"
 
   func run(_ arguments: [String], _ folder: URL, extra: [String: String] = [:]) throws -> CLI.Result {
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func templatesAreNotItems() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let today = try run(["today"], folder).stdout
     #expect(!today.contains("Template"))
     #expect(!today.contains("Review the day"))
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func withoutTheTasksPluginAnyOtherSymbolIsChecked() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let open = try run(["tasks"], folder).stdout
     #expect(!open.contains("Ask Mei") && !open.contains("Move the dentist"))
     let done = try run(["tasks", "--status", "done"], folder).stdout
@@ -57,7 +57,7 @@ import Testing
   }
 
   @Test func eventsWithoutATitleAreCalledByTheirTitle() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let list = try run(["list", "--type", "event", "--sort", "title"], folder).stdout
     #expect(list.hasPrefix("2026-12-04  Dinner with Mei"))
     #expect(try run(["search", "Mei"], folder).stdout.contains("Dinner with Mei  (event)"))
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func notesAreNamedAsTheViewsPrintThem() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     try Data("---\naliases: [Nihongo]\n---\nStudy plan.\n".utf8).write(
       to: folder.appendingPathComponent("References/Japanese plan.md"))
     for name in [
@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func pathsAreRelativeToTheVaultEverywhere() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let elsewhere = try ScratchFolder.make("elsewhere")
     for arguments in [["list"], ["search", "festival"], ["show", "Tasks"], ["check"]] {
       let result = try CLI.run(
@@ -100,7 +100,7 @@ import Testing
   }
 
   @Test func identicalLinesGetTheirOwnIdsAndStaleOnesSayWhy() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let tasks = try #require(try json(["tasks"], folder) as? [[String: Any]])
     let bank = tasks.filter {
       ($0["task"] as? [String: Any])?["description"] as? String
@@ -142,7 +142,7 @@ import Testing
   }
 
   @Test func groupsWithoutACommandAndRunErrorsShowTheirOwnUsage() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let missing = try run(["--vault", folder.path, "add"], folder)
     #expect(missing.status == 64)
     #expect(
@@ -166,21 +166,21 @@ import Testing
     ("list", ["list"]), ("search", ["search", "festival"]), ("goals", ["goals"]),
   ])
   func viewsFitEveryWidth(name: String, arguments: [String]) throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     for columns in [60, 80, 120] {
       let result = try run(arguments, folder, extra: ["COLUMNS": "\(columns)"])
       #expect(result.status == 0, "\(result.stderr)")
       for line in result.stdout.split(separator: "\n") {
         #expect(DisplayCells.of(String(line)) <= columns, "\(name) at \(columns): \(line)")
       }
-      try Snapshot.assert(result.stdout, named: "issue18-\(name)-\(columns)")
+      try Snapshot.assert(result.stdout, named: "kepano-\(name)-\(columns)")
     }
   }
 
   /// At 80 columns every task's text up to 60 characters is shown whole, and at 160 each task
   /// takes one line.
   @Test func tasksKeepTheirTextAt80AndOneLineAt160() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let tasks = try #require(try json(["tasks"], folder) as? [[String: Any]])
     let texts = tasks.compactMap { ($0["task"] as? [String: Any])?["description"] as? String }
     let narrow = try run(["tasks"], folder, extra: ["COLUMNS": "80"]).stdout
@@ -190,7 +190,7 @@ import Testing
   }
 
   @Test func outsideAVaultWritesRefuseAndADefaultVaultCanBeSet() throws {
-    let vault = try Fixture.copy("Issue18Kepano")
+    let vault = try Fixture.copy("KepanoVault")
     let elsewhere = try ScratchFolder.make("not-a-vault")
     let settings = try ScratchFolder.make("xdg")
     let environment = [
@@ -226,7 +226,7 @@ import Testing
   }
 
   @Test func newItemsFollowTheVaultsCategories() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let event = try run(["add", "event", "Concert", "--date", "dec 5"], folder)
     #expect(event.stdout == "References/2026-12-05 Concert.md\n", "\(event.stderr)")
     #expect(
@@ -242,12 +242,12 @@ import Testing
     #expect(try run(["list", "--type", "event"], folder).stdout.contains("Concert"))
     #expect(try run(["goals"], folder).stdout.contains("Run 10k"))
     // A vault that files by folder keeps doing so.
-    let plain = try Fixture.copy("Issue19Fields")
+    let plain = try Fixture.copy("StoredFields")
     #expect(try run(["add", "goal", "Swim", "--target", "jun 1"], plain).stdout == "Goals/Swim.md\n")
   }
 
   @Test func longCJKAndEmojiTitlesAreCutToTheByteLimit() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let title = String(repeating: "東京の友達に手紙を書く🎌", count: 12)
     let result = try run(["add", "note", title], folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -258,14 +258,14 @@ import Testing
 
   @Test(arguments: ["bash", "zsh", "fish"])
   func completionsAreGeneratedFromTheCommands(shell: String) throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let result = try run(["--generate-completion-script", shell], folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("vault") && result.stdout.contains("config") && result.stdout.contains("postpone"))
   }
 
   @Test func dateOptionsTakeNaturalDates() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let agenda = try run(["agenda", "--from", "fri", "--to", "sun"], folder).stdout
     #expect(agenda.hasPrefix("Friday 27 November 2026"))
     #expect(!agenda.contains("Monday 30 November"))
@@ -278,7 +278,7 @@ import Testing
   }
 
   @Test func filtersAndSetTakeNaturalDatesAndRefuseOtherValues() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     // Tasks due by Wednesday the 25th (today is Monday 23 November): compared as dates.
     let tasks = try run(["list", "--type", "task", "--where", "due<=wed"], folder)
     #expect(tasks.status == 0, "\(tasks.stderr)")
@@ -304,7 +304,7 @@ import Testing
   }
 
   @Test func setKeepsABlockListABlockList() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     let result = try run(["set", "Learn Japanese", "categories", "[[Goals]], [[Languages]]"], folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -313,7 +313,7 @@ import Testing
   }
 
   @Test func addTaskGoesWhereTheInboxSays() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     // After the first list of tasks (## Inbox), not below ## Someday at the end.
     #expect(try run(["add", "task", "Renew the library card"], folder).stdout.hasPrefix("Tasks.md:7  "))
     let inbox = try Fixture.text(folder, "Tasks.md")
@@ -330,7 +330,7 @@ import Testing
   }
 
   @Test func dailyTemplatesGetEveryMomentToken() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     try Data(
       """
       ---
@@ -360,7 +360,7 @@ import Testing
   }
 
   @Test func configProblemsAreCheckErrorsAndWarningsEverywhere() throws {
-    let folder = try Fixture.copy("Issue18Kepano")
+    let folder = try Fixture.copy("KepanoVault")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
     try Data("week_start: monday\ndashbord:\n  limit: 3\ntimezone: Europe/Lisbn\ndashboard:\n  limit: 40\n".utf8)
