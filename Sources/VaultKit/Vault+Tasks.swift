@@ -47,9 +47,11 @@ extension Vault {
   /// The task a user named: its short id from `vault tasks` (or 4 to 16 digits of its full
   /// id), `path:line`, or words of its text (any case). An id that several tasks share names
   /// the one among `statuses` when only one is; words must name exactly one task among
-  /// `statuses`. Several are an error that lists them, each with a longer id.
+  /// `statuses`. Several are an error that lists them, each with a longer id. Words that name
+  /// no task among `statuses` but one among `orElse` name that one (`done` on a cancelled task).
   public func resolveTask(
-    _ argument: String, among statuses: [TaskStatus.Kind], in store: IndexStore
+    _ argument: String, among statuses: [TaskStatus.Kind], orElse fallback: [TaskStatus.Kind] = [],
+    in store: IndexStore
   ) throws(VaultError) -> Located<TaskItem> {
     var all = TaskSelection()
     all.statuses = statuses
@@ -79,6 +81,7 @@ extension Vault {
         closed.statuses = [.done, .cancelled]
         closed.text = argument
         let found = try store.tasks(closed)
+        if found.count == 1, let task = found.first, fallback.contains(task.value.status.type) { return task }
         if found.count == 1, let task = found.first {
           throw VaultError.taskClosed(
             argument, location: task.location, state: task.value.status.type == .done ? "done" : "cancelled")
@@ -130,7 +133,18 @@ extension Vault {
           ? TaskLineEditor.complete(before, task: fresh, on: today, settings: settings.tasks)
           : TaskLineEditor.cancel(before, task: fresh, on: today, settings: settings.tasks)
         switch result {
-        case .success(let value): edited = value
+        case .success(var value):
+          // A task cancelled by `vault cancel` got its next instance then: done later, it gets
+          // no second one (cancelled in Obsidian, it has none beside it, and gets it now).
+          if fresh.status.type == .cancelled, value.nextInstance != nil,
+            note.tasks.contains(where: {
+              abs($0.line - fresh.line) == 1 && $0.isOpen && $0.description == fresh.description
+                && $0.recurrence == fresh.recurrence
+            })
+          {
+            value.nextInstance = nil
+          }
+          edited = value
         case .failure(.alreadyClosed(let state)):
           throw .taskClosed(fresh.description, location: "\(display):\(fresh.line)", state: state)
         case .failure(let failure): throw .cannotChange(what, reason: failure.description)

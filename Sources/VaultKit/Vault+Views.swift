@@ -157,14 +157,21 @@ extension Vault {
     for index in dashboard.goals.indices {
       dashboard.goals[index].goal.tags = tags[dashboard.goals[index].goal.path] ?? []
     }
-    // With a mood logged today, the two best suggestions for it (not recorded as shown:
-    // `vault suggest` does that).
+    // With a mood logged today, the two best suggestions for it (`recordShown` logs them, so
+    // `vault suggest accept 1` takes the first).
     if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {
       let history = suggestionHistory()
       let (all, scored) = try candidates(in: store)
-      dashboard.suggestions = Suggestions.ranked(
-        scored, mood: mood, at: .any, history: history, dismissedToday: skipped(on: today, history: history, all: all)
-      ).prefix(2).map(\.template)
+      let skipped = skipped(on: today, history: history, all: all)
+      // The list shown last today for this mood stays, so `accept N` takes what was shown and
+      // showing it (which counts in the history) does not reorder it.
+      let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      let shown = (history.lastShown[today] ?? []).filter { $0.mood == mood }.compactMap { byID[$0.id] }
+      dashboard.suggestions =
+        !shown.isEmpty && shown.allSatisfy({ !skipped.contains($0.id) })
+        ? Array(shown.prefix(2))
+        : Suggestions.ranked(scored, mood: mood, at: .any, history: history, dismissedToday: skipped)
+          .prefix(2).map(\.template)
     }
     return dashboard
   }

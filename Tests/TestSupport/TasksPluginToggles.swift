@@ -107,6 +107,14 @@ public enum TasksPluginToggles {
         "- [ ] Leap 🔁 every February on the 29th 📅 2028-02-29",
         "- [x] Leap 🔁 every year on February the 29th 📅 2024-02-29 ✅ 2024-02-29",
       ], source: "rrule.js parsetext.ts ON(), totext.ts YEARLY()"),
+    // A cancelled recurring task set to done: the cancelled date goes, the next instance comes.
+    Toggle(
+      line: "- [-] Stuff 🔁 every day 📅 2023-05-15 ❌ 2023-05-16", today: "2023-06-26",
+      lines: [
+        "- [ ] Stuff 🔁 every day 📅 2023-05-16",
+        "- [x] Stuff 🔁 every day 📅 2023-05-15 ✅ 2023-06-26",
+      ], source: "tests/Task/Task.test.ts (should remove cancelled date when toggling CANCELLED recurring task to DONE)"
+    ),
   ]
 
 }

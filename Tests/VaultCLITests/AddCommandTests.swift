@@ -114,4 +114,21 @@ import Testing
     #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     #expect(try Fixture.contents(of: folder) == before)
   }
+
+  /// An event, goal, note or insight needs a title: an empty or blank one is refused and
+  /// nothing is written, as `add task` refuses a task without text.
+  @Test(arguments: [
+    (["add", "event", "", "--date", "tomorrow"], "the event needs a title"),
+    (["add", "event", "   ", "--date", "tomorrow"], "the event needs a title"),
+    (["add", "goal", "", "--target", "2027-01-01"], "the goal needs a title"),
+    (["add", "note", " "], "the note needs a title"),
+    (["add", "insight", ""], "the insight needs some text"),
+  ])
+  func aBlankTitleIsRefused(arguments: [String], message: String) throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let before = try Fixture.contents(of: folder)
+    let result = try run(arguments, in: folder)
+    #expect(result.status != 0 && result.stderr.contains(message), "\(result.stderr)")
+    #expect(try Fixture.contents(of: folder) == before)
+  }
 }

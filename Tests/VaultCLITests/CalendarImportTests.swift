@@ -183,6 +183,79 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Cut off.md").path))
   }
 
+  /// The occurrences the oracle finds in a file over 2024-2033, by summary.
+  func occurrences(_ path: String) throws -> [String: [String]] {
+    let script = """
+      import icalendar, json, sys, recurring_ical_events, datetime
+      calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+      out = {}
+      for e in recurring_ical_events.of(calendar).between(datetime.date(2024, 1, 1), datetime.date(2034, 1, 1)):
+          out.setdefault(str(e['SUMMARY']), []).append(str(e.decoded('DTSTART'))[:10])
+      print(json.dumps({k: sorted(v) for k, v in out.items()}))
+      """
+    let output = try Oracle.run("python3", ["-c", script, path])
+    return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String]] ?? [:]
+  }
+
+  /// A yearly event from 29 February means leap years only in RFC 5545; vault's own export of
+  /// 28 February and 1 March in common years reads back as those. Import, export, import and
+  /// export again: the same occurrences as the oracle finds in the original, every time.
+  @Test func leapDayRulesKeepTheirMeaningThroughImportAndExport() throws {
+    let original = try emptyVault().path + "-leap.ics"
+    let events = [
+      ("RFC leap", "RRULE:FREQ=YEARLY"), ("Feb 28", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
+      ("Mar 1", "RRULE:FREQ=YEARLY;BYYEARDAY=60"), ("Until", "RRULE:FREQ=YEARLY;UNTIL=20300101"),
+    ]
+    let text =
+      (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN"]
+      + events.enumerated().flatMap { index, event in
+        [
+          "BEGIN:VEVENT", "UID:leap-\(index)", "DTSTAMP:20261101T000000Z", "SUMMARY:\(event.0)",
+          "DTSTART;VALUE=DATE:20000229", event.1, "END:VEVENT",
+        ]
+      } + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: original))
+    let expected = try occurrences(original)
+    #expect(expected["RFC leap"] == ["2024-02-29", "2028-02-29", "2032-02-29"])
+    #expect(expected["Feb 28"]?.count == 10 && expected["Mar 1"]?.contains("2025-03-01") == true)
+    var file = original
+    for round in 1...2 {
+      let target = try emptyVault()
+      let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+      #expect(imported.status == 0, "\(imported.stderr)")
+      file = target.path + "-round\(round).ics"
+      let exported = try CLI.run(["export", "ics", "-o", file], in: target, environment: environment(target))
+      #expect(exported.status == 0, "\(exported.stderr)")
+      #expect(try occurrences(file) == expected, "round \(round)")
+      let note = try String(contentsOf: target.appendingPathComponent("Events/RFC leap.md"), encoding: .utf8)
+      #expect(note.contains("rrule: FREQ=YEARLY\n") && note.contains("leap_day: skip\n"), "\(note)")
+    }
+  }
+
+  /// An event whose title would name a hidden file or reach out of the folder gets a safe
+  /// name, keeps its title, and the other events are imported.
+  @Test func hostileTitlesGetSafeNamesAndStopNothing() throws {
+    let target = try emptyVault()
+    let file = target.path + "-hostile.ics"
+    let titles = ["../../x/pwned", ".hidden", "..", ". . .secret", "Plain"]
+    let text =
+      (["BEGIN:VCALENDAR", "VERSION:2.0"]
+      + titles.enumerated().flatMap { index, title in
+        ["BEGIN:VEVENT", "UID:h\(index)", "SUMMARY:\(title)", "DTSTART;VALUE=DATE:2026120\(index + 1)", "END:VEVENT"]
+      } + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("5 events created, 0 updated, 0 unchanged\n"), "\(result.stdout)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("Events").path)
+    #expect(names.allSatisfy { !$0.hasPrefix(".") }, "\(names)")
+    #expect(Set(names) == ["x pwned.md", "hidden.md", "Untitled.md", "secret.md", "Plain.md"])
+    let pwned = try String(contentsOf: target.appendingPathComponent("Events/x pwned.md"), encoding: .utf8)
+    #expect(pwned.contains("title: ../../x/pwned\n"), "\(pwned)")
+    #expect(
+      !FileManager.default.fileExists(atPath: target.deletingLastPathComponent().appendingPathComponent("x").path))
+  }
+
   static func calendar(summary: String, location: String, extra: Bool = false) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN", "X-WR-CALNAME:Doctor",

@@ -91,4 +91,37 @@ import Testing
     #expect(lines.count == 20)
     #expect(lines.allSatisfy { $0.hasPrefix("2026-11-24T08:30 shown ") })
   }
+
+  /// What the dashboard suggests is what `accept 1` takes; running it again logs nothing more.
+  @Test func theDashboardsSuggestionsCanBeAccepted() throws {
+    let folder = try Fixture.copy("Planning")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
+    #expect(try CLI.run(["mood", "3"], in: folder, environment: environment).status == 0)
+    let today = try CLI.run(["today"], in: folder, environment: environment)
+    #expect(today.status == 0, "\(today.stderr)")
+    let section = try #require(today.stdout.components(separatedBy: "Suggested for your mood\n").last)
+    let first = try #require(section.split(separator: "\n").first).trimmingCharacters(in: .whitespaces)
+    let title = try #require(first.components(separatedBy: "  ").first)
+    let log = try Fixture.text(folder, ".vault/suggestions.log")
+    #expect(log.split(separator: "\n").count == 2 && log.hasPrefix("2026-11-24T08:30 shown 1 "))
+    #expect(try CLI.run(["today"], in: folder, environment: environment).status == 0)
+    #expect(try Fixture.text(folder, ".vault/suggestions.log") == log)
+    let accepted = try CLI.run(["suggest", "accept", "1"], in: folder, environment: environment)
+    #expect(accepted.status == 0, "\(accepted.stderr)")
+    #expect(accepted.stdout.contains(title), "\(accepted.stdout) should name \(title)")
+  }
+
+  /// The hint under the list breaks between its two commands at 60 and 80 columns, never
+  /// inside one.
+  @Test(arguments: [60, 80])
+  func theHintFitsTheTerminal(columns: Int) throws {
+    let folder = try Fixture.copy("Planning")
+    let environment = [
+      "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30", "COLUMNS": String(columns),
+    ]
+    let shown = try CLI.run(["suggest", "--mood", "3"], in: folder, environment: environment)
+    let lines = shown.stdout.split(separator: "\n").suffix(2)
+    #expect(
+      Array(lines) == ["`vault suggest accept 1` adds it as a task;", "`vault suggest dismiss 1` drops it for today"])
+  }
 }

@@ -65,7 +65,7 @@ import Testing
     let tasks = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
     let report = tasks.first {
       ($0["task"] as? [String: Any])?["description"] as? String
-        == "Write the report [difficulty:: 4] [duration:: 2h] [energy:: high] [mood:: 7]"
+        == "Write the report"
     }
     let attributes = report?["attributes"] as? [String: Any]
     #expect(attributes?["difficulty"] as? Int == 4 && attributes?["duration"] as? Int == 120)
@@ -98,8 +98,7 @@ import Testing
     #expect(tasks.count == 6)
     let chapter = try #require(tasks.first { $0["description"]?.hasPrefix("Read a chapter") == true })
     #expect(
-      chapter["description"] == "Read a chapter, \"slowly\" [difficulty:: 1] [duration:: 1h30m] [energy:: low] #reading"
-    )
+      chapter["description"] == "Read a chapter, \"slowly\" #reading")
     #expect(chapter["duration_minutes"] == "90" && chapter["energy"] == "low" && chapter["tags"] == "reading")
     #expect(tasks.first { $0["status"] == "cancelled" }?["cancelled"] == "2026-11-19")
     let mood = try rows("mood")
@@ -174,5 +173,32 @@ import Testing
     #expect(
       try CLI.run(["tasks", "--energy", "high"], in: folder, environment: environment(folder)).stdout.contains(
         "Fix the bike"))
+  }
+
+  /// The attributes are taken out of the text, as the Tasks plugin's own fields are, and shown
+  /// as what they mean: in the list, the dashboard, the agenda, the JSON and the CSV.
+  @Test func attributesAreShownAsAttributesNotAsSyntax() throws {
+    let folder = try Fixture.copy("Planning")
+    let env = environment(folder)
+    let added = try CLI.run(
+      ["add", "task", "Book dentist", "--duration", "15m", "--energy", "low", "--due", "today"], in: folder,
+      environment: env)
+    #expect(added.status == 0, "\(added.stderr)")
+    for arguments in [["tasks"], ["today"], ["agenda", "--days", "1"]] {
+      let shown = try CLI.run(arguments, in: folder, environment: env)
+      let line = try #require(shown.stdout.split(separator: "\n").first { $0.contains("Book dentist") }, "\(arguments)")
+      #expect(line.contains("Book dentist  15m · low energy"), "\(arguments): \(line)")
+      #expect(!line.contains("::"), "\(arguments): \(line)")
+    }
+    let json = try CLI.run(["tasks", "--json"], in: folder, environment: env)
+    let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    let task = try #require(
+      items.first { (($0["task"] as? [String: Any])?["description"] as? String)?.hasPrefix("Book dentist") == true })
+    #expect((task["task"] as? [String: Any])?["description"] as? String == "Book dentist")
+    let attributes = task["attributes"] as? [String: Any]
+    #expect(attributes?["duration"] as? Int == 15 && attributes?["energy"] as? String == "low")
+    let csv = try CLI.run(["export", "csv", "tasks"], in: folder, environment: env)
+    let row = try #require(csv.stdout.components(separatedBy: "\r\n").first { $0.contains("Book dentist") })
+    #expect(row.contains(",Book dentist,") && !row.contains("::"), "\(row)")
   }
 }

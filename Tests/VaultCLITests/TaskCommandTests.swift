@@ -134,4 +134,29 @@ import Testing
         ".obsidian", "CRLF Note.md", "Chores.md",
       ])
   }
+
+  /// A recurring task cancelled, then done after all: as the Tasks plugin, the cancelled date
+  /// goes and the done date comes. Cancelled in Obsidian, it has no next instance yet and gets
+  /// one; cancelled by `vault cancel`, which made the next instance then, it gets no second.
+  @Test func doneOnACancelledRecurringTaskMakesOneNextInstance() throws {
+    let folder = try Fixture.copy("TaskLists")
+    let note = folder.appendingPathComponent("Cancelled.md")
+    try Data("# Chores\n\n- [-] Water the plants 🔁 every week 📅 2026-11-15 ❌ 2026-11-16\n".utf8).write(to: note)
+    let done = try run(["done", "water the plants"], in: folder)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(
+      try Fixture.text(folder, "Cancelled.md")
+        == "# Chores\n\n- [ ] Water the plants 🔁 every week 📅 2026-11-22\n"
+        + "- [x] Water the plants 🔁 every week 📅 2026-11-15 ✅ 2026-11-22\n")
+    try Data("- [ ] Feed the cat 🔁 every day 📅 2026-11-21\n".utf8).write(to: note)
+    #expect(try run(["cancel", "feed the cat"], in: folder).status == 0)
+    let cancelled = try Fixture.text(folder, "Cancelled.md")
+    #expect(
+      cancelled
+        == "- [ ] Feed the cat 🔁 every day 📅 2026-11-22\n- [-] Feed the cat 🔁 every day 📅 2026-11-21 ❌ 2026-11-22\n")
+    #expect(try run(["done", "Cancelled.md:2"], in: folder).status == 0)
+    #expect(
+      try Fixture.text(folder, "Cancelled.md")
+        == "- [ ] Feed the cat 🔁 every day 📅 2026-11-22\n- [x] Feed the cat 🔁 every day 📅 2026-11-21 ✅ 2026-11-22\n")
+  }
 }

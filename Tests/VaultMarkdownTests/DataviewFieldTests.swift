@@ -28,6 +28,14 @@ import VaultMarkdown
     #expect(fields.map { "\($0.key)=\($0.value)" } == expected, "\(test)")
   }
 
+  /// Through the whole parse: a value with inline HTML is read whole, as Dataview reads the
+  /// line's text (cmark's HTML span hides tags and links in it, not the field).
+  @Test func aFieldWhoseValueIsHTMLInANote() {
+    let parsed = note("A line [link:: <a href=\"Page\">Value</a>] and <span>[x:: 1]</span> here.\n")
+    #expect(parsed.fields.map { "\($0.key)=\($0.value)" } == ["link=<a href=\"Page\">Value</a>", "x=1"])
+    #expect(note("<b>#tag</b> and `[code:: 1]`\n").fields.isEmpty)
+  }
+
   /// Dataview's "Two Inline Fields" gives the fields' starts (0-based): 0 and 27.
   @Test func fieldColumnsAsDataview() {
     let fields = InlineScanner.scan(line: Array("[key:: value] and so thus, [key2:: value2]".utf8), lineNumber: 1)

@@ -166,7 +166,9 @@ public struct ICalendarImport: Sendable {
     // Recurrence: the rule as vault writes it (a plain weekly rule as daysOfWeek).
     var skipped: [LocalDate] = []
     if let rrule = event.first("RRULE"), event.first("RECURRENCE-ID") == nil {
-      switch RecurrenceRule.parse(rrule: rrule.value) {
+      let (ruleText, leapDay) = Self.leapDayRule(rrule.value, start: start.date)
+      fields.leapDay = leapDay
+      switch RecurrenceRule.parse(rrule: ruleText) {
       case .success(var rule):
         if rule.until != nil, rule.frequency == .weekly, rule.interval == 1, rule.count == nil, rule.byMonth.isEmpty,
           rule.byMonthDay.isEmpty, rule.bySetPos.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil })
@@ -221,6 +223,25 @@ public struct ICalendarImport: Sendable {
     let body = event.first("DESCRIPTION")?.text.trimmingSpaces()
     return Item(
       uid: uid, title: title, properties: properties, body: body?.isEmpty == false ? body : nil, line: event.line)
+  }
+
+  /// A yearly rule from 29 February and where it falls in common years, as the note says it
+  /// (`leap_day`): RFC 5545 skips those years (`skip`); vault's own export writes 28 February
+  /// as `BYMONTH=2;BYMONTHDAY=-1` and 1 March as `BYYEARDAY=60`, read back as the plain rule with
+  /// `feb28` or `mar1`. Any other rule is returned as it is, without a choice.
+  static func leapDayRule(_ text: String, start: LocalDate) -> (rule: String, leapDay: LeapDay?) {
+    guard start.month == 2, start.day == 29 else { return (text, nil) }
+    let parts = text.split(separator: ";").map { $0.uppercased() }
+    let frame = parts.filter { $0.hasPrefix("UNTIL=") || $0.hasPrefix("COUNT=") || $0.hasPrefix("WKST=") }
+    let rest = Set(parts).subtracting(frame).subtracting(["INTERVAL=1"])
+    let kept = text.split(separator: ";").filter { part in frame.contains(part.uppercased()) }
+    let plain = (["FREQ=YEARLY"] + kept).joined(separator: ";")
+    switch rest {
+    case ["FREQ=YEARLY"]: return (text, .skip)
+    case ["FREQ=YEARLY", "BYMONTH=2", "BYMONTHDAY=-1"]: return (plain, .feb28)
+    case ["FREQ=YEARLY", "BYYEARDAY=60"]: return (plain, .mar1)
+    default: return (text, nil)
+    }
   }
 
   /// A UTC moment in the vault's zone.

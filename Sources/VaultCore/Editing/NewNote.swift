@@ -8,7 +8,9 @@ public enum NewNote {
     let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]"]
     var name = String(title.map { forbidden.contains($0) || $0.isNewline ? " " : $0 })
     name = name.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-    while name.hasPrefix(".") { name.removeFirst() }
+    // A leading dot hides a file (`.hidden`, `..`, what `../../x` becomes): dots and the spaces
+    // they leave go, however they alternate.
+    while let first = name.first, first == "." || first == " " { name.removeFirst() }
     name = String(name.prefix(120)).trimmingSpaces()
     while name.utf8.count > 240 { name.removeLast() }
     // A trailing dot would meet `.md` (`Done..md`), and some systems drop it.
@@ -48,6 +50,8 @@ public enum NewNote {
     public var recurrenceEnd: LocalDate?
     public var timeZone: String?
     public var remind: [String] = []
+    /// Where a yearly event from 29 February falls in common years; nil for the vault's default.
+    public var leapDay: LeapDay?
 
     public init(title: String, date: LocalDate) {
       self.title = title
@@ -87,6 +91,7 @@ public enum NewNote {
       } else {
         result += [("type", "single"), ("date", date.description), ("endDate", end?.description ?? "null")]
       }
+      if recurrence != nil, let leapDay { result.append(("leap_day", leapDay.rawValue)) }
       result.append(("allDay", allDay ? "true" : "false"))
       if let startTime { result.append(("startTime", "\"\(startTime.hourMinute)\"")) }
       if let endTime { result.append(("endTime", "\"\(endTime.hourMinute)\"")) }

@@ -108,9 +108,16 @@ public enum TaskLineEditor {
     _ line: String, task: TaskItem, symbol: Character, field: Field?, on today: LocalDate,
     settings: TasksPluginSettings
   ) -> Swift.Result<Result, Failure> {
+    var line = line
+    var task = task
     switch task.status.type {
     case .done: return .failure(.alreadyClosed("done"))
-    case .cancelled: return .failure(.alreadyClosed("cancelled"))
+    case .cancelled where settings.statusType(of: symbol) != .done: return .failure(.alreadyClosed("cancelled"))
+    case .cancelled:
+      // Done after all: the cancelled date goes, and a recurring task gets its next instance, as
+      // the plugin's `handleNewStatus` does ("cancelled recurring task set to DONE").
+      line = removing(.cancelled, from: line)
+      task.cancelled = nil
     case .nonTask: return .failure(.notATask)
     case .todo, .inProgress, .onHold: break
     }

@@ -38,7 +38,7 @@ public enum CSVExport {
       let item = task.value
       let attributes = item.attributes
       table.rows.append([
-        task.shortID, task.path, String(task.line), item.status.type.rawValue, item.description,
+        task.shortID, task.path, String(task.line), item.status.type.rawValue, item.text,
         item.priority.rawValue, text(item.created), text(item.start), text(item.scheduled), text(item.due),
         text(item.done), text(item.cancelled), item.recurrence ?? "", list(item.tags),
         text(attributes.difficulty), text(attributes.duration), attributes.energy?.rawValue ?? "",

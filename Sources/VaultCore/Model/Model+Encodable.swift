@@ -96,7 +96,7 @@ extension TaskItem: Encodable {
     try c.encode(indentation, forKey: .indentation)
     try c.encode(marker, forKey: .marker)
     try c.encode(status, forKey: .status)
-    try c.encode(description, forKey: .description)
+    try c.encode(text, forKey: .description)
     try c.encode(tags, forKey: .tags)
     try c.encode(created, forKey: .created)
     try c.encode(start, forKey: .start)

@@ -73,6 +73,42 @@ public struct TaskAttributes: Hashable, Sendable {
     return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
   }
 
+  /// How a person reads them: `15m`, `low energy`, `difficulty 2`, `mood 7`.
+  public var facts: [String] {
+    [
+      duration.map(Self.durationText), energy.map { "\($0.rawValue) energy" }, difficulty.map { "difficulty \($0)" },
+      mood.map { "mood \($0)" },
+    ].compactMap { $0 }
+  }
+
+  /// A task's description without the attributes' fields (`[duration:: 15m]`,
+  /// `(energy:: low)`), as the Tasks plugin's own fields are already taken out: the text a
+  /// person wrote. A field whose value the attribute cannot have stays, so it is seen.
+  public static func withoutFields(_ description: String) -> String {
+    guard description.contains("::") else { return description }
+    var text = Substring(description)
+    var result = ""
+    while let open = text.firstIndex(where: { $0 == "[" || $0 == "(" }) {
+      let close: Character = text[open] == "[" ? "]" : ")"
+      guard let end = text[open...].firstIndex(of: close) else { break }
+      let inside = text[text.index(after: open)..<end]
+      if let separator = inside.firstRange(of: "::") {
+        let key = inside[..<separator.lowerBound].trimmingSpaces().lowercased()
+        let value = String(inside[separator.upperBound...])
+        if keys.contains(key), problem(key: key, value: value) == nil {
+          result += text[..<open]
+          text = text[text.index(after: end)...]
+          continue
+        }
+      }
+      result += text[...end]
+      text = text[text.index(after: end)...]
+    }
+    result += text
+    // The spaces the fields stood between close up.
+    return result.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+
   /// The fields to write on a task line: `[difficulty:: 2] [duration:: 30m] [energy:: low]`.
   public var fieldsText: String {
     var parts: [String] = []
@@ -108,6 +144,10 @@ extension TaskAttributes {
 extension TaskItem {
   /// Difficulty, duration, energy and mood from the task's Dataview fields.
   public var attributes: TaskAttributes { TaskAttributes(fields: fields) }
+
+  /// The description as a person reads it: without the attributes' fields, which
+  /// `attributes` holds (`Book dentist` for `Book dentist [duration:: 15m] [energy:: low]`).
+  public var text: String { TaskAttributes.withoutFields(description) }
 }
 
 extension TaskAttributes: Encodable {

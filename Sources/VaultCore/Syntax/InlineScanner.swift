@@ -82,8 +82,10 @@ public enum InlineScanner {
       if isSquare || byte == UInt8(ascii: "("), index >= (isSquare ? squareFieldEnd : roundFieldEnd) {
         // The text is made only for a field that is kept: making it for one inside code, and
         // then again for each `[` inside that, was quadratic.
+        // Only the bracket and key must be prose: a value may hold inline HTML or code, as
+        // Dataview reads it from the line's text (`[link:: <a href="Page">Value</a>]`).
         if let (key, value, end) = bracketedField(bytes, openAt: index, range: range, closers: &closers),
-          !masks.overlap(index..<end)
+          !masks.overlap(index..<key.upperBound)
         {
           result.fields.append(
             InlineField(

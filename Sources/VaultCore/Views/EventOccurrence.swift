@@ -54,8 +54,10 @@ extension Event {
     var days = rule.occurrences(start: first, in: searched, excluding: Set(skipDates))
     // A yearly event from 29 February: in common years on 28 February or 1 March, as the
     // note's or the vault's `leap_day` says (RFC 5545 alone would skip those years).
+    // A rule that names its days (`BYMONTH=2;BYMONTHDAY=-1`) says it itself.
     if first.month == 2, first.day == 29, rule.frequency == .yearly, rule.interval == 1,
-      rule.count == nil, (leapDay ?? .feb28) != .skip
+      rule.count == nil, (leapDay ?? .feb28) != .skip, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty,
+      rule.byDay.isEmpty, rule.bySetPos.isEmpty
     {
       let leapDay = leapDay ?? .feb28
       let skipped = Set(skipDates)

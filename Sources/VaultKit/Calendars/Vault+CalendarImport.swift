@@ -43,6 +43,7 @@ extension Vault {
   static let importedKeys = [
     "title", "uid", "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule",
     "allDay", "startTime", "endTime", "timezone", "emoji", "category", "location", "tags", "remind", "skipDates",
+    "leap_day",
   ]
 
   /// Writes the events of an iCalendar file as event notes: new ones made, changed ones
@@ -82,8 +83,14 @@ extension Vault {
         if options.dryRun {
           report.created.append((folder.isEmpty ? "" : folder + "/") + NewNote.fileName(item.title) + ".md")
         } else {
-          report.created.append(
-            try createNote(named: item.title, in: folder, text: NewNote.text(properties: properties, body: item.body)))
+          // One event that cannot be written (a name the file system refuses) stops only itself.
+          do {
+            report.created.append(
+              try createNote(named: item.title, in: folder, text: NewNote.text(properties: properties, body: item.body))
+            )
+          } catch {
+            report.problems.append("\(options.file):\(item.line): error: '\(item.title)' not imported: \(error)")
+          }
         }
         continue
       }
@@ -135,7 +142,9 @@ extension Vault {
 
   /// A fingerprint of the imported keys' values: `fnv1a-` and 16 hex digits.
   static func fingerprint(_ values: [String: String]) -> String {
-    let text = importedKeys.map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\n")
+    // `leap_day` counts only when written, so notes imported before it was keep their fingerprint.
+    let keys = importedKeys.filter { $0 != "leap_day" || values[$0] != nil }
+    let text = keys.map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\n")
     return "fnv1a-" + String(StableHash.fnv1a(text), radix: 16)
   }
 }

@@ -124,6 +124,17 @@ extension Vault {
     return shown
   }
 
+  /// Logs a list as shown, as `suggest` does, unless it is the list shown last that day: the
+  /// dashboard's two suggestions are what `accept 1` and `accept 2` take, and running the
+  /// dashboard again adds nothing to the log.
+  public func recordShown(_ templates: [TaskTemplate], mood: Int?, at moment: LocalDateTime) throws(VaultError) {
+    guard !templates.isEmpty else { return }
+    let last = suggestionHistory().lastShown[moment.date] ?? []
+    guard last.map(\.id) != templates.map(\.id) else { return }
+    try appendLog(
+      templates.enumerated().map { Suggestions.logLine(moment, "shown \($0.offset + 1)", $0.element.id, mood: mood) })
+  }
+
   /// What `accept N` and `dismiss N` act on: the Nth of the list shown last today.
   public func shownSuggestion(
     _ number: Int, on day: LocalDate, in store: IndexStore

@@ -50,7 +50,7 @@ struct DashboardText {
             [
               entry.reason.rawValue,
               (entry.task.value.priority.emoji.map { $0 + " " } ?? "")
-                + terminal.labelled(tasks.shown(entry.task.value.description), labels),
+                + ViewText.task(entry.task.value, tasks, labels, terminal),
               terminal.dim(entry.task.shortID + "  " + entry.task.location),
             ]
           }, flexible: 1, trailing: 1))
@@ -78,15 +78,14 @@ struct DashboardText {
     if anyJournal || lines.count > 1 { section("Journal", journalLines) }
     if !dashboard.suggestions.isEmpty {
       let rows = dashboard.suggestions.map { template in
-        let facts = [
-          template.attributes.duration.map(TaskAttributes.durationText),
-          template.attributes.energy.map { "\($0.rawValue) energy" },
-        ].compactMap { $0 }.joined(separator: " · ")
+        let facts = template.attributes.facts.prefix(2).joined(separator: " · ")
         return [template.title, terminal.dim(facts)]
       }
       section(
         "Suggested for your mood",
-        terminal.table(rows, indent: 2, flexible: 0) + [terminal.dim("  `vault suggest` for more, to accept one")])
+        terminal.table(rows, indent: 2, flexible: 0) + [
+          terminal.dim("  `vault suggest accept 1` takes the first; `vault suggest` shows more")
+        ])
     }
     var reflection: [String] = []
     if let insight = dashboard.insight {
@@ -106,7 +105,7 @@ struct DashboardText {
     let recently = dashboard.recently
     var recent: [String] = []
     if !recently.tasksDone.isEmpty {
-      let names = recently.tasksDone.map { tasks.shown($0.value.description) }
+      let names = recently.tasksDone.map { tasks.shown($0.value.text) }
       recent.append("  done: " + names.joined(separator: " · "))
     }
     for note in recently.changed {
@@ -174,7 +173,7 @@ enum TaskText {
         let reason = ViewText.reason(entry, today: today)
         return [
           ViewText.priority(entry.task.value.priority),
-          terminal.labelled(settings.shown(entry.task.value.description), labels),
+          ViewText.task(entry.task.value, settings, labels, terminal),
           entry.reason == .overdue ? terminal.red(reason) : reason, terminal.dim(entry.task.shortID),
           terminal.location(entry.task.location),
         ]

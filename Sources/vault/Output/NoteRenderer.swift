@@ -137,7 +137,7 @@ struct NoteRenderer {
   func describe(_ task: TaskItem, in note: Note) -> [String] {
     let depth = task.parentLine == nil ? 0 : depthOf(task, in: note)
     let indent = String(repeating: "  ", count: depth + 1)
-    let description = vault.settings.tasks.shown(task.description)
+    let description = vault.settings.tasks.shown(task.text)
     var lines = ["\(indent)[\(task.status.symbol)] \(description)  " + terminal.dim("line \(task.line)")]
     var fields: [String] = ["status \(task.status.type.rawValue)"]
     if task.priority != .normal { fields.append("priority \(task.priority.rawValue)") }

@@ -15,11 +15,13 @@ enum TaskCommand {
   static let argumentHelp = ArgumentHelp("The task: its id, path:line, or words of its text.")
 
   static func run(
-    _ argument: String, _ change: TaskChange, among statuses: [TaskStatus.Kind], options: GlobalOptions
+    _ argument: String, _ change: TaskChange, among statuses: [TaskStatus.Kind],
+    orElse fallback: [TaskStatus.Kind] = [], options: GlobalOptions
   ) throws {
     let vault = try options.openVault(writing: true)
     let index = try options.healingIndex(vault)
-    let task = try index.read { store throws(VaultError) in try vault.resolveTask(argument, among: statuses, in: store)
+    let task = try index.read { store throws(VaultError) in
+      try vault.resolveTask(argument, among: statuses, orElse: fallback, in: store)
     }
     let result = try vault.change(task, change, today: options.today(vault))
     try report(result, vault: vault, options: options)

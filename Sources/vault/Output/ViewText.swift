@@ -12,6 +12,16 @@ enum ViewText {
     "\(date.weekday.name.capitalized) \(date.day) \(monthNames[date.month - 1]) \(date.year)"
   }
 
+  /// A task as the views list it: its text (without the Tasks plugin's global filter, when the
+  /// plugin hides it), labels in their colours, then its attributes, dimmed: `Book dentist
+  /// 15m · low energy`.
+  static func task(_ item: TaskItem, _ settings: TasksPluginSettings, _ labels: [Label], _ terminal: Terminal) -> String
+  {
+    let text = terminal.labelled(settings.shown(item.text), labels)
+    let facts = item.fields.isEmpty ? [] : item.attributes.facts
+    return facts.isEmpty ? text : text + "  " + terminal.dim(facts.joined(separator: " · "))
+  }
+
   /// `Sun 22 Nov`.
   static func shortDate(_ date: LocalDate) -> String {
     "\(date.weekday.name.prefix(3).capitalized) \(date.day) \(monthNames[date.month - 1].prefix(3))"

@@ -59,6 +59,7 @@ struct AddEvent: ParsableCommand {
   var notes: String?
 
   func validate() throws {
+    if title.trimmingSpaces().isEmpty { throw ValidationError("the event needs a title") }
     if allDay && time != nil { throw ValidationError("--all-day and --time do not go together") }
     if endTime != nil && time == nil { throw ValidationError("--end-time needs --time") }
   }

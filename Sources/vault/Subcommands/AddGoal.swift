@@ -26,6 +26,10 @@ struct AddGoal: ParsableCommand {
   @Option(name: .long, help: "A tag (repeatable).")
   var tag: [String] = []
 
+  func validate() throws {
+    if title.trimmingSpaces().isEmpty { throw ValidationError("the goal needs a title") }
+  }
+
   func run() throws {
     let vault = try options.openVault(writing: true)
     let date = try DateOption.parse(target, "--target", options.today(vault))

@@ -25,6 +25,10 @@ struct AddNote: ParsableCommand {
   @Option(name: .long, help: "Text for the note's body.")
   var text: String?
 
+  func validate() throws {
+    if title.trimmingSpaces().isEmpty { throw ValidationError("the note needs a title") }
+  }
+
   func run() throws {
     let vault = try options.openVault(writing: true)
     var properties: [(String, String)] = []
@@ -54,6 +58,10 @@ struct AddInsight: ParsableCommand {
 
   @Option(name: .long, help: "Who said or wrote it.")
   var author: String?
+
+  func validate() throws {
+    if text.trimmingSpaces().isEmpty { throw ValidationError("the insight needs some text") }
+  }
 
   func run() throws {
     let vault = try options.openVault(writing: true)

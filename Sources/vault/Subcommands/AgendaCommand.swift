@@ -92,7 +92,7 @@ struct AgendaText {
         let task = entry.task.value
         let box = task.status.type == .done ? "[x]" : task.status.type == .cancelled ? "[-]" : "[ ]"
         rows.append([
-          entry.reason.rawValue, box + " " + terminal.labelled(tasks.shown(task.description), labels),
+          entry.reason.rawValue, box + " " + ViewText.task(task, tasks, labels, terminal),
           terminal.dim(entry.task.shortID + "  " + entry.task.location),
         ])
       }

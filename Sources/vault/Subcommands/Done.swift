@@ -14,6 +14,7 @@ struct Done: ParsableCommand {
   var task: String
 
   func run() throws {
-    try TaskCommand.run(task, .complete, among: [.todo, .inProgress, .onHold], options: options)
+    // A cancelled task can be done after all, as in the Tasks plugin.
+    try TaskCommand.run(task, .complete, among: [.todo, .inProgress, .onHold], orElse: [.cancelled], options: options)
   }
 }

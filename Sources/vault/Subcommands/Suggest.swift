@@ -97,8 +97,9 @@ struct SuggestShow: ParsableCommand {
               suggestion.score, suggestion.mood, suggestion.time, suggestion.history, suggestion.energy)))
       }
     }
-    terminal.print(
-      terminal.dim("`vault suggest accept 1` adds it as a task; `vault suggest dismiss 1` drops it for today"))
+    // Broken between its two commands when the terminal is narrow, never inside one.
+    let hint = ["`vault suggest accept 1` adds it as a task;", "`vault suggest dismiss 1` drops it for today"]
+    for line in ViewText.joined(hint, by: " ", indent: 0, width: terminal.width) { terminal.print(terminal.dim(line)) }
   }
 }
 

@@ -141,7 +141,7 @@ struct Tasks: ParsableCommand {
       let box = "[\(item.status.symbol)]"
       return [
         ViewText.priority(item.priority),
-        box + " " + terminal.labelled(vault.settings.tasks.shown(item.description), vault.settings.labels),
+        box + " " + ViewText.task(item, vault.settings.tasks, vault.settings.labels, terminal),
         dates(item, today: today, terminal: terminal),
         terminal.dim(task.shortID), terminal.location(task.location),
       ]

@@ -33,6 +33,11 @@ struct Today: ParsableCommand {
     let dashboard = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.dashboard(in: store, today: today, limit: limit)
     }
+    // What the dashboard suggests is what `vault suggest accept N` takes. A vault that cannot
+    // be written still gets its dashboard.
+    let now = options.now(vault)
+    try? vault.recordShown(
+      dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time))
     let terminal = options.terminal()
     if options.json {
       try terminal.json(dashboard)
