@@ -198,7 +198,10 @@ extension Vault {
     }
     let paths = files.filter { $0.hasMarkdownExtension && !inside($0) && walker.reaches($0, ignoring: ignore) }
     for path in paths {
-      if let status = FileSystem.status(root + "/" + path, followLinks: true), status.isRegular {
+      if let status = FileSystem.status(root + "/" + path, followLinks: true), status.isRegular,
+        FileSystem.status(root + "/" + path, followLinks: false)?.isSymlink != true
+          || !walker.isAnotherNameFor(path, ignoring: ignore)
+      {
         present.append(VaultFile(path: path, status: status))
       }
     }

@@ -69,7 +69,9 @@ struct VaultWalker: Sendable {
         continue
       }
       if status.isRegular {
-        if link.hasMarkdownExtension { files.append(VaultFile(path: link, status: status)) }
+        if link.hasMarkdownExtension && !isAnotherNameFor(link, ignoring: ignore) {
+          files.append(VaultFile(path: link, status: status))
+        }
         continue
       }
       guard status.isDirectory else { continue }
@@ -96,6 +98,18 @@ struct VaultWalker: Sendable {
     }
     // Folders are read in parallel: sort what was found about them so the output is stable.
     return (files, diagnostics.sorted { $0.path < $1.path }, folders)
+  }
+
+  /// Whether a link to a file is another name for a note the walk lists under its real path
+  /// (inside the vault, reached there): that note is read once, so its tasks are listed once and
+  /// `vault done TEXT` is not ambiguous. A link to a file outside the vault, or to one the walk
+  /// does not reach (in a hidden or excluded folder), is a note of its own.
+  func isAnotherNameFor(_ link: String, ignoring ignore: IgnoreFilter) -> Bool {
+    guard let target = FileSystem.realPath(root + "/" + link), let realRoot = FileSystem.realPath(root),
+      target.hasPrefix(realRoot + "/")
+    else { return false }
+    let relative = String(target.dropFirst(realRoot.count + 1))
+    return relative != link && relative.hasMarkdownExtension && reaches(relative, ignoring: ignore)
   }
 
   /// Whether the walk would list a file or folder at `path` (vault-relative): no part of it

@@ -172,6 +172,27 @@ import Testing
     #expect(text.contains("- [x] Renew passport ⏫ 📅 2026-11-20 ✅ 2026-11-23\n"))
   }
 
+  /// A link to a note in the vault is that note, read once under its real path: its tasks are
+  /// listed once and words name one task. A link to a note outside the vault is a note.
+  @Test func aLinkedNoteIsReadOnce() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(
+      atPath: folder.appendingPathComponent("Also Tasks.md").path, withDestinationPath: "Tasks.md")
+    let outside = folder.deletingLastPathComponent().appendingPathComponent("Outside.md")
+    try Data("- [ ] Only reached through a link\n".utf8).write(to: outside)
+    try manager.createSymbolicLink(
+      atPath: folder.appendingPathComponent("Linked.md").path, withDestinationPath: outside.path)
+    let listed = try run(["tasks", "--json"], in: folder)
+    let tasks = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    let paths = tasks.compactMap { $0["path"] as? String }
+    #expect(paths.filter { $0 == "Tasks.md" }.count > 0 && !paths.contains("Also Tasks.md"), "\(paths)")
+    #expect(paths.contains("Linked.md"))
+    let done = try run(["done", "renew passport"], in: folder)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(try Fixture.text(folder, "Tasks.md").contains("- [x] Renew passport"))
+  }
+
   @Test func aReadOnlyNoteIsNotRewritten() throws {
     let folder = try Fixture.copy("ExampleVault")
     let path = folder.appendingPathComponent("Tasks.md").path

@@ -207,3 +207,25 @@ import Testing
     }
   }
 }
+
+/// Days split from seconds in one place: whole days round down, before 1970 too, and moving a
+/// moment by seconds crosses midnight both ways.
+@Suite struct SecondsSinceEpochTests {
+  @Test(arguments: [
+    (0, "1970-01-01T00:00:00"), (-1, "1969-12-31T23:59:59"), (86_399, "1970-01-01T23:59:59"),
+    (-86_400, "1969-12-31T00:00:00"), (-86_401, "1969-12-30T23:59:59"), (1_795_000_000, "2026-11-18T11:06:40"),
+  ])
+  func secondsSplitIntoDaysRoundingDown(seconds: Int, expected: String) {
+    let moment = LocalDateTime(secondsSinceEpoch: seconds)
+    #expect("\(moment.date)T\(moment.time.hourMinute):\(pad(moment.time.second, 2))" == expected)
+    #expect(moment.secondsSinceEpoch == seconds)
+  }
+
+  @Test func addingSecondsCrossesMidnight() throws {
+    let late = LocalDateTime(
+      date: try #require(LocalDate(year: 2026, month: 12, day: 31)), time: try #require(LocalTime(hour: 23, minute: 30))
+    )
+    #expect(late.adding(seconds: 3600).description == "2027-01-01T00:30")
+    #expect(late.adding(seconds: -86_400 - 1800).description == "2026-12-30T23:00")
+  }
+}

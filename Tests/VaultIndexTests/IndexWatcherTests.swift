@@ -105,6 +105,10 @@ import VaultKit
       try compare(folder, "a linked folder")
       try Data("- [ ] Behind a link, edited\n".utf8).write(to: linked.appendingPathComponent("Linked.md"))
       try compare(folder, "a note edited behind a link")
+      // A link to a note of the vault is that note, listed once under its real path.
+      try manager.createSymbolicLink(
+        atPath: folder.root.appendingPathComponent("Another name.md").path, withDestinationPath: "Shared/Linked.md")
+      try compare(folder, "a second name for a note")
       // Settings: Obsidian's excluded files leave a folder out.
       try folder.write(".obsidian/app.json", "{\"userIgnoreFilters\": [\"Archive/\"]}\n")
       try compare(folder, "a settings change")

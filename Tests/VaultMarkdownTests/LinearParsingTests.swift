@@ -52,9 +52,13 @@ import VaultCore
     #expect(parsed.fields.count == 1)
   }
 
-  @Test func aFieldOverCodeIsNotOneButFieldsInsideItAre() {
+  /// As Dataview reads the line's text: a value may hold code, and a field inside a field's
+  /// value is not one.
+  @Test func aFieldOverCodeIsOneAndTheFieldInsideItIsNot() {
     let parsed = note("[a:: `x` [b:: y]]")
-    #expect(parsed.fields.map(\.key) == ["b"])
+    #expect(parsed.fields.map(\.key) == ["a"])
+    #expect(parsed.fields.first?.value == "`x` [b:: y]")
+    #expect(note("`[a:: x]` [b:: y]").fields.map(\.key) == ["b"])
   }
 
   @Test func aLineOfSpacesIsRead() {

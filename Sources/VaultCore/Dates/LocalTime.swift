@@ -55,6 +55,24 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     (lhs.date, lhs.time) < (rhs.date, rhs.time)
   }
 
+  /// The wall-clock moment this many seconds after 1970-01-01 00:00 (before it when negative):
+  /// the one place days are split from seconds, rounding down, so -1 is 1969-12-31 23:59:59.
+  public init(secondsSinceEpoch seconds: Int) {
+    let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+    let left = seconds - days * 86_400
+    self.init(
+      date: LocalDate(dayNumber: days),
+      time: LocalTime(hour: left / 3600, minute: left % 3600 / 60, second: left % 60) ?? .midnight)
+  }
+
+  /// Seconds since 1970-01-01 00:00 on the same wall clock (the offset is not applied).
+  public var secondsSinceEpoch: Int { date.dayNumber * 86_400 + time.secondsSinceMidnight }
+
+  /// The wall-clock moment `seconds` later (earlier when negative), across days.
+  public func adding(seconds: Int) -> LocalDateTime {
+    LocalDateTime(secondsSinceEpoch: secondsSinceEpoch + seconds)
+  }
+
   /// `YYYY-MM-DDTHH:mm[:ss][±HH:mm|Z]`.
   public var description: String {
     var text = date.description + "T" + time.description

@@ -197,7 +197,7 @@ public struct MomentFormat: Hashable, Sendable {
     let twelve = time.hour % 12 == 0 ? 12 : time.hour % 12
     let offset = abs(utcOffset) / 60
     let sign = utcOffset < 0 ? "-" : "+"
-    let unix = date.dayNumber * 86_400 + time.secondsSinceMidnight - utcOffset
+    let unix = LocalDateTime(date: date, time: time).secondsSinceEpoch - utcOffset
     switch field {
     case "YYYYYY": return (date.year < 0 ? "-" : "+") + pad(abs(date.year), 6)
     case "YYYY": return pad(date.year, 4)

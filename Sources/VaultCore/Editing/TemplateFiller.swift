@@ -46,12 +46,9 @@ public enum TemplateFiller {
       case "w": return Moment(date: date.adding(days: 7 * count), time: time)
       case "d": return Moment(date: date.adding(days: count), time: time)
       default:
-        let seconds = count * (unit == "h" ? 3600 : unit == "m" ? 60 : 1) + time.secondsSinceMidnight
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let left = seconds - days * 86_400
-        return Moment(
-          date: date.adding(days: days),
-          time: LocalTime(hour: left / 3600, minute: left % 3600 / 60, second: left % 60) ?? time)
+        let moved = LocalDateTime(date: date, time: time).adding(
+          seconds: count * (unit == "h" ? 3600 : unit == "m" ? 60 : 1))
+        return Moment(date: moved.date, time: moved.time)
       }
     }
   }

@@ -17,15 +17,8 @@ public enum ReminderSchedule {
     /// A zone at a fixed offset from UTC (seconds east), for tests and UTC itself.
     public static func fixed(_ offset: Int) -> Zone {
       Zone(
-        instant: { $0.date.dayNumber * 86_400 + $0.time.secondsSinceMidnight - offset },
-        local: { instant in
-          let seconds = instant + offset
-          let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-          let left = seconds - days * 86_400
-          return LocalDateTime(
-            date: LocalDate(dayNumber: days),
-            time: LocalTime(hour: left / 3600, minute: left % 3600 / 60, second: left % 60) ?? .midnight)
-        })
+        instant: { $0.secondsSinceEpoch - offset },
+        local: { LocalDateTime(secondsSinceEpoch: $0 + offset) })
     }
   }
 

@@ -83,9 +83,11 @@ struct DashboardText {
       }
       section(
         "Suggested for your mood",
-        terminal.table(rows, indent: 2, flexible: 0) + [
-          terminal.dim("  `vault suggest accept 1` takes the first; `vault suggest` shows more")
-        ])
+        terminal.table(rows, indent: 2, flexible: 0)
+          + ViewText.joined(
+            ["`vault suggest accept 1` takes the first;", "`vault suggest` shows more"], by: " ", indent: 2,
+            width: terminal.width
+          ).map(terminal.dim))
     }
     var reflection: [String] = []
     if let insight = dashboard.insight {
