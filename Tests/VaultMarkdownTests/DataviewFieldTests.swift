@@ -36,6 +36,14 @@ import VaultMarkdown
     #expect(note("<b>#tag</b> and `[code:: 1]`\n").fields.isEmpty)
   }
 
+  /// Dataview's "Large Leading Whitespace" through the whole parse: an indented line that
+  /// continues a task is read; the same line after a blank line at the top level is an
+  /// indented code block, as Obsidian renders it, and is not (FORMAT.md says why).
+  @Test func aFieldOnAnIndentedLine() {
+    #expect(note("- [ ] Top\n      - [ ] Huh! [p:: 1]\n").fields.map(\.key) == ["p"])
+    #expect(note("Text.\n\n      - [ ] Huh! [p:: 1]\n").fields.isEmpty)
+  }
+
   /// Dataview's "Two Inline Fields" gives the fields' starts (0-based): 0 and 27.
   @Test func fieldColumnsAsDataview() {
     let fields = InlineScanner.scan(line: Array("[key:: value] and so thus, [key2:: value2]".utf8), lineNumber: 1)
