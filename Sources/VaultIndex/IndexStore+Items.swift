@@ -100,13 +100,14 @@ extension IndexStore {
     let (from, to) = (today.adding(days: -1).description, today.adding(days: 1).description)
     let shown = "e.archived = 0 AND (e.completed IS NULL OR e.completed = 0)"
     let next = """
-      (SELECT e.start FROM events e WHERE e.recurrence_kind IS NULL AND \(shown) AND e.start >= '\(from)'
+      (SELECT e.start FROM events e WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown)
+        AND e.start >= '\(from)'
         ORDER BY e.start LIMIT 1 OFFSET \(upcoming + 1))
       """
     return try events(
       withTags: false,
       where: """
-        \(shown) AND (e.recurrence_kind IS NOT NULL
+        \(shown) AND (e.recurrence_kind IS NOT NULL OR e.extra_dates != ''
           OR (e.start <= '\(to)' AND COALESCE(e.end, e.start) >= '\(from)')
           OR (e.start >= '\(from)' AND e.start <= COALESCE(\(next), '9999-12-31')))
         """)
@@ -119,7 +120,9 @@ extension IndexStore {
     let (first, last) = (from.adding(days: -2).description, through.adding(days: 2).description)
     return try events(
       withTags: true,
-      where: "e.recurrence_kind IS NOT NULL OR (e.start <= '\(last)' AND COALESCE(e.end, e.start) >= '\(first)')")
+      where:
+        "e.recurrence_kind IS NOT NULL OR e.extra_dates != '' OR (e.start <= '\(last)' AND COALESCE(e.end, e.start) >= '\(first)')"
+    )
   }
 
   private func events(withTags: Bool, where condition: String) throws(IndexError) -> [Located<Event>] {
@@ -129,7 +132,7 @@ extension IndexStore {
         SELECT files.path, files.title, e.title, e.emoji, e.start, e.end, e.all_day, e.start_time, e.end_time,
           e.category, e.location, e.time_zone, e.recurrence_kind, e.recurrence_rule, e.recurrence_end,
           e.skip_dates, e.remind, e.archived, e.completed, \(tags), e.description, e.color, e.leap_day,
-          e.year_unknown
+          e.year_unknown, e.extra_dates, e.floating, e.cancelled
         FROM events e CROSS JOIN files ON files.id = e.file_id
         WHERE files.skipped = 0 AND \(condition)
         ORDER BY files.path
@@ -156,6 +159,9 @@ extension IndexStore {
         event.color = row.optionalText(21)
         event.leapDay = row.optionalText(22).flatMap(LeapDay.init(rawValue:))
         event.yearUnknown = row.bool(23)
+        event.extraDates = Self.list(row.optionalText(24)).compactMap { DateParsing.validDate($0) }
+        event.floating = row.bool(25)
+        event.cancelled = row.bool(26)
         events.append(
           Located(path: row.text(0), title: row.text(1), tags: Self.list(row.optionalText(19)), value: event))
       }

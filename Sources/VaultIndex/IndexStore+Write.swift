@@ -441,7 +441,7 @@ public final class IndexWriter {
       [
         "file_id", "title", "emoji", "start", "end", "all_day", "start_time", "end_time", "category", "location",
         "time_zone", "recurrence_kind", "recurrence_rule", "recurrence_end", "skip_dates", "remind", "archived",
-        "completed", "description", "color", "leap_day", "year_unknown",
+        "completed", "description", "color", "leap_day", "year_unknown", "extra_dates", "floating", "cancelled",
       ]
     ).insert {
       $0.add(id)
@@ -466,6 +466,9 @@ public final class IndexWriter {
       $0.add(event.color)
       $0.add(event.leapDay?.rawValue)
       $0.add(event.yearUnknown)
+      $0.add(event.extraDates.map(\.description).joined(separator: ","))
+      $0.add(event.floating)
+      $0.add(event.cancelled)
     }
   }
 }

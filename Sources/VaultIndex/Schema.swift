@@ -214,7 +214,10 @@ enum Schema {
           description TEXT,
           color TEXT,
           leap_day TEXT,
-          year_unknown INTEGER NOT NULL DEFAULT 0
+          year_unknown INTEGER NOT NULL DEFAULT 0,
+          extra_dates TEXT NOT NULL DEFAULT '',
+          floating INTEGER NOT NULL DEFAULT 0,
+          cancelled INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE goals (
           file_id INTEGER PRIMARY KEY \(fileReference),

@@ -65,16 +65,19 @@ extension Vault {
   }
 
   /// Creates a note `name.md` in `folder` (vault-relative, made when missing) holding `text`;
-  /// a taken name gets ` 1`, ` 2`, …, never an overwrite (not even by another process making a
-  /// note of that name at the same moment). Returns its vault-relative path.
+  /// a taken name gets ` 1` to ` 9`, then a random suffix (` 3f9a0c`), never an overwrite (not
+  /// even by another process making a note of that name at the same moment), and never a cap:
+  /// the thousandth note of one name costs what the second does. Returns its vault-relative path.
   public func createNote(named name: String, in folder: String, text: String) throws(VaultError) -> String {
-    let base = NewNote.fileName(name)
-    for number in 0..<1000 {
-      let candidate = (folder.isEmpty ? "" : folder + "/") + base + (number == 0 ? "" : " \(number)")
-      let path = try newNotePath(candidate)
+    let base = (folder.isEmpty ? "" : folder + "/") + NewNote.fileName(name)
+    var attempt = 0
+    while true {
+      let suffix =
+        attempt == 0 ? "" : attempt < 10 ? " \(attempt)" : " " + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+      let path = try newNotePath(base + suffix)
       if try append(text, to: path, creatingOnly: true).created { return path }
+      attempt += 1
     }
-    throw .cannotWrite(base, reason: "a thousand notes of that name exist already")
   }
 
   /// The marker a new last item of the note's list takes: `8. ` after `7. `, else `- `.

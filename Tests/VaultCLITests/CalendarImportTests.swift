@@ -74,7 +74,7 @@ import Testing
     try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
     let first = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     #expect(first.status == 0, "\(first.stderr)")
-    let note = target.appendingPathComponent("Events/Dentist.md")
+    let note = target.appendingPathComponent("Events/2026-11-28 Dentist.md")
     let original = try String(contentsOf: note, encoding: .utf8)
     let second = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     #expect(second.stdout.hasSuffix("0 events created, 0 updated, 1 unchanged\n"))
@@ -82,7 +82,7 @@ import Testing
     // A newer version: only the location line and the fingerprint change.
     try Data(Self.calendar(summary: "Dentist", location: "Room 2").utf8).write(to: URL(fileURLWithPath: file))
     let third = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
-    #expect(third.stdout.contains("update Events/Dentist.md"))
+    #expect(third.stdout.contains("update Events/2026-11-28 Dentist.md"))
     let updated = try String(contentsOf: note, encoding: .utf8)
     let changed = zip(original.split(separator: "\n"), updated.split(separator: "\n")).filter { $0.0 != $0.1 }
     #expect(changed.map { String($0.1.prefix { $0 != ":" }) } == ["location", "ics_hash"])
@@ -99,9 +99,9 @@ import Testing
       environment: environment(target))
     #expect(result.status == 0, "\(result.stderr)")
     let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-    #expect(report["created"] as? [String] == ["Events/Health/Dentist.md"])
+    #expect(report["created"] as? [String] == ["Events/Health/2026-11-28 Dentist.md"])
     let note = try String(
-      contentsOf: target.appendingPathComponent("Events/Health/Dentist.md"), encoding: .utf8)
+      contentsOf: target.appendingPathComponent("Events/Health/2026-11-28 Dentist.md"), encoding: .utf8)
     #expect(note.contains("category: health\n") && note.contains("ics_calendar: Doctor\n"))
     let health = try CLI.run(["export", "ics", "--category", "Health"], in: target, environment: environment(target))
     #expect(health.stdout.contains("SUMMARY:Dentist"))
@@ -114,16 +114,16 @@ import Testing
     let file = target.path + ".ics"
     try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
     _ = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
-    let note = target.appendingPathComponent("Events/Dentist.md")
+    let note = target.appendingPathComponent("Events/2026-11-28 Dentist.md")
     let edited = try String(contentsOf: note, encoding: .utf8).replacingOccurrences(
       of: "startTime: \"09:30\"", with: "startTime: \"10:00\"")
     try Data(edited.utf8).write(to: note)
     try Data(Self.calendar(summary: "Dentist", location: "Room 2").utf8).write(to: URL(fileURLWithPath: file))
     let kept = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
-    #expect(kept.stdout.contains("kept Events/Dentist.md: edited by hand since its import"))
+    #expect(kept.stdout.contains("kept Events/2026-11-28 Dentist.md: edited by hand since its import"))
     #expect(try String(contentsOf: note, encoding: .utf8) == edited)
     let forced = try CLI.run(["import", "ics", file, "--force"], in: target, environment: environment(target))
-    #expect(forced.stdout.contains("update Events/Dentist.md"))
+    #expect(forced.stdout.contains("update Events/2026-11-28 Dentist.md"))
     let now = try String(contentsOf: note, encoding: .utf8)
     #expect(now.contains("startTime: \"09:30\"") && now.contains("location: Room 2"))
   }
@@ -136,15 +136,15 @@ import Testing
     _ = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     try Data(Self.calendar(summary: "Dentist", location: "Room 1").utf8).write(to: URL(fileURLWithPath: file))
     let listed = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
-    #expect(listed.stdout.contains("gone from the file: Events/Haircut.md"))
+    #expect(listed.stdout.contains("gone from the file: Events/2026-12-01 Haircut.md"))
     let dry = try CLI.run(
       ["import", "ics", file, "--prune", "--dry-run"], in: target, environment: environment(target))
-    #expect(dry.stdout.contains("would move Events/Haircut.md to .trash/"))
-    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Haircut.md").path))
+    #expect(dry.stdout.contains("would move Events/2026-12-01 Haircut.md to .trash/"))
+    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/2026-12-01 Haircut.md").path))
     let pruned = try CLI.run(["import", "ics", file, "--prune"], in: target, environment: environment(target))
     #expect(pruned.status == 0)
-    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Haircut.md").path))
-    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(".trash/Haircut.md").path))
+    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/2026-12-01 Haircut.md").path))
+    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent(".trash/2026-12-01 Haircut.md").path))
   }
 
   /// A broken line, an unknown zone, a Windows zone, a rule vault cannot expand, an override
@@ -173,14 +173,16 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("\(file):19: warning: unknown time zone 'Mars/Olympus'") })
     #expect(lines.contains { $0.hasPrefix("\(file):25: warning: a recurrence vault cannot expand") })
     #expect(result.stdout.contains("4 events created"))
-    let sync = try String(contentsOf: target.appendingPathComponent("Events/Weekly sync.md"), encoding: .utf8)
+    let sync = try String(
+      contentsOf: target.appendingPathComponent("Events/2026-11-02 Weekly sync.md"), encoding: .utf8)
     #expect(sync.contains("daysOfWeek: [M]") && sync.contains("skipDates: [2026-11-09]"))
     #expect(!sync.contains("timezone"))
-    let moved = try String(contentsOf: target.appendingPathComponent("Events/Weekly sync (moved).md"), encoding: .utf8)
+    let moved = try String(
+      contentsOf: target.appendingPathComponent("Events/2026-11-10 Weekly sync (moved).md"), encoding: .utf8)
     #expect(moved.contains("uid: a/2026-11-09") && moved.contains("date: 2026-11-10"))
-    let hourly = try String(contentsOf: target.appendingPathComponent("Events/Hourly.md"), encoding: .utf8)
+    let hourly = try String(contentsOf: target.appendingPathComponent("Events/2026-11-04 Hourly.md"), encoding: .utf8)
     #expect(hourly.contains("startTime: \"11:00\""))
-    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/Cut off.md").path))
+    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/2026-11-05 Cut off.md").path))
   }
 
   /// The occurrences the oracle finds in a file over 2024-2033, by summary.
@@ -227,7 +229,7 @@ import Testing
       let exported = try CLI.run(["export", "ics", "-o", file], in: target, environment: environment(target))
       #expect(exported.status == 0, "\(exported.stderr)")
       #expect(try occurrences(file) == expected, "round \(round)")
-      let note = try String(contentsOf: target.appendingPathComponent("Events/RFC leap.md"), encoding: .utf8)
+      let note = try String(contentsOf: target.appendingPathComponent("Events/2000-02-29 RFC leap.md"), encoding: .utf8)
       #expect(note.contains("rrule: FREQ=YEARLY\n") && note.contains("leap_day: skip\n"), "\(note)")
     }
   }
@@ -249,11 +251,51 @@ import Testing
     #expect(result.stdout.hasSuffix("5 events created, 0 updated, 0 unchanged\n"), "\(result.stdout)")
     let names = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("Events").path)
     #expect(names.allSatisfy { !$0.hasPrefix(".") }, "\(names)")
-    #expect(Set(names) == ["x pwned.md", "hidden.md", "Untitled.md", "secret.md", "Plain.md"])
-    let pwned = try String(contentsOf: target.appendingPathComponent("Events/x pwned.md"), encoding: .utf8)
+    #expect(
+      Set(names) == [
+        "2026-12-01 x pwned.md", "2026-12-02 hidden.md", "2026-12-03 Untitled.md", "2026-12-04 secret.md",
+        "2026-12-05 Plain.md",
+      ])
+    let pwned = try String(contentsOf: target.appendingPathComponent("Events/2026-12-01 x pwned.md"), encoding: .utf8)
     #expect(pwned.contains("title: ../../x/pwned\n"), "\(pwned)")
     #expect(
       !FileManager.default.fileExists(atPath: target.deletingLastPathComponent().appendingPathComponent("x").path))
+  }
+
+  /// What the suites of the reference libraries hold, in the notes: a cancelled event kept and
+  /// shown as cancelled, added days (RDATE) in `extraDates`, a floating time kept floating, a
+  /// series in UTC kept in UTC, EXDATE in UTC and UNTIL with a time read in the series' zone.
+  @Test func cancelledAddedFloatingAndUTCEventsKeepTheirMeaning() throws {
+    let target = try emptyVault()
+    let file = target.path + "-kinds.ics"
+    let text =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0",
+        "BEGIN:VEVENT", "UID:c", "SUMMARY:Called off", "STATUS:CANCELLED", "DTSTART;VALUE=DATE:20261124", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:r", "SUMMARY:Some days", "DTSTART;VALUE=DATE:20261201",
+        "RDATE;VALUE=DATE:20261203,20261210", "RDATE;VALUE=PERIOD:20261215T090000Z/PT1H", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:f", "SUMMARY:Wherever", "DTSTART:20261125T080000", "DTEND:20261125T090000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:u", "SUMMARY:Standup", "DTSTART:20261102T080000Z", "DTEND:20261102T081500Z",
+        "RRULE:FREQ=DAILY;UNTIL=20261110T075959Z", "EXDATE:20261104T080000Z", "END:VEVENT",
+        "END:VCALENDAR",
+      ].joined(separator: "\r\n") + "\r\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let result = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(result.status == 0, "\(result.stderr)")
+    func note(_ name: String) throws -> String {
+      try String(contentsOf: target.appendingPathComponent("Events/" + name), encoding: .utf8)
+    }
+    #expect(try note("2026-11-24 Called off.md").contains("status: cancelled\n"))
+    #expect(try note("2026-12-01 Some days.md").contains("extraDates: [2026-12-03, 2026-12-10, 2026-12-15]\n"))
+    #expect(try note("2026-11-25 Wherever.md").contains("startTime: \"08:00\"\nendTime: \"09:00\"\nfloating: true\n"))
+    let standup = try note("2026-11-02 Standup.md")
+    #expect(standup.contains("timezone: UTC\n") && standup.contains("skipDates: [2026-11-04]\n"), "\(standup)")
+    #expect(standup.contains("UNTIL=20261109") || standup.contains("endRecur: 2026-11-09"), "\(standup)")
+    let agenda = try CLI.run(
+      ["agenda", "--from", "2026-11-24", "--to", "2026-12-15"], in: target, environment: environment(target))
+    #expect(agenda.stdout.contains("Called off (cancelled)"), "\(agenda.stdout)")
+    #expect(agenda.stdout.components(separatedBy: "Some days").count - 1 == 4, "\(agenda.stdout)")
+    #expect(agenda.stdout.contains("08:00-09:00  Wherever"), "\(agenda.stdout)")
   }
 
   static func calendar(summary: String, location: String, extra: Bool = false) -> String {

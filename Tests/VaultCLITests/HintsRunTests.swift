@@ -96,7 +96,7 @@ import Testing
         let file = folder.appendingPathComponent("cal.ics")
         try Data(calendar(dentist + haircut).utf8).write(to: file)
         _ = try CLI.run(["import", "ics", "cal.ics"], in: folder, environment: environment(folder))
-        try rewrite(folder, "Events/Dentist.md") { $0.replacingOccurrences(of: "09:30", with: "10:00") }
+        try rewrite(folder, "Events/2026-11-28 Dentist.md") { $0.replacingOccurrences(of: "09:30", with: "10:00") }
         try Data(calendar(dentist.map { $0.replacingOccurrences(of: "Dentist", with: "Dentist visit") }).utf8).write(
           to: file)
       }),

@@ -120,14 +120,15 @@ public struct ICalendarExport: Sendable {
       first = located.occurrences(in: first...first.adding(days: 366 * 8 + 2)).first?.start ?? first
     }
     let allDay = event.allDay || event.startTime == nil
-    let zone = allDay ? nil : (event.timeZone ?? defaultZone)
+    // A floating time is written without a zone: the same wall-clock time for every reader.
+    let zone = allDay || event.floating ? nil : (event.timeZone ?? defaultZone)
     var properties: [ICalendar.Property] = [
       ICalendar.Property("UID", ICalendar.escape(Self.uid(path: located.path, facts: facts))),
       ICalendar.Property("DTSTAMP", Self.utc(stamp)),
     ]
     let length = event.dayCount - 1
-    if let zone, let startTime = event.startTime {
-      let tzid = [ICalendar.Parameter("TZID", zone)]
+    if !allDay, let startTime = event.startTime {
+      let tzid = zone.map { [ICalendar.Parameter("TZID", $0)] } ?? []
       properties.append(
         ICalendar.Property("DTSTART", Self.local(LocalDateTime(date: first, time: startTime)), parameters: tzid))
       if let endTime = event.endTime {
@@ -149,23 +150,23 @@ public struct ICalendarExport: Sendable {
     }
     let summary = [event.emoji, event.title].compactMap { $0 }.joined(separator: " ")
     properties.append(.text("SUMMARY", summary))
-    if let rule {
-      properties.append(ICalendar.Property("RRULE", rruleText(rule, event: event, zone: zone)))
-      let skipped = event.skipDates.filter { $0 >= first }.sorted()
-      if !skipped.isEmpty {
-        if let zone, let startTime = event.startTime {
-          properties.append(
-            ICalendar.Property(
-              "EXDATE", skipped.map { Self.local(LocalDateTime(date: $0, time: startTime)) }.joined(separator: ","),
-              parameters: [ICalendar.Parameter("TZID", zone)]))
-        } else {
-          properties.append(
-            ICalendar.Property(
-              "EXDATE", skipped.map(Self.date).joined(separator: ","),
-              parameters: [ICalendar.Parameter("VALUE", "DATE")]))
-        }
+    // Days as DTSTART is written: dates, or the start time on each in its zone (or floating).
+    func days(_ name: String, _ days: [LocalDate]) -> ICalendar.Property {
+      if !allDay, let startTime = event.startTime {
+        return ICalendar.Property(
+          name, days.map { Self.local(LocalDateTime(date: $0, time: startTime)) }.joined(separator: ","),
+          parameters: zone.map { [ICalendar.Parameter("TZID", $0)] } ?? [])
       }
+      return ICalendar.Property(
+        name, days.map(Self.date).joined(separator: ","), parameters: [ICalendar.Parameter("VALUE", "DATE")])
     }
+    if let rule { properties.append(ICalendar.Property("RRULE", rruleText(rule, event: event, zone: zone))) }
+    if !event.extraDates.isEmpty { properties.append(days("RDATE", Array(Set(event.extraDates)).sorted())) }
+    if event.isRecurring {
+      let skipped = event.skipDates.filter { $0 >= first || event.extraDates.contains($0) }.sorted()
+      if !skipped.isEmpty { properties.append(days("EXDATE", skipped)) }
+    }
+    if event.cancelled { properties.append(ICalendar.Property("STATUS", "CANCELLED")) }
     if let location = event.location, !location.isEmpty { properties.append(.text("LOCATION", location)) }
     if let description = event.description, !description.isEmpty {
       properties.append(.text("DESCRIPTION", description))
@@ -222,6 +223,11 @@ public struct ICalendarExport: Sendable {
         let offset = zones.offset(zone, moment) ?? 0
         let instant = ReminderSchedule.Zone.fixed(offset).instant(moment)
         text += ";UNTIL=" + Self.utc(ReminderSchedule.Zone.fixed(0).local(instant))
+      } else if !event.allDay, event.startTime != nil {
+        // A floating time: UNTIL floating too, the end of that day (RFC 5545: as DTSTART).
+        text +=
+          ";UNTIL="
+          + Self.local(LocalDateTime(date: until, time: LocalTime(hour: 23, minute: 59, second: 59) ?? .midnight))
       } else {
         text += ";UNTIL=" + Self.date(until)
       }

@@ -7,11 +7,39 @@ public struct ICalendarImport: Sendable {
   public struct Item: Sendable {
     public var uid: String
     public var title: String
+    /// The first day, which the note's name starts with, as `vault add event` names it.
+    public var date: LocalDate
     /// The front matter, in order (values already YAML), `uid` included.
     public var properties: [(String, String)]
     public var body: String?
     /// Where the VEVENT starts in the file.
     public var line: Int
+    /// The UID of its series (`uid` without the `/DAY` of a changed occurrence).
+    public var seriesUID: String = ""
+    /// The day of the series' occurrence this event changes (RECURRENCE-ID); nil for a series.
+    public var recurrenceDay: LocalDate?
+    /// What its days are: its rule, first day, added and skipped days.
+    var rule: RecurrenceRule?
+    var extra: [LocalDate] = []
+    var skipped: [LocalDate] = []
+
+    /// Whether the series has an occurrence on `day`.
+    func occurs(on day: LocalDate) -> Bool {
+      guard !skipped.contains(day) else { return false }
+      if day == date || extra.contains(day) { return true }
+      return rule?.occurrences(start: date, in: day...day).contains(day) ?? false
+    }
+
+    /// Takes `day` out of the series: a changed occurrence is a note of its own.
+    mutating func skip(_ day: LocalDate) {
+      skipped.append(day)
+      let text = "[" + Array(Set(skipped)).sorted().map(\.description).joined(separator: ", ") + "]"
+      if let index = properties.firstIndex(where: { $0.0 == "skipDates" }) {
+        properties[index].1 = text
+      } else {
+        properties.append(("skipDates", text))
+      }
+    }
   }
 
   /// A problem with the input: `file:line: error|warning: message`.
@@ -31,6 +59,13 @@ public struct ICalendarImport: Sendable {
   public var allDayAt: LocalTime
   /// `--category`: the category of every event; CATEGORIES then all become tags.
   public var category: String?
+  /// Every zone name the system knows, among which a file's own zone (VTIMEZONE) is matched.
+  public var zoneNames: [String] = []
+  /// The calendar's zone for times written without one (X-WR-TIMEZONE).
+  var calendarZone: String?
+  /// The file's own zones (VTIMEZONE) whose TZID is no known name, by TZID: their rules, and
+  /// the IANA zone with the same offsets, when one has them.
+  var customZones: [String: (rules: VTimeZone, match: String?)] = [:]
 
   public init(
     vaultZone: String, allDayAt: LocalTime, category: String? = nil,
@@ -48,54 +83,87 @@ public struct ICalendarImport: Sendable {
     components.first { $0.name == "VCALENDAR" }?.first("X-WR-CALNAME")?.text
   }
 
-  /// Every sound VEVENT of the file as an item, with what was wrong. Occurrences changed on
-  /// their own (RECURRENCE-ID) become events of their own, and their day is skipped in the series.
+  /// Every sound VEVENT of the file as an item, with what was wrong. Of several events with one
+  /// UID and no RECURRENCE-ID, the last is the series (an export that grew). Occurrences changed
+  /// on their own (RECURRENCE-ID) become events of their own, and their day is skipped in the
+  /// series; one for a day its series does not have (outside its rule, or taken out by EXDATE)
+  /// is left out, as the reference libraries leave it out.
   public func items(_ text: String) -> (items: [Item], problems: [Problem]) {
     let (components, syntax) = ICalendar.parse(text)
     var problems = syntax.map { Problem(line: $0.line, message: $0.message, isError: $0.isError) }
-    let events = components.flatMap { $0.name == "VCALENDAR" ? $0.components : [$0] }.filter { $0.name == "VEVENT" }
+    let calendar = components.first { $0.name == "VCALENDAR" }
+    var importer = self
+    // X-WR-TIMEZONE: the zone of the calendar's times written without one (Google's exports).
+    if let name = calendar?.first("X-WR-TIMEZONE")?.text, let zone = zoneName(name) { importer.calendarZone = zone }
+    let events = components.flatMap { Self.events(in: $0) }
+    for definition in (calendar?.components ?? components) where definition.name == "VTIMEZONE" {
+      guard let tzid = definition.first("TZID")?.text, zoneName(tzid) == nil, importer.customZones[tzid] == nil,
+        let rules = VTimeZone(definition)
+      else { continue }
+      // Matched once, around the first event that uses it.
+      let year =
+        events.lazy.compactMap { event in
+          event.first("DTSTART").flatMap { $0.parameter("TZID") == tzid ? Self.moment($0.value)?.date.year : nil }
+        }.first ?? 2000
+      importer.customZones[tzid] = (rules, matchingZone(rules, near: year, named: tzid))
+    }
     if events.isEmpty && problems.isEmpty {
       problems.append(Problem(line: 1, message: "no VEVENT in the file: nothing to import", isError: false))
     }
-    // Overrides of one occurrence: their original day is skipped in the series.
-    var overridden: [String: [LocalDate]] = [:]
+    var series: [String: Item] = [:]
+    var order: [String] = []
+    var changed: [String: [LocalDate: Item]] = [:]
     for event in events {
-      if let uid = event.first("UID")?.text, let recurrence = event.first("RECURRENCE-ID"),
-        let moment = Self.moment(recurrence.value)
-      {
-        overridden[uid, default: []].append(moment.date)
+      guard let item = importer.item(event, problems: &problems) else { continue }
+      if let day = item.recurrenceDay {
+        if changed[item.seriesUID, default: [:]].updateValue(item, forKey: day) != nil {
+          problems.append(
+            Problem(
+              line: item.line, message: "a second change of \(item.seriesUID) on \(day); the later one is imported",
+              isError: false))
+        }
+        continue
+      }
+      if series.updateValue(item, forKey: item.uid) != nil {
+        problems.append(
+          Problem(
+            line: item.line, message: "a second event with UID \(item.uid); the later one is imported", isError: false))
+      } else {
+        order.append(item.uid)
       }
     }
     var items: [Item] = []
-    var seen = Set<String>()
-    for event in events {
-      guard var item = self.item(event, problems: &problems) else { continue }
-      if event.first("RECURRENCE-ID") == nil, let days = overridden[item.uid], !days.isEmpty {
-        let existing = item.properties.first { $0.0 == "skipDates" }
-        let all = Set(days + (existing.map { Self.dates(inList: $0.1) } ?? []))
-        item.properties.removeAll { $0.0 == "skipDates" }
-        item.properties.insert(
-          ("skipDates", "[" + all.sorted().map(\.description).joined(separator: ", ") + "]"),
-          at: item.properties.count - 1)
+    var overrides: [Item] = []
+    for (uid, days) in changed {
+      for (day, item) in days.sorted(by: { $0.key < $1.key }) {
+        if let master = series[uid] {
+          guard master.occurs(on: day) else {
+            problems.append(
+              Problem(
+                line: item.line,
+                message: "a change of \(day), a day the series \(uid) does not have (or takes out); left out",
+                isError: false))
+            continue
+          }
+          series[uid]?.skip(day)
+        }
+        overrides.append(item)
       }
-      guard seen.insert(item.uid).inserted else {
-        problems.append(
-          Problem(line: item.line, message: "a second event with UID \(item.uid); left out", isError: false))
-        continue
-      }
-      items.append(item)
     }
+    items = order.compactMap { series[$0] } + overrides.sorted { $0.line < $1.line }
     return (items, problems)
+  }
+
+  /// The VEVENTs of a component and of the components inside it (a VCALENDAR, or an unknown
+  /// component that holds events, as icalendar reads it).
+  static func events(in component: ICalendar.Component) -> [ICalendar.Component] {
+    component.name == "VEVENT" ? [component] : component.components.flatMap { events(in: $0) }
   }
 
   /// One VEVENT as an item; nil (with a problem) when it cannot be one.
   func item(_ event: ICalendar.Component, problems: inout [Problem]) -> Item? {
     func warn(_ message: String, at line: Int? = nil) {
       problems.append(Problem(line: line ?? event.line, message: message, isError: false))
-    }
-    if event.first("STATUS")?.value.uppercased() == "CANCELLED" {
-      warn("a cancelled event (STATUS:CANCELLED); left out")
-      return nil
     }
     guard let startProperty = event.first("DTSTART"), var start = Self.moment(startProperty.value) else {
       problems.append(
@@ -105,29 +173,63 @@ public struct ICalendarImport: Sendable {
     let summary = event.first("SUMMARY")?.text.trimmingSpaces() ?? ""
     var (emoji, title) = Self.emojiAndTitle(summary)
     if title.isEmpty { title = "Untitled event" }
-    var uid = event.first("UID")?.text ?? ""
-    if let recurrence = event.first("RECURRENCE-ID"), let moment = Self.moment(recurrence.value) {
-      uid += "/" + moment.date.description
-    }
-    if uid.isEmpty || uid.hasPrefix("/") {
-      uid = "vault-" + String(StableHash.fnv1a("\(summary)|\(startProperty.value)"), radix: 16) + uid
+    var seriesUID = event.first("UID")?.text ?? ""
+    if seriesUID.isEmpty {
+      seriesUID = "vault-" + String(StableHash.fnv1a("\(summary)|\(startProperty.value)"), radix: 16)
       warn("an event without UID: '\(title)' is known by a UID made from its title and start")
+    }
+    var uid = seriesUID
+    var recurrenceDay: LocalDate?
+    if let recurrence = event.first("RECURRENCE-ID"), let moment = Self.moment(recurrence.value) {
+      recurrenceDay = moment.date
+      uid += "/" + moment.date.description
     }
     let allDay = startProperty.parameter("VALUE")?.uppercased() == "DATE" || !startProperty.value.contains("T")
     // The zone: TZID (Windows names mapped), UTC (`Z`) moved into the vault's zone, or floating.
     var zone: String?
+    var floating = false
+    // Recurring by a rule vault can expand, or by added dates.
+    let recurs =
+      event.first("RDATE") != nil
+      || event.first("RRULE").map { if case .success = RecurrenceRule.parse(rrule: $0.value) { true } else { false } }
+        ?? false
     if !allDay {
-      if let tzid = startProperty.parameter("TZID") {
-        let name = WindowsZones.iana[tzid] ?? tzid
-        if knownZone(name) {
+      if let tzid = startProperty.parameter("TZID") ?? (startProperty.value.hasSuffix("Z") ? nil : calendarZone) {
+        if let name = zoneName(tzid) {
           zone = name == vaultZone ? nil : name
+        } else if let custom = customZones[tzid] {
+          // A zone of the file's own (VTIMEZONE): the IANA zone with the same rules, else its
+          // offsets turn the time into UTC.
+          if let name = custom.match {
+            zone = name == vaultZone ? nil : name
+          } else {
+            let rules = custom.rules
+            let utc = ReminderSchedule.Zone.fixed(rules.offset(at: start)).instant(start)
+            start = ReminderSchedule.Zone.fixed(0).local(utc)
+            if recurs && vaultZone != "UTC" {
+              zone = "UTC"
+            } else {
+              start = local(utc: start)
+            }
+            warn("time zone '\(tzid)' matches no IANA zone: its times are kept as the moments they name")
+          }
         } else {
+          // A TZID nobody defines: read as floating, as the reference libraries read it.
+          floating = true
           warn(
-            "unknown time zone '\(tzid)': the times are read in the vault's zone (\(vaultZone))", at: startProperty.line
-          )
+            "unknown time zone '\(tzid)' without a VTIMEZONE: the times are read as floating", at: startProperty.line)
         }
-      } else if startProperty.value.hasSuffix("Z") {
-        start = local(utc: start)
+      } else if !startProperty.value.hasSuffix("Z") {
+        // No zone: a floating time, the same wall-clock time wherever it is seen.
+        floating = true
+      } else {
+        // A series in UTC recurs in UTC (its wall-clock time moves in the vault's zone when
+        // the clocks change); a single time is the same moment in the vault's zone.
+        if recurs && vaultZone != "UTC" && knownZone("UTC") {
+          zone = "UTC"
+        } else {
+          start = local(utc: start)
+        }
       }
     }
     var fields = NewNote.EventFields(title: title, date: start.date)
@@ -136,11 +238,18 @@ public struct ICalendarImport: Sendable {
     // The end: DTEND (exclusive for dates), else DURATION.
     var end: LocalDateTime?
     if let endProperty = event.first("DTEND"), var moment = Self.moment(endProperty.value) {
-      if !allDay, endProperty.value.hasSuffix("Z") { moment = local(utc: moment) }
+      if !allDay { moment = self.moment(moment, as: endProperty, in: zone ?? vaultZone) }
       end = moment
     } else if let duration = event.first("DURATION").flatMap({ Self.seconds(duration: $0.value) }) {
       let zone = ReminderSchedule.Zone.fixed(0)
       end = zone.local(zone.instant(start) + duration)
+    }
+    // An end before the start: the two are swapped, as the reference libraries read them.
+    if !allDay, let written = end, written < start {
+      end = start
+      start = written
+      fields.date = start.date
+      fields.startTime = start.time
     }
     if let end {
       if allDay {
@@ -153,6 +262,8 @@ public struct ICalendarImport: Sendable {
       }
     }
     fields.timeZone = zone
+    fields.floating = floating
+    fields.cancelled = event.first("STATUS")?.value.uppercased() == "CANCELLED"
     if let location = event.first("LOCATION")?.text.trimmingSpaces(), !location.isEmpty { fields.location = location }
     let categories = event.all("CATEGORIES").flatMap(\.texts).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     if let category {
@@ -165,11 +276,26 @@ public struct ICalendarImport: Sendable {
     fields.tags = fields.tags.map { String($0.map { $0 == " " ? "-" : $0 }) }
     // Recurrence: the rule as vault writes it (a plain weekly rule as daysOfWeek).
     var skipped: [LocalDate] = []
+    var seriesRule: RecurrenceRule?
     if let rrule = event.first("RRULE"), event.first("RECURRENCE-ID") == nil {
-      let (ruleText, leapDay) = Self.leapDayRule(rrule.value, start: start.date)
+      // A COUNT that is no count (`COUNT=-1`, beside UNTIL) is left out, as the reference does.
+      let written = rrule.value.split(separator: ";").filter { part in
+        guard part.uppercased().hasPrefix("COUNT="), let count = Int(part.dropFirst(6)) else { return true }
+        return count > 0
+      }.joined(separator: ";")
+      let (ruleText, leapDay) = Self.leapDayRule(written, start: start.date)
       fields.leapDay = leapDay
       switch RecurrenceRule.parse(rrule: ruleText) {
       case .success(var rule):
+        // UNTIL with a time (in UTC, as RFC 5545 wants with a TZID): the last day is the one
+        // whose occurrence starts by then, in the series' zone.
+        if !allDay, let part = ruleText.split(separator: ";").first(where: { $0.uppercased().hasPrefix("UNTIL=") }),
+          part.contains("T"), let written = Self.moment(String(part.dropFirst(6)))
+        {
+          let until = convert(written, from: part.hasSuffix("Z") ? "UTC" : zone ?? vaultZone, to: zone ?? vaultZone)
+          rule.until = start.time > until.time ? until.date.adding(days: -1) : until.date
+        }
+        seriesRule = rule
         if rule.until != nil, rule.frequency == .weekly, rule.interval == 1, rule.count == nil, rule.byMonth.isEmpty,
           rule.byMonthDay.isEmpty, rule.bySetPos.isEmpty, rule.byDay.allSatisfy({ $0.ordinal == nil })
         {
@@ -182,12 +308,43 @@ public struct ICalendarImport: Sendable {
           "a recurrence vault cannot expand (\(error)); '\(title)' is imported as its first occurrence only",
           at: rrule.line)
       }
-      for exdate in event.all("EXDATE") {
-        for value in ICalendar.splitList(exdate.value) {
-          guard var moment = Self.moment(value) else { continue }
-          if value.hasSuffix("Z") { moment = local(utc: moment) }
-          skipped.append(moment.date)
+    }
+    // Days added (RDATE: dates, date-times or periods, in any zone) and taken out (EXDATE),
+    // each as the day it falls on in the series' own zone.
+    var extra: [LocalDate] = []
+    if recurs, event.first("RECURRENCE-ID") == nil {
+      func days(_ name: String) -> [(LocalDate, LocalTime)] {
+        event.all(name).flatMap { property in
+          ICalendar.splitList(property.value).compactMap { item -> (LocalDate, LocalTime)? in
+            let value = String(item.prefix { $0 != "/" })
+            guard var moment = Self.moment(value) else { return nil }
+            if !allDay, value.contains("T") {
+              moment = self.moment(moment, as: property, written: value, in: zone ?? vaultZone)
+            }
+            return (moment.date, value.contains("T") ? moment.time : start.time)
+          }
         }
+      }
+      skipped += days("EXDATE").map(\.0)
+      let added = days("RDATE")
+      extra = added.map(\.0)
+      // DTSTART is the first occurrence (RFC 5545), also when the rule does not give its day.
+      if let seriesRule, !seriesRule.occurrences(start: start.date, in: start.date...start.date).contains(start.date) {
+        extra.append(start.date)
+      }
+      // More RRULEs: a finite one's days are added; an endless one cannot be written.
+      for more in event.all("RRULE").dropFirst() {
+        guard case .success(let rule) = RecurrenceRule.parse(rrule: more.value), rule.count != nil || rule.until != nil
+        else {
+          warn("a second RRULE without COUNT or UNTIL; left out", at: more.line)
+          continue
+        }
+        extra += rule.occurrences(start: start.date, in: start.date...start.date.adding(days: 366 * 50))
+      }
+      if !allDay, let other = added.first(where: { $0.1 != start.time }) {
+        warn(
+          "an added date (RDATE) at \(other.1.hourMinute), not at the event's \(start.time.hourMinute): "
+            + "it is imported at \(start.time.hourMinute)", at: event.first("RDATE")?.line)
       }
     }
     // Alarms: offsets before the start (for all-day events, before `all_day_at` on the day).
@@ -215,6 +372,10 @@ public struct ICalendarImport: Sendable {
     if noYear, let index = properties.firstIndex(where: { $0.0 == "date" }) {
       properties[index].1 = "--" + pad(start.date.month, 2) + "-" + pad(start.date.day, 2)
     }
+    if !extra.isEmpty {
+      properties.append(
+        ("extraDates", "[" + Array(Set(extra)).sorted().map(\.description).joined(separator: ", ") + "]"))
+    }
     if !skipped.isEmpty {
       properties.append(
         ("skipDates", "[" + Array(Set(skipped)).sorted().map(\.description).joined(separator: ", ") + "]"))
@@ -222,7 +383,9 @@ public struct ICalendarImport: Sendable {
     properties.insert(("uid", PropertyWriter.scalar(uid)), at: 1)
     let body = event.first("DESCRIPTION")?.text.trimmingSpaces()
     return Item(
-      uid: uid, title: title, properties: properties, body: body?.isEmpty == false ? body : nil, line: event.line)
+      uid: uid, title: title, date: start.date, properties: properties, body: body?.isEmpty == false ? body : nil,
+      line: event.line, seriesUID: seriesUID, recurrenceDay: recurrenceDay, rule: seriesRule, extra: extra,
+      skipped: skipped)
   }
 
   /// A yearly rule from 29 February and where it falls in common years, as the note says it
@@ -242,6 +405,47 @@ public struct ICalendarImport: Sendable {
     case ["FREQ=YEARLY", "BYYEARDAY=60"]: return (plain, .mar1)
     default: return (text, nil)
     }
+  }
+
+  /// The zone a TZID names: an IANA name, a Windows name, or a "globally unique" one with a
+  /// vendor prefix (`/mozilla.org/20070129_1/America/New_York`, `/Europe/Stockholm`, read as
+  /// icalendar reads it: the longest known IANA name at its end, or a Windows zone's name
+  /// without "Standard Time", `Western/Central Europe`). Nil when none is known.
+  func zoneName(_ tzid: String) -> String? {
+    let name = WindowsZones.iana[tzid] ?? tzid
+    if knownZone(name) { return name }
+    let parts = name.split(separator: "/")
+    for count in stride(from: parts.count, through: 1, by: -1) {
+      let candidate = parts.suffix(count).joined(separator: "/")
+      if knownZone(candidate) { return candidate }
+      if let windows = WindowsZones.iana[candidate + " Standard Time"], knownZone(windows) { return windows }
+    }
+    return nil
+  }
+
+  /// A moment a property holds (in UTC with `Z`, in its TZID's zone — IANA, Windows, or the
+  /// file's own — else in the event's frame) as the wall-clock moment in `target`.
+  func moment(
+    _ moment: LocalDateTime, as property: ICalendar.Property, written value: String? = nil, in target: String
+  ) -> LocalDateTime {
+    if (value ?? property.value).hasSuffix("Z") { return convert(moment, from: "UTC", to: target) }
+    guard let tzid = property.parameter("TZID") else { return moment }
+    if let name = zoneName(tzid) { return convert(moment, from: name, to: target) }
+    if let custom = customZones[tzid] {
+      if let name = custom.match { return convert(moment, from: name, to: target) }
+      let utc = ReminderSchedule.Zone.fixed(custom.rules.offset(at: moment)).instant(moment)
+      return convert(ReminderSchedule.Zone.fixed(0).local(utc), from: "UTC", to: target)
+    }
+    return moment
+  }
+
+  /// A wall-clock moment in one zone as the wall-clock moment in another.
+  func convert(_ moment: LocalDateTime, from: String, to: String) -> LocalDateTime {
+    guard from != to else { return moment }
+    let instant = ReminderSchedule.Zone.fixed(offset(from, moment) ?? 0).instant(moment)
+    var offset = self.offset(to, moment) ?? 0
+    offset = self.offset(to, ReminderSchedule.Zone.fixed(offset).local(instant)) ?? offset
+    return ReminderSchedule.Zone.fixed(offset).local(instant)
   }
 
   /// A UTC moment in the vault's zone.
@@ -293,7 +497,8 @@ public struct ICalendarImport: Sendable {
         inTime = true
         continue
       }
-      guard let value = Int(number) else { return nil }
+      // A number of more than 12 digits is no duration a calendar means (and would overflow).
+      guard number.count <= 12, let value = Int(number) else { return nil }
       number = ""
       any = true
       switch (character, inTime) {
@@ -305,7 +510,8 @@ public struct ICalendarImport: Sendable {
       default: return nil
       }
     }
-    return any && number.isEmpty ? sign * total : nil
+    // At most about a thousand years: longer is an error in the file, not an event.
+    return any && number.isEmpty && total <= 366 * 86_400 * 1000 ? sign * total : nil
   }
 
   /// Seconds as a `remind` offset: `1w`, `1d`, `2h`, `1h30m`, `45s`.
@@ -358,4 +564,10 @@ enum WindowsZones {
     "E. South America Standard Time": "America/Sao_Paulo", "Argentina Standard Time": "America/Buenos_Aires",
     "Canada Central Standard Time": "America/Regina", "Mexico Standard Time": "America/Mexico_City",
   ]
+}
+
+extension ICalendarImport.Item {
+  /// The note's name as `vault add event` makes it: `2026-11-28 Dentist`, so a calendar of a
+  /// thousand events of one title gives a thousand names that differ by their day.
+  public var noteName: String { "\(date) " + NewNote.fileName(title) }
 }

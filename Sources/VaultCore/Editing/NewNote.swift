@@ -52,6 +52,10 @@ public enum NewNote {
     public var remind: [String] = []
     /// Where a yearly event from 29 February falls in common years; nil for the vault's default.
     public var leapDay: LeapDay?
+    /// Its times are in no zone (`floating: true`).
+    public var floating = false
+    /// Called off (`status: cancelled`).
+    public var cancelled = false
 
     public init(title: String, date: LocalDate) {
       self.title = title
@@ -96,6 +100,8 @@ public enum NewNote {
       if let startTime { result.append(("startTime", "\"\(startTime.hourMinute)\"")) }
       if let endTime { result.append(("endTime", "\"\(endTime.hourMinute)\"")) }
       if let timeZone { result.append(("timezone", PropertyWriter.scalar(timeZone))) }
+      if floating && !allDay { result.append(("floating", "true")) }
+      if cancelled { result.append(("status", "cancelled")) }
       if let emoji { result.append(("emoji", PropertyWriter.scalar(emoji))) }
       if let category { result.append(("category", PropertyWriter.scalar(category))) }
       if let location { result.append(("location", PropertyWriter.scalar(location))) }

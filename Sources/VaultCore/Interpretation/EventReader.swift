@@ -36,6 +36,11 @@ enum EventReader {
     event.skipDates = (reader.property("skipDates", "exdate")?.value.elements ?? []).compactMap {
       PropertyReader.parseDate($0.text)
     }
+    event.extraDates = (reader.property("extraDates", "rdate")?.value.elements ?? []).compactMap {
+      PropertyReader.parseDate($0.text)
+    }
+    event.floating = reader.bool("floating") ?? false
+    event.cancelled = reader.text("status")?.lowercased() == "cancelled"
     if let property = reader.property("completed"), property.value != .null {
       if case .bool(let done) = property.value {
         event.completed = done

@@ -18,6 +18,13 @@ public struct Event: Hashable, Sendable {
   public var recurrenceEnd: LocalDate?
   /// Days on which a recurring event does not happen (`skipDates`).
   public var skipDates: [LocalDate]
+  /// Days it happens besides those of its rule (`extraDates`, iCalendar's RDATE), at its time.
+  public var extraDates: [LocalDate] = []
+  /// Its times are the same wall-clock time wherever it is seen, in no zone (`floating: true`,
+  /// iCalendar's floating time); shown in the vault's zone and exported without a zone.
+  public var floating = false
+  /// Called off (`status: cancelled`, iCalendar's STATUS:CANCELLED): kept, shown as cancelled.
+  public var cancelled = false
   /// Reminders as written: `1d`, `2h`.
   public var remind: [String]
   public var archived: Bool

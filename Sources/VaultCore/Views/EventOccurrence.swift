@@ -30,7 +30,8 @@ public struct EventOccurrence: Sendable {
 
 extension Event {
   /// Whether it repeats.
-  public var isRecurring: Bool { recurrence != nil }
+  /// It occurs on more than its first days: by a rule, or on `extraDates`.
+  public var isRecurring: Bool { recurrence != nil || !extraDates.isEmpty }
 
   /// The occurrences that overlap `range`, in order. A recurrence vault cannot read yields
   /// only the first day (the index holds a warning about it).
@@ -43,9 +44,14 @@ extension Event {
     let length = dayCount - 1
     guard let recurrence, case .success(var rule) = recurrence.rule else {
       guard let start else { return [] }
-      let end = start.adding(days: length)
-      guard end >= range.lowerBound, start <= range.upperBound else { return [] }
-      return [EventOccurrence(event: location, start: start, end: end)]
+      // Its first days, and its `extraDates` (RDATE) unless skipped, each moved by `dayShift`.
+      let days = extraDates.isEmpty ? [start] : Set([start] + extraDates).subtracting(skipDates).sorted()
+      return days.compactMap { day in
+        let first = day.adding(days: dayShift)
+        let end = first.adding(days: length)
+        guard end >= range.lowerBound, first <= range.upperBound else { return nil }
+        return EventOccurrence(event: location, start: first, end: end)
+      }
     }
     guard let first = start ?? Self.openStart else { return [] }
     if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
@@ -70,6 +76,9 @@ extension Event {
       }
       days.sort()
     }
+    // `extraDates` (RDATE) beside the rule's days; a day both give is one occurrence.
+    let extra = extraDates.filter { searched.contains($0) && !skipDates.contains($0) }
+    if !extra.isEmpty { days = Set(days + extra).sorted() }
     return days.map {
       EventOccurrence(event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift))
     }

@@ -43,7 +43,7 @@ extension Vault {
   static let importedKeys = [
     "title", "uid", "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule",
     "allDay", "startTime", "endTime", "timezone", "emoji", "category", "location", "tags", "remind", "skipDates",
-    "leap_day",
+    "leap_day", "floating", "status", "extraDates",
   ]
 
   /// Writes the events of an iCalendar file as event notes: new ones made, changed ones
@@ -54,9 +54,10 @@ extension Vault {
   ) throws(VaultError) -> CalendarImportReport {
     var report = CalendarImportReport()
     report.dryRun = options.dryRun
-    let importer = ICalendarImport(
+    var importer = ICalendarImport(
       vaultZone: zone.identifier, allDayAt: settings.reminders.allDayAt, category: options.category,
       knownZone: { TimeZone(identifier: $0) != nil }, offset: Self.calendarZones.offset)
+    importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
     let (items, problems) = importer.items(text)
     report.problems = problems.map { "\(options.file):\($0.line): \($0.isError ? "error" : "warning"): \($0.message)" }
     let calendar =
@@ -81,12 +82,13 @@ extension Vault {
       properties.append(("ics_hash", fingerprint))
       guard let path = byUID[item.uid] else {
         if options.dryRun {
-          report.created.append((folder.isEmpty ? "" : folder + "/") + NewNote.fileName(item.title) + ".md")
+          report.created.append((folder.isEmpty ? "" : folder + "/") + NewNote.fileName(item.noteName) + ".md")
         } else {
           // One event that cannot be written (a name the file system refuses) stops only itself.
           do {
             report.created.append(
-              try createNote(named: item.title, in: folder, text: NewNote.text(properties: properties, body: item.body))
+              try createNote(
+                named: item.noteName, in: folder, text: NewNote.text(properties: properties, body: item.body))
             )
           } catch {
             report.problems.append("\(options.file):\(item.line): error: '\(item.title)' not imported: \(error)")
@@ -142,8 +144,10 @@ extension Vault {
 
   /// A fingerprint of the imported keys' values: `fnv1a-` and 16 hex digits.
   static func fingerprint(_ values: [String: String]) -> String {
-    // `leap_day` counts only when written, so notes imported before it was keep their fingerprint.
-    let keys = importedKeys.filter { $0 != "leap_day" || values[$0] != nil }
+    // Keys added since the first imports count only when written, so notes imported before
+    // keep their fingerprint.
+    let later: Set = ["leap_day", "floating", "status", "extraDates"]
+    let keys = importedKeys.filter { !later.contains($0) || values[$0] != nil }
     let text = keys.map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\n")
     return "fnv1a-" + String(StableHash.fnv1a(text), radix: 16)
   }

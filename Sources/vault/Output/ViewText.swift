@@ -41,7 +41,9 @@ enum ViewText {
 
   /// `🎸 Radiohead Concert`.
   static func title(_ event: Event) -> String {
-    (event.emoji.map { $0 + " " } ?? "") + event.title
+    // A cancelled event (`status: cancelled`) stays in the views, and says so in words, which
+    // also read without colour.
+    (event.emoji.map { $0 + " " } ?? "") + event.title + (event.cancelled ? " (cancelled)" : "")
   }
 
   /// What follows an event's title on a day: `day 2 of 5`, the location.
