@@ -107,6 +107,8 @@ struct Measurement {
     }
     try reminders(refresh: refresh)
     try calendars()
+    // Imports do not depend on the vault's size: measured once, beside the vault of 10,000.
+    if notes == 10_000 { try imports() }
     try watched(walked: views)
     row(
       "vault index, one file changed",
@@ -191,6 +193,78 @@ struct Measurement {
     _ = try time(["curl", "-sf", "-o", "/dev/null", url])
     row(
       "vault serve, a warm GET /calendar.ics (curl)", try median { try time(["curl", "-sf", "-o", "/dev/null", url]) })
+  }
+
+  /// `vault import ics` into an empty vault: a calendar of 1,000 and of 10,000 events that share
+  /// one title (each costs the same: the notes are named by their day, never searched for a free
+  /// name), and this vault's whole export, with the importer's peak memory.
+  func imports() throws {
+    var perEvent: [Int: Double] = [:]
+    for count in [1_000, 10_000] {
+      var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//vault-bench//EN"]
+      for number in 0..<count {
+        let day = Generator.today.adding(days: number % 3000)
+        let date = String(day.description.filter { $0 != "-" })
+        lines += [
+          "BEGIN:VEVENT", "UID:standup-\(number)@bench", "DTSTAMP:20261101T000000Z", "SUMMARY:Standup",
+          "DTSTART:\(date)T090000Z", "DTEND:\(date)T091500Z", "END:VEVENT",
+        ]
+      }
+      let file = "\(work)/standup-\(count).ics"
+      try (lines + ["END:VCALENDAR"]).joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+      let seconds = try median {
+        let target = "\(work)/import-\(count)"
+        try? FileManager.default.removeItem(atPath: target)
+        try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: target + ".sqlite")
+        return try time([binary, "import", "ics", file, "--vault", target, "--index", target + ".sqlite"])
+      }
+      perEvent[count] = seconds
+      row("vault import ics, \(count.formatted()) events of one title", seconds)
+    }
+    if let small = perEvent[1_000], let large = perEvent[10_000] {
+      say(String(format: "  10,000 events take %.1f× the time of 1,000 (target ≤ 10×)", large / small))
+    }
+    // A 51 MB calendar: one event with a 37 MB attachment (base64, folded at 75 octets), one plain.
+    let big = "\(work)/attachment.ics"
+    if !FileManager.default.fileExists(atPath: big) {
+      var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//vault-bench//EN\r\nBEGIN:VEVENT\r\nUID:big@bench\r\n"
+      text += "SUMMARY:With an attachment\r\nDTSTART;VALUE=DATE:20261201\r\n"
+      let payload = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3", count: 37_000_000 / 40)
+      var line = "ATTACH;ENCODING=BASE64;VALUE=BINARY;FMTTYPE=application/pdf:" + payload
+      var folded: [Substring] = []
+      var rest = Substring(line)
+      folded.append(rest.prefix(75))
+      rest = rest.dropFirst(75)
+      while !rest.isEmpty {
+        folded.append(" " + rest.prefix(74))
+        rest = rest.dropFirst(74)
+      }
+      line = folded.joined(separator: "\r\n")
+      text += line + "\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:plain@bench\r\nSUMMARY:Plain\r\n"
+      text += "DTSTART;VALUE=DATE:20261202\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+      try text.write(toFile: big, atomically: true, encoding: .utf8)
+    }
+    let bigSize = (try? FileManager.default.attributesOfItem(atPath: big)[.size] as? Int) ?? 0
+    let bigTarget = "\(work)/import-attachment"
+    try? FileManager.default.removeItem(atPath: bigTarget)
+    try FileManager.default.createDirectory(atPath: bigTarget + "/.vault", withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(atPath: bigTarget + ".sqlite")
+    let bigRun = try spawn([binary, "import", "ics", big, "--vault", bigTarget, "--index", bigTarget + ".sqlite"])
+    row(
+      "vault import ics, \(bigSize / 1_000_000) MB with a 37 MB attachment", bigRun.seconds,
+      note: "peak \(bigRun.peakKB / 1024) MB (was 2.55 s, 208 MB)")
+    let export = "\(work)/export-\(notes).ics"
+    _ = try time([binary, "export", "ics", "-o", export, "--vault", folder, "--index", index])
+    let size = (try? FileManager.default.attributesOfItem(atPath: export)[.size] as? Int) ?? 0
+    let target = "\(work)/import-export"
+    try? FileManager.default.removeItem(atPath: target)
+    try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
+    try? FileManager.default.removeItem(atPath: target + ".sqlite")
+    let run = try spawn([binary, "import", "ics", export, "--vault", target, "--index", target + ".sqlite"])
+    row(
+      "vault import ics, this vault's export (\(size / 1_000_000) MB)", run.seconds,
+      note: "peak \(run.peakKB / 1024) MB")
   }
 
   /// The views timed with and without `vault watch` running.

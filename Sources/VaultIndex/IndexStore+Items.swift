@@ -159,7 +159,14 @@ extension IndexStore {
         event.color = row.optionalText(21)
         event.leapDay = row.optionalText(22).flatMap(LeapDay.init(rawValue:))
         event.yearUnknown = row.bool(23)
-        event.extraDates = Self.list(row.optionalText(24)).compactMap { DateParsing.validDate($0) }
+        for text in Self.list(row.optionalText(24)) {
+          if case .value(let moment) = DateParsing.dateTime(Substring(text)) {
+            event.extraDates.append(moment.date)
+            event.extraTimes[moment.date] = moment.time
+          } else if let day = DateParsing.validDate(text) {
+            event.extraDates.append(day)
+          }
+        }
         event.floating = row.bool(25)
         event.cancelled = row.bool(26)
         events.append(

@@ -466,7 +466,9 @@ public final class IndexWriter {
       $0.add(event.color)
       $0.add(event.leapDay?.rawValue)
       $0.add(event.yearUnknown)
-      $0.add(event.extraDates.map(\.description).joined(separator: ","))
+      $0.add(
+        event.extraDates.map { day in event.extraTimes[day].map { "\(day)T\($0)" } ?? day.description }
+          .joined(separator: ","))
       $0.add(event.floating)
       $0.add(event.cancelled)
     }

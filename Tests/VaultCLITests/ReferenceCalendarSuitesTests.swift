@@ -8,12 +8,12 @@ import Testing
 /// floating times) is imported into an empty vault and exported again, and the occurrences of
 /// the export over two years are compared with what `recurring-ical-events` finds in the
 /// original. No file may crash or hang vault, also one the reference refuses. The test prints
-/// the counts; it fails when fewer files agree than the floor below (raise it as more agree;
-/// docs/FORMAT.md, "iCalendar", lists why the others differ).
+/// the counts, and fails below 98 % of each suite or below the floor of what agrees now (raise
+/// it as more agree; docs/FORMAT.md, "iCalendar", lists why the others differ).
 @Suite struct ReferenceCalendarSuitesTests {
   static let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/ics-suite-occurrences").path
   /// Files of each suite that give the reference's occurrences, at least.
-  static let floors = ["recurring-ical-events": 86, "icalendar": 71]
+  static let floors = ["recurring-ical-events": 88, "icalendar": 79]
 
   struct Reading: Decodable {
     var path: String
@@ -62,6 +62,7 @@ import Testing
       print("\(suite): \(same) of \(compared.count) files give the reference's occurrences")
       for difference in differences { print("  differs: \(difference)") }
       #expect(same >= Self.floors[suite] ?? 0, "\(suite): \(same) of \(compared.count); differ: \(differences)")
+      #expect(Double(same) >= 0.98 * Double(compared.count), "\(suite): \(same) of \(compared.count) is below 98 %")
     }
   }
 }

@@ -178,9 +178,11 @@ public enum ICalendar {
           problems.append(Problem(line: number, message: "END:\(name) without BEGIN", isError: true))
           continue
         }
-        // Components opened inside and never closed are left out.
+        // Components opened inside and never closed are left out; the complete components
+        // inside them are kept (a VTODO whose END is misspelt does not take the events after it).
         while stack.count > depth + 1 {
           let unclosed = stack.removeLast()
+          stack[stack.count - 1].components += unclosed.components
           problems.append(
             Problem(
               line: unclosed.line,

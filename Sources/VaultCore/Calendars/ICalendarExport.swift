@@ -151,17 +151,19 @@ public struct ICalendarExport: Sendable {
     let summary = [event.emoji, event.title].compactMap { $0 }.joined(separator: " ")
     properties.append(.text("SUMMARY", summary))
     // Days as DTSTART is written: dates, or the start time on each in its zone (or floating).
-    func days(_ name: String, _ days: [LocalDate]) -> ICalendar.Property {
+    func days(_ name: String, _ days: [LocalDate], times: [LocalDate: LocalTime] = [:]) -> ICalendar.Property {
       if !allDay, let startTime = event.startTime {
         return ICalendar.Property(
-          name, days.map { Self.local(LocalDateTime(date: $0, time: startTime)) }.joined(separator: ","),
+          name, days.map { Self.local(LocalDateTime(date: $0, time: times[$0] ?? startTime)) }.joined(separator: ","),
           parameters: zone.map { [ICalendar.Parameter("TZID", $0)] } ?? [])
       }
       return ICalendar.Property(
         name, days.map(Self.date).joined(separator: ","), parameters: [ICalendar.Parameter("VALUE", "DATE")])
     }
     if let rule { properties.append(ICalendar.Property("RRULE", rruleText(rule, event: event, zone: zone))) }
-    if !event.extraDates.isEmpty { properties.append(days("RDATE", Array(Set(event.extraDates)).sorted())) }
+    if !event.extraDates.isEmpty {
+      properties.append(days("RDATE", Array(Set(event.extraDates)).sorted(), times: event.extraTimes))
+    }
     if event.isRecurring {
       let skipped = event.skipDates.filter { $0 >= first || event.extraDates.contains($0) }.sorted()
       if !skipped.isEmpty { properties.append(days("EXDATE", skipped)) }

@@ -165,7 +165,7 @@ public struct ICalendarImport: Sendable {
     func warn(_ message: String, at line: Int? = nil) {
       problems.append(Problem(line: line ?? event.line, message: message, isError: false))
     }
-    guard let startProperty = event.first("DTSTART"), var start = Self.moment(startProperty.value) else {
+    guard var startProperty = event.first("DTSTART"), var start = Self.moment(startProperty.value) else {
       problems.append(
         Problem(line: event.line, message: "an event without a readable DTSTART; left out", isError: true))
       return nil
@@ -183,6 +183,19 @@ public struct ICalendarImport: Sendable {
     if let recurrence = event.first("RECURRENCE-ID"), let moment = Self.moment(recurrence.value) {
       recurrenceDay = moment.date
       uid += "/" + moment.date.description
+    }
+    // A date that starts with an end at a time (DTEND a date-time): midnight of that day in the
+    // end's frame, as the reference libraries read it.
+    if !startProperty.value.contains("T"), let end = event.first("DTEND"), end.value.contains("T") {
+      startProperty = ICalendar.Property(
+        "DTSTART", String(startProperty.value.prefix(8)) + "T000000" + (end.value.hasSuffix("Z") ? "Z" : ""),
+        parameters: end.parameters.filter { $0.name == "TZID" }, line: startProperty.line)
+    } else if !startProperty.value.contains("T"), let duration = event.first("DURATION")?.value,
+      duration.contains("T"), (Self.seconds(duration: duration) ?? 0) % 86_400 != 0
+    {
+      // A date that lasts hours: from midnight, a floating time.
+      startProperty = ICalendar.Property(
+        "DTSTART", String(startProperty.value.prefix(8)) + "T000000", line: startProperty.line)
     }
     let allDay = startProperty.parameter("VALUE")?.uppercased() == "DATE" || !startProperty.value.contains("T")
     // The zone: TZID (Windows names mapped), UTC (`Z`) moved into the vault's zone, or floating.
@@ -220,8 +233,18 @@ public struct ICalendarImport: Sendable {
             "unknown time zone '\(tzid)' without a VTIMEZONE: the times are read as floating", at: startProperty.line)
         }
       } else if !startProperty.value.hasSuffix("Z") {
-        // No zone: a floating time, the same wall-clock time wherever it is seen.
-        floating = true
+        let utcDays = (event.all("EXDATE") + event.all("RDATE")).contains { $0.value.contains("Z") }
+        if recurs && utcDays && vaultZone != "UTC" {
+          // A series without a zone whose days are taken out or added in UTC: read in UTC, as
+          // the reference libraries read it.
+          zone = "UTC"
+        } else if event.first("DTEND")?.value.hasSuffix("Z") == true {
+          // A start without a zone and an end in UTC: both in UTC, as the reference reads them.
+          if recurs && vaultZone != "UTC" { zone = "UTC" } else { start = local(utc: start) }
+        } else {
+          // No zone: a floating time, the same wall-clock time wherever it is seen.
+          floating = true
+        }
       } else {
         // A series in UTC recurs in UTC (its wall-clock time moves in the vault's zone when
         // the clocks change); a single time is the same moment in the vault's zone.
@@ -312,6 +335,7 @@ public struct ICalendarImport: Sendable {
     // Days added (RDATE: dates, date-times or periods, in any zone) and taken out (EXDATE),
     // each as the day it falls on in the series' own zone.
     var extra: [LocalDate] = []
+    var extraTimes: [LocalDate: LocalTime] = [:]
     if recurs, event.first("RECURRENCE-ID") == nil {
       func days(_ name: String) -> [(LocalDate, LocalTime)] {
         event.all(name).flatMap { property in
@@ -321,13 +345,17 @@ public struct ICalendarImport: Sendable {
             if !allDay, value.contains("T") {
               moment = self.moment(moment, as: property, written: value, in: zone ?? vaultZone)
             }
-            return (moment.date, value.contains("T") ? moment.time : start.time)
+            // A date alone on a timed event starts at midnight, as the reference reads it.
+            return (moment.date, value.contains("T") || allDay ? moment.time : .midnight)
           }
         }
       }
       skipped += days("EXDATE").map(\.0)
       let added = days("RDATE")
       extra = added.map(\.0)
+      if !allDay {
+        for (day, time) in added where time != start.time { extraTimes[day] = time }
+      }
       // DTSTART is the first occurrence (RFC 5545), also when the rule does not give its day.
       if let seriesRule, !seriesRule.occurrences(start: start.date, in: start.date...start.date).contains(start.date) {
         extra.append(start.date)
@@ -340,11 +368,6 @@ public struct ICalendarImport: Sendable {
           continue
         }
         extra += rule.occurrences(start: start.date, in: start.date...start.date.adding(days: 366 * 50))
-      }
-      if !allDay, let other = added.first(where: { $0.1 != start.time }) {
-        warn(
-          "an added date (RDATE) at \(other.1.hourMinute), not at the event's \(start.time.hourMinute): "
-            + "it is imported at \(start.time.hourMinute)", at: event.first("RDATE")?.line)
       }
     }
     // Alarms: offsets before the start (for all-day events, before `all_day_at` on the day).
@@ -374,7 +397,12 @@ public struct ICalendarImport: Sendable {
     }
     if !extra.isEmpty {
       properties.append(
-        ("extraDates", "[" + Array(Set(extra)).sorted().map(\.description).joined(separator: ", ") + "]"))
+        (
+          "extraDates",
+          "["
+            + Array(Set(extra)).sorted().map { day in extraTimes[day].map { "\(day)T\($0.hourMinute)" } ?? "\(day)" }
+            .joined(separator: ", ") + "]"
+        ))
     }
     if !skipped.isEmpty {
       properties.append(

@@ -36,8 +36,14 @@ enum EventReader {
     event.skipDates = (reader.property("skipDates", "exdate")?.value.elements ?? []).compactMap {
       PropertyReader.parseDate($0.text)
     }
-    event.extraDates = (reader.property("extraDates", "rdate")?.value.elements ?? []).compactMap {
-      PropertyReader.parseDate($0.text)
+    for element in reader.property("extraDates", "rdate")?.value.elements ?? [] {
+      let text = PropertyReader.unlinked(element.text)
+      if case .value(let moment) = DateParsing.dateTime(Substring(text)) {
+        event.extraDates.append(moment.date)
+        event.extraTimes[moment.date] = moment.time
+      } else if let date = DateParsing.validDate(text) {
+        event.extraDates.append(date)
+      }
     }
     event.floating = reader.bool("floating") ?? false
     event.cancelled = reader.text("status")?.lowercased() == "cancelled"

@@ -20,6 +20,8 @@ public struct Event: Hashable, Sendable {
   public var skipDates: [LocalDate]
   /// Days it happens besides those of its rule (`extraDates`, iCalendar's RDATE), at its time.
   public var extraDates: [LocalDate] = []
+  /// The start time of an added day written with one of its own (`2026-12-15T09:00`).
+  public var extraTimes: [LocalDate: LocalTime] = [:]
   /// Its times are the same wall-clock time wherever it is seen, in no zone (`floating: true`,
   /// iCalendar's floating time); shown in the vault's zone and exported without a zone.
   public var floating = false

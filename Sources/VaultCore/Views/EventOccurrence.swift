@@ -5,6 +5,8 @@ public struct EventOccurrence: Sendable {
   public var start: LocalDate
   /// The last day, inclusive; `start` for a one-day event.
   public var end: LocalDate
+  /// Its own start time, for an added day written with one (`extraDates`); nil: the event's.
+  public var startTime: LocalTime?
 
   public var dayCount: Int { start.days(until: end) + 1 }
 
@@ -50,7 +52,7 @@ extension Event {
         let first = day.adding(days: dayShift)
         let end = first.adding(days: length)
         guard end >= range.lowerBound, first <= range.upperBound else { return nil }
-        return EventOccurrence(event: location, start: first, end: end)
+        return EventOccurrence(event: location, start: first, end: end, startTime: extraTimes[day])
       }
     }
     guard let first = start ?? Self.openStart else { return [] }
@@ -80,7 +82,9 @@ extension Event {
     let extra = extraDates.filter { searched.contains($0) && !skipDates.contains($0) }
     if !extra.isEmpty { days = Set(days + extra).sorted() }
     return days.map {
-      EventOccurrence(event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift))
+      EventOccurrence(
+        event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift),
+        startTime: extraTimes[$0])
     }
   }
 

@@ -29,7 +29,19 @@ enum ViewText {
 
   /// `09:00-09:15`, `18:30`, or `all day`.
   static func time(_ event: Event, on day: LocalDate, occurrence: EventOccurrence) -> String {
-    guard !event.allDay, let start = event.startTime else { return "all day" }
+    guard !event.allDay, let usual = event.startTime else { return "all day" }
+    // An added day with a start time of its own: as long as the event's other occurrences.
+    guard let start = occurrence.startTime, start != usual else { return time(event, usual, on: day, occurrence) }
+    let length = event.endTime.map { ($0.secondsSinceMidnight - usual.secondsSinceMidnight + 86_400) % 86_400 }
+    let end = length.map { LocalDateTime(date: day, time: start).adding(seconds: $0).time }
+    return end.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
+  }
+
+  private static func time(
+    _ event: Event, _ start: LocalTime, on day: LocalDate, _ occurrence: EventOccurrence
+  )
+    -> String
+  {
     // A timed multi-day event: its start time on the first day, its end time on the last.
     if occurrence.dayCount > 1 {
       if day == occurrence.start { return "from " + start.hourMinute }
