@@ -298,6 +298,39 @@ import Testing
     #expect(agenda.stdout.contains("08:00-09:00  Wherever"), "\(agenda.stdout)")
   }
 
+  /// An occurrence moved on its own (what a phone sends) is a note of its own that links to its
+  /// series, whose day is skipped; exported again it is that series' RECURRENCE-ID, and the
+  /// reference reads the same occurrences from the export as from the original.
+  @Test func aChangedOccurrenceLinksToItsSeriesAndComesBackAsItsRecurrenceID() throws {
+    let target = try emptyVault()
+    let file = target.path + "-moved.ics"
+    let text =
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0",
+        "BEGIN:VEVENT", "UID:sync", "SUMMARY:Weekly sync", "DTSTART;TZID=Europe/Berlin:20261102T100000",
+        "DTEND;TZID=Europe/Berlin:20261102T103000", "RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:sync", "RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000", "SUMMARY:Weekly sync (moved)",
+        "DTSTART;TZID=Europe/Berlin:20261110T110000", "DTEND;TZID=Europe/Berlin:20261110T113000", "END:VEVENT",
+        "END:VCALENDAR",
+      ].joined(separator: "\r\n") + "\r\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let moved = try String(
+      contentsOf: target.appendingPathComponent("Events/2026-11-10 Weekly sync (moved).md"), encoding: .utf8)
+    #expect(
+      moved.contains("uid: sync/2026-11-09\n") && moved.contains("series: \"[[Events/2026-11-02 Weekly sync]]\"\n"))
+    let series = try String(
+      contentsOf: target.appendingPathComponent("Events/2026-11-02 Weekly sync.md"), encoding: .utf8)
+    #expect(series.contains("skipDates: [2026-11-09]\n"), "\(series)")
+    let export = target.path + "-again.ics"
+    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let written = try String(contentsOfFile: export, encoding: .utf8)
+    #expect(written.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000\r\n"))
+    #expect(!written.contains("EXDATE"))
+    #expect(try occurrences(export) == occurrences(file))
+  }
+
   static func calendar(summary: String, location: String, extra: Bool = false) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN", "X-WR-CALNAME:Doctor",

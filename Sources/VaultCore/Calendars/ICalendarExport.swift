@@ -82,8 +82,28 @@ public struct ICalendarExport: Sendable {
   ) -> String {
     var components: [ICalendar.Component] = []
     var zoneYears: [String: ClosedRange<Int>] = [:]
+    // A note of one changed occurrence (`uid: UID/2026-12-03`, as an import writes it) of a
+    // series in the calendar is written as that series' RECURRENCE-ID, and its day is no
+    // EXDATE of the series (which would take the change away too).
+    var series: [String: Located<Event>] = [:]
+    for event in events where event.value.isRecurring {
+      if let uid = facts[event.path]?.uid { series[uid] = event }
+    }
+    var changes: [String: (uid: String, day: LocalDate, series: Event)] = [:]
+    var changedDays: [String: Set<LocalDate>] = [:]
     for event in events {
-      guard let (component, zone) = self.event(event, facts: facts[event.path] ?? NoteFacts(uid: nil, modified: nil))
+      guard let uid = facts[event.path]?.uid, let slash = uid.lastIndex(of: "/"),
+        let day = DateParsing.validDate(uid[uid.index(after: slash)...]),
+        let master = series[String(uid[..<slash])]
+      else { continue }
+      changes[event.path] = (String(uid[..<slash]), day, master.value)
+      changedDays[master.path, default: []].insert(day)
+    }
+    for event in events {
+      guard
+        let (component, zone) = self.event(
+          event, facts: facts[event.path] ?? NoteFacts(uid: nil, modified: nil), change: changes[event.path],
+          changedDays: changedDays[event.path] ?? [])
       else { continue }
       components.append(component)
       if let zone, let start = event.value.start {
@@ -110,7 +130,10 @@ public struct ICalendarExport: Sendable {
 
   /// The VEVENT of an event, and the zone its times are in (nil: all-day). Nil when the event
   /// has no day.
-  public func event(_ located: Located<Event>, facts: NoteFacts) -> (ICalendar.Component, String?)? {
+  public func event(
+    _ located: Located<Event>, facts: NoteFacts, change: (uid: String, day: LocalDate, series: Event)? = nil,
+    changedDays: Set<LocalDate> = []
+  ) -> (ICalendar.Component, String?)? {
     let event = located.value
     var rule: RecurrenceRule?
     if let recurrence = event.recurrence, case .success(let parsed) = recurrence.rule { rule = parsed }
@@ -123,9 +146,24 @@ public struct ICalendarExport: Sendable {
     // A floating time is written without a zone: the same wall-clock time for every reader.
     let zone = allDay || event.floating ? nil : (event.timeZone ?? defaultZone)
     var properties: [ICalendar.Property] = [
-      ICalendar.Property("UID", ICalendar.escape(Self.uid(path: located.path, facts: facts))),
+      ICalendar.Property("UID", ICalendar.escape(change?.uid ?? Self.uid(path: located.path, facts: facts))),
       ICalendar.Property("DTSTAMP", Self.utc(stamp)),
     ]
+    // The occurrence it changes: that day at the series' start, in the series' zone.
+    if let change {
+      let series = change.series
+      if series.allDay || series.startTime == nil {
+        properties.append(
+          ICalendar.Property("RECURRENCE-ID", Self.date(change.day), parameters: [ICalendar.Parameter("VALUE", "DATE")])
+        )
+      } else if let time = series.startTime {
+        let seriesZone = series.floating ? nil : (series.timeZone ?? defaultZone)
+        properties.append(
+          ICalendar.Property(
+            "RECURRENCE-ID", Self.local(LocalDateTime(date: change.day, time: time)),
+            parameters: seriesZone.map { [ICalendar.Parameter("TZID", $0)] } ?? []))
+      }
+    }
     let length = event.dayCount - 1
     if !allDay, let startTime = event.startTime {
       let tzid = zone.map { [ICalendar.Parameter("TZID", $0)] } ?? []
@@ -165,7 +203,9 @@ public struct ICalendarExport: Sendable {
       properties.append(days("RDATE", Array(Set(event.extraDates)).sorted(), times: event.extraTimes))
     }
     if event.isRecurring {
-      let skipped = event.skipDates.filter { $0 >= first || event.extraDates.contains($0) }.sorted()
+      let skipped = event.skipDates.filter {
+        ($0 >= first || event.extraDates.contains($0)) && !changedDays.contains($0)
+      }.sorted()
       if !skipped.isEmpty { properties.append(days("EXDATE", skipped)) }
     }
     if event.cancelled { properties.append(ICalendar.Property("STATUS", "CANCELLED")) }

@@ -76,20 +76,26 @@ extension Vault {
     let folder = options.folder ?? settings.folders[.event] ?? "Events"
     for item in items {
       var properties = item.properties
+      // A changed occurrence links to its series' note (made before it in this loop).
+      if item.recurrenceDay != nil, let series = byUID[item.seriesUID] {
+        properties.append(("series", PropertyWriter.scalar("[[" + String(series.dropLast(3)) + "]]")))
+      }
       properties.append(("ics_calendar", PropertyWriter.scalar(calendar)))
       let fresh = Self.values(of: NewNote.text(properties: properties, body: nil))
       let fingerprint = Self.fingerprint(fresh)
       properties.append(("ics_hash", fingerprint))
       guard let path = byUID[item.uid] else {
         if options.dryRun {
-          report.created.append((folder.isEmpty ? "" : folder + "/") + NewNote.fileName(item.noteName) + ".md")
+          let path = (folder.isEmpty ? "" : folder + "/") + NewNote.fileName(item.noteName) + ".md"
+          report.created.append(path)
+          byUID[item.uid] = path
         } else {
           // One event that cannot be written (a name the file system refuses) stops only itself.
           do {
-            report.created.append(
-              try createNote(
-                named: item.noteName, in: folder, text: NewNote.text(properties: properties, body: item.body))
-            )
+            let path = try createNote(
+              named: item.noteName, in: folder, text: NewNote.text(properties: properties, body: item.body))
+            report.created.append(path)
+            byUID[item.uid] = path
           } catch {
             report.problems.append("\(options.file):\(item.line): error: '\(item.title)' not imported: \(error)")
           }
