@@ -74,9 +74,11 @@ extension Vault {
     while true {
       let suffix =
         attempt == 0 ? "" : attempt < 10 ? " \(attempt)" : " " + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+      attempt += 1
+      // A name taken is passed over with one `stat`; the write itself never replaces a note.
+      if FileSystem.status(root + "/" + base + suffix + ".md", followLinks: false) != nil { continue }
       let path = try newNotePath(base + suffix)
       if try append(text, to: path, creatingOnly: true).created { return path }
-      attempt += 1
     }
   }
 

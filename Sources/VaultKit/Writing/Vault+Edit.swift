@@ -39,7 +39,7 @@ extension Vault {
     let target = try writeTarget(path)
     return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> Value in
       let folder = TemporaryFiles.folder(of: target)
-      TemporaryFiles.removeStale(in: folder)
+      TemporaryFiles.removeStaleOnce(in: folder)
       // When another program wrote into the old file at the moment vault replaced it, vault's
       // edit has landed (`landed`) and that program's change is still to be merged: the bytes
       // it appended (`tail`, the usual case), or its whole version (`rebase`), which vault's
