@@ -218,12 +218,7 @@ struct Measurement {
       }
       let file = "\(work)/standup-\(count).ics"
       try (lines + ["END:VCALENDAR"]).joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
-      let seconds = try median {
-        let target = "\(work)/import-\(count)-\(UUID().uuidString)"
-        made += [target, target + ".sqlite"]
-        try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
-        return try time([binary, "import", "ics", file, "--vault", target, "--index", target + ".sqlite"])
-      }
+      let seconds = try median { try time(try importing(file, made: &made)) }
       perEvent[count] = seconds
       row("vault import ics, \(count.formatted()) events of one title", seconds)
     }
@@ -252,25 +247,26 @@ struct Measurement {
       try text.write(toFile: big, atomically: true, encoding: .utf8)
     }
     let bigSize = (try? FileManager.default.attributesOfItem(atPath: big)[.size] as? Int) ?? 0
-    let bigTarget = "\(work)/import-attachment"
-    try? FileManager.default.removeItem(atPath: bigTarget)
-    try FileManager.default.createDirectory(atPath: bigTarget + "/.vault", withIntermediateDirectories: true)
-    try? FileManager.default.removeItem(atPath: bigTarget + ".sqlite")
-    let bigRun = try spawn([binary, "import", "ics", big, "--vault", bigTarget, "--index", bigTarget + ".sqlite"])
+    let bigRun = try spawn(try importing(big, made: &made))
     row(
       "vault import ics, \(bigSize / 1_000_000) MB with a 37 MB attachment", bigRun.seconds,
       note: "peak \(bigRun.peakKB / 1024) MB (was 2.55 s, 208 MB)")
     let export = "\(work)/export-\(notes).ics"
     _ = try time([binary, "export", "ics", "-o", export, "--vault", folder, "--index", index])
     let size = (try? FileManager.default.attributesOfItem(atPath: export)[.size] as? Int) ?? 0
-    let target = "\(work)/import-export"
-    try? FileManager.default.removeItem(atPath: target)
-    try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
-    try? FileManager.default.removeItem(atPath: target + ".sqlite")
-    let run = try spawn([binary, "import", "ics", export, "--vault", target, "--index", target + ".sqlite"])
+    let run = try spawn(try importing(export, made: &made))
     row(
       "vault import ics, this vault's export (\(size / 1_000_000) MB)", run.seconds,
       note: "peak \(run.peakKB / 1024) MB")
+  }
+
+  /// `vault import ics FILE` into a new empty vault of its own, listed in `made` for removal
+  /// after all runs.
+  func importing(_ file: String, made: inout [String]) throws -> [String] {
+    let target = "\(work)/import-\(UUID().uuidString)"
+    made += [target, target + ".sqlite"]
+    try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
+    return [binary, "import", "ics", file, "--vault", target, "--index", target + ".sqlite"]
   }
 
   /// The views timed with and without `vault watch` running.

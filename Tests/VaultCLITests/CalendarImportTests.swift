@@ -208,15 +208,14 @@ import Testing
       ("RFC leap", "RRULE:FREQ=YEARLY"), ("Feb 28", "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1"),
       ("Mar 1", "RRULE:FREQ=YEARLY;BYYEARDAY=60"), ("Until", "RRULE:FREQ=YEARLY;UNTIL=20300101"),
     ]
-    let text =
-      (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN"]
-      + events.enumerated().flatMap { index, event in
-        [
-          "BEGIN:VEVENT", "UID:leap-\(index)", "DTSTAMP:20261101T000000Z", "SUMMARY:\(event.0)",
-          "DTSTART;VALUE=DATE:20000229", event.1, "END:VEVENT",
-        ]
-      } + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: original))
+    try Self.write(
+      ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN"]
+        + events.enumerated().flatMap { index, event in
+          [
+            "BEGIN:VEVENT", "UID:leap-\(index)", "DTSTAMP:20261101T000000Z", "SUMMARY:\(event.0)",
+            "DTSTART;VALUE=DATE:20000229", event.1, "END:VEVENT",
+          ]
+        } + ["END:VCALENDAR"], to: original)
     let expected = try occurrences(original)
     #expect(expected["RFC leap"] == ["2024-02-29", "2028-02-29", "2032-02-29"])
     #expect(expected["Feb 28"]?.count == 10 && expected["Mar 1"]?.contains("2025-03-01") == true)
@@ -240,12 +239,11 @@ import Testing
     let target = try emptyVault()
     let file = target.path + "-hostile.ics"
     let titles = ["../../x/pwned", ".hidden", "..", ". . .secret", "Plain"]
-    let text =
-      (["BEGIN:VCALENDAR", "VERSION:2.0"]
-      + titles.enumerated().flatMap { index, title in
-        ["BEGIN:VEVENT", "UID:h\(index)", "SUMMARY:\(title)", "DTSTART;VALUE=DATE:2026120\(index + 1)", "END:VEVENT"]
-      } + ["END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+    try Self.write(
+      ["BEGIN:VCALENDAR", "VERSION:2.0"]
+        + titles.enumerated().flatMap { index, title in
+          ["BEGIN:VEVENT", "UID:h\(index)", "SUMMARY:\(title)", "DTSTART;VALUE=DATE:2026120\(index + 1)", "END:VEVENT"]
+        } + ["END:VCALENDAR"], to: file)
     let result = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasSuffix("5 events created, 0 updated, 0 unchanged\n"), "\(result.stdout)")
@@ -268,7 +266,7 @@ import Testing
   @Test func cancelledAddedFloatingAndUTCEventsKeepTheirMeaning() throws {
     let target = try emptyVault()
     let file = target.path + "-kinds.ics"
-    let text =
+    try Self.write(
       [
         "BEGIN:VCALENDAR", "VERSION:2.0",
         "BEGIN:VEVENT", "UID:c", "SUMMARY:Called off", "STATUS:CANCELLED", "DTSTART;VALUE=DATE:20261124", "END:VEVENT",
@@ -278,8 +276,7 @@ import Testing
         "BEGIN:VEVENT", "UID:u", "SUMMARY:Standup", "DTSTART:20261102T080000Z", "DTEND:20261102T081500Z",
         "RRULE:FREQ=DAILY;UNTIL=20261110T075959Z", "EXDATE:20261104T080000Z", "END:VEVENT",
         "END:VCALENDAR",
-      ].joined(separator: "\r\n") + "\r\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      ], to: file)
     let result = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     #expect(result.status == 0, "\(result.stderr)")
     func note(_ name: String) throws -> String {
@@ -304,7 +301,7 @@ import Testing
   @Test func aChangedOccurrenceLinksToItsSeriesAndComesBackAsItsRecurrenceID() throws {
     let target = try emptyVault()
     let file = target.path + "-moved.ics"
-    let text =
+    try Self.write(
       [
         "BEGIN:VCALENDAR", "VERSION:2.0",
         "BEGIN:VEVENT", "UID:sync", "SUMMARY:Weekly sync", "DTSTART;TZID=Europe/Berlin:20261102T100000",
@@ -312,8 +309,7 @@ import Testing
         "BEGIN:VEVENT", "UID:sync", "RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000", "SUMMARY:Weekly sync (moved)",
         "DTSTART;TZID=Europe/Berlin:20261110T110000", "DTEND;TZID=Europe/Berlin:20261110T113000", "END:VEVENT",
         "END:VCALENDAR",
-      ].joined(separator: "\r\n") + "\r\n"
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+      ], to: file)
     let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
     #expect(imported.status == 0, "\(imported.stderr)")
     let moved = try String(
@@ -329,6 +325,11 @@ import Testing
     #expect(written.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000\r\n"))
     #expect(!written.contains("EXDATE"))
     #expect(try occurrences(export) == occurrences(file))
+  }
+
+  /// Writes an iCalendar file of these content lines, each ended by CRLF.
+  static func write(_ lines: [String], to path: String) throws {
+    try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))
   }
 
   static func calendar(summary: String, location: String, extra: Bool = false) -> String {

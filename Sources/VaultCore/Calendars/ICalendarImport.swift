@@ -33,7 +33,7 @@ public struct ICalendarImport: Sendable {
     /// Takes `day` out of the series: a changed occurrence is a note of its own.
     mutating func skip(_ day: LocalDate) {
       skipped.append(day)
-      let text = "[" + Array(Set(skipped)).sorted().map(\.description).joined(separator: ", ") + "]"
+      let text = ICalendarImport.dayList(skipped)
       if let index = properties.firstIndex(where: { $0.0 == "skipDates" }) {
         properties[index].1 = text
       } else {
@@ -406,7 +406,7 @@ public struct ICalendarImport: Sendable {
     }
     if !skipped.isEmpty {
       properties.append(
-        ("skipDates", "[" + Array(Set(skipped)).sorted().map(\.description).joined(separator: ", ") + "]"))
+        ("skipDates", Self.dayList(skipped)))
     }
     properties.insert(("uid", PropertyWriter.scalar(uid)), at: 1)
     let body = event.first("DESCRIPTION")?.text.trimmingSpaces()
@@ -467,6 +467,11 @@ public struct ICalendarImport: Sendable {
     return moment
   }
 
+  /// Days as a YAML flow list, each once, in order: `[2026-11-09, 2026-11-16]`.
+  static func dayList(_ days: [LocalDate]) -> String {
+    "[" + Array(Set(days)).sorted().map(\.description).joined(separator: ", ") + "]"
+  }
+
   /// A wall-clock moment in one zone as the wall-clock moment in another.
   func convert(_ moment: LocalDateTime, from: String, to: String) -> LocalDateTime {
     guard from != to else { return moment }
@@ -477,14 +482,7 @@ public struct ICalendarImport: Sendable {
   }
 
   /// A UTC moment in the vault's zone.
-  func local(utc moment: LocalDateTime) -> LocalDateTime {
-    let utc = ReminderSchedule.Zone.fixed(0)
-    let instant = utc.instant(moment)
-    var offset = self.offset(vaultZone, moment) ?? 0
-    // Again at the moment found, for the offset that holds there.
-    offset = self.offset(vaultZone, ReminderSchedule.Zone.fixed(offset).local(instant)) ?? offset
-    return ReminderSchedule.Zone.fixed(offset).local(instant)
-  }
+  func local(utc moment: LocalDateTime) -> LocalDateTime { convert(moment, from: "UTC", to: vaultZone) }
 
   // MARK: - Values
 
