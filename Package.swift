@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
   ],
   targets: [
     // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
@@ -46,13 +48,14 @@ let package = Package(
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
-    // The live feed (`vault serve`): HTTP over Hummingbird, in its own target so the CLI stays
-    // thin and a web interface can grow here.
+    // `vault serve`: the calendar feeds and the web view, HTTP over Hummingbird with pages as
+    // Mustache templates, in its own target so the CLI stays thin.
     .target(
       name: "VaultServer",
       dependencies: [
-        "VaultKit", .product(name: "Hummingbird", package: "hummingbird"),
-        .product(name: "Logging", package: "swift-log"),
+        "VaultKit", "VaultMarkdown", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "Mustache", package: "swift-mustache"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
     // The command-line tool, thin.

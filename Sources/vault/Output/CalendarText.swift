@@ -140,7 +140,7 @@ struct CalendarText {
 
   /// The event's title at the start of its bar, cut to fit, the rest of the bar drawn.
   private func barText(_ event: Event, width: Int) -> String {
-    let title = ViewText.title(event)
+    let title = ViewWords.title(event)
     let used = DisplayWidth.of(title)
     return used >= width ? ViewText.fit(title, width) : title + String(repeating: "━", count: width - used)
   }

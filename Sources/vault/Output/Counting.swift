@@ -3,7 +3,7 @@ import VaultCore
 /// Counts in summaries: "1 file", "3 errors", "10 events, 1 task, ...".
 enum Counting {
   static func of(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+    ViewWords.count(count, noun, plural: plural)
   }
 
   /// `20,000`: thousands grouped with commas, the same in every locale.

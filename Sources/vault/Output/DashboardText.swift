@@ -15,7 +15,7 @@ struct DashboardText {
 
   var lines: [String] {
     let today = dashboard.today
-    var lines = [terminal.heading(ViewText.longDate(today)) + terminal.dim(" · week \(dashboard.week)")]
+    var lines = [terminal.heading(ViewWords.longDate(today)) + terminal.dim(" · week \(dashboard.week)")]
     func section(_ title: String, _ body: [String]) {
       guard !body.isEmpty else { return }
       lines += ["", terminal.heading(title)] + body
@@ -25,9 +25,9 @@ struct DashboardText {
       terminal.table(
         dashboard.events.map { occurrence in
           [
-            ViewText.time(occurrence.event.value, on: today, occurrence: occurrence),
-            ViewText.title(occurrence.event.value),
-            terminal.dim(ViewText.details(occurrence, on: today)),
+            ViewWords.time(occurrence.event.value, on: today, occurrence: occurrence),
+            ViewWords.title(occurrence.event.value),
+            terminal.dim(ViewWords.details(occurrence, on: today)),
           ]
         }, flexible: 1, trailing: 1))
     let more =
@@ -42,8 +42,8 @@ struct DashboardText {
       terminal.table(
         dashboard.tomorrowEvents.map { occurrence in
           [
-            ViewText.time(occurrence.event.value, on: tomorrow, occurrence: occurrence),
-            ViewText.title(occurrence.event.value), terminal.dim(ViewText.details(occurrence, on: tomorrow)),
+            ViewWords.time(occurrence.event.value, on: tomorrow, occurrence: occurrence),
+            ViewWords.title(occurrence.event.value), terminal.dim(ViewWords.details(occurrence, on: tomorrow)),
           ]
         }
           + dashboard.tomorrowTasks.map { entry in
@@ -60,8 +60,8 @@ struct DashboardText {
         dashboard.countdowns.map { countdown in
           let occurrence = countdown.occurrence
           return [
-            countdown.phrase, ViewText.title(occurrence.event.value) + (countdown.milestone.map { " — " + $0 } ?? ""),
-            terminal.dim(ViewText.shortDate(occurrence.start)),
+            countdown.phrase, ViewWords.title(occurrence.event.value) + (countdown.milestone.map { " — " + $0 } ?? ""),
+            terminal.dim(ViewWords.shortDate(occurrence.start)),
           ]
         }, flexible: 1))
     section(

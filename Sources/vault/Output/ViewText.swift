@@ -2,16 +2,6 @@ import VaultCore
 
 /// The pieces of text the views share: dates, event and task lines, bars and sparklines.
 enum ViewText {
-  static let monthNames = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-  ]
-
-  /// `Sunday 22 November 2026`.
-  static func longDate(_ date: LocalDate) -> String {
-    "\(date.weekday.name.capitalized) \(date.day) \(monthNames[date.month - 1]) \(date.year)"
-  }
-
   /// A task as the views list it: its text (without the Tasks plugin's global filter, when the
   /// plugin hides it), labels in their colours, then its attributes, dimmed: `Book dentist
   /// 15m · low energy`.
@@ -22,63 +12,11 @@ enum ViewText {
     return facts.isEmpty ? text : text + "  " + terminal.dim(facts.joined(separator: " · "))
   }
 
-  /// `Sun 22 Nov`.
-  static func shortDate(_ date: LocalDate) -> String {
-    "\(date.weekday.name.prefix(3).capitalized) \(date.day) \(monthNames[date.month - 1].prefix(3))"
-  }
-
-  /// `09:00-09:15`, `18:30`, or `all day`.
-  static func time(_ event: Event, on day: LocalDate, occurrence: EventOccurrence) -> String {
-    guard !event.allDay, let usual = event.startTime else { return "all day" }
-    // An added day with a start time of its own: as long as the event's other occurrences.
-    guard let start = occurrence.startTime, start != usual else { return time(event, usual, on: day, occurrence) }
-    let length = event.endTime.map { ($0.secondsSinceMidnight - usual.secondsSinceMidnight + 86_400) % 86_400 }
-    let end = length.map { LocalDateTime(date: day, time: start).adding(seconds: $0).time }
-    return end.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
-  }
-
-  private static func time(
-    _ event: Event, _ start: LocalTime, on day: LocalDate, _ occurrence: EventOccurrence
-  )
-    -> String
-  {
-    // A timed multi-day event: its start time on the first day, its end time on the last.
-    if occurrence.dayCount > 1 {
-      if day == occurrence.start { return "from " + start.hourMinute }
-      if day == occurrence.end, let end = event.endTime { return "until " + end.hourMinute }
-      return "all day"
-    }
-    return event.endTime.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
-  }
-
-  /// `🎸 Radiohead Concert`.
-  static func title(_ event: Event) -> String {
-    // A cancelled event (`status: cancelled`) stays in the views, and says so in words, which
-    // also read without colour.
-    (event.emoji.map { $0 + " " } ?? "") + event.title + (event.cancelled ? " (cancelled)" : "")
-  }
-
-  /// What follows an event's title on a day: `day 2 of 5`, the location.
-  static func details(_ occurrence: EventOccurrence, on day: LocalDate) -> String {
-    var parts: [String] = []
-    if occurrence.dayCount > 1 { parts.append("day \(occurrence.dayNumber(of: day)) of \(occurrence.dayCount)") }
-    if let location = occurrence.event.value.location { parts.append(location) }
-    return parts.joined(separator: " · ")
-  }
-
   /// The priority's emoji, or two spaces so columns stay aligned.
   static func priority(_ priority: TaskPriority) -> String { priority.emoji ?? "  " }
 
   /// `overdue 3 days`, `due today`, `scheduled today`, `scheduled 2 days ago`, `starts today`.
-  static func reason(_ entry: Agenda.TaskEntry, today: LocalDate) -> String {
-    let days = entry.daysBefore(today)
-    switch entry.reason {
-    case .overdue: return "overdue " + Counting.of(days, "day")
-    case .due: return days == 0 ? "due today" : "due " + entry.date.description
-    case .scheduled: return days == 0 ? "scheduled today" : "scheduled " + Counting.of(days, "day") + " ago"
-    case .starts: return days == 0 ? "starts today" : "starts " + entry.date.description
-    }
-  }
+  static func reason(_ entry: Agenda.TaskEntry, today: LocalDate) -> String { ViewWords.reason(entry, today: today) }
 
   /// `████████░░░░░░░░  40%`; `   ?` without progress.
   static func bar(_ progress: Double?, width: Int = 16) -> String {

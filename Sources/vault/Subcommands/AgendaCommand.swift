@@ -79,13 +79,13 @@ struct AgendaText {
       if !lines.isEmpty { lines.append("") }
       let relative = today.days(until: day.date)
       let note = relative == 0 ? " · today" : relative == 1 ? " · tomorrow" : ""
-      lines.append(terminal.heading(ViewText.longDate(day.date)) + terminal.dim(note))
+      lines.append(terminal.heading(ViewWords.longDate(day.date)) + terminal.dim(note))
       var rows: [[String]] = []
       for occurrence in day.events {
-        let details = ViewText.details(occurrence, on: day.date)
+        let details = ViewWords.details(occurrence, on: day.date)
         rows.append([
-          ViewText.time(occurrence.event.value, on: day.date, occurrence: occurrence),
-          ViewText.title(occurrence.event.value), terminal.dim(details),
+          ViewWords.time(occurrence.event.value, on: day.date, occurrence: occurrence),
+          ViewWords.title(occurrence.event.value), terminal.dim(details),
         ])
       }
       for entry in day.tasks {

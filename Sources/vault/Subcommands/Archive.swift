@@ -40,7 +40,7 @@ struct Archive: ParsableCommand {
       return
     }
     for event in past {
-      terminal.print(terminal.location(event.path) + "  " + ViewText.title(event.value))
+      terminal.print(terminal.location(event.path) + "  " + ViewWords.title(event.value))
     }
     terminal.print(
       terminal.dim(

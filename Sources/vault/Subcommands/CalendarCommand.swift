@@ -95,9 +95,9 @@ struct CalendarCommand: ParsableCommand {
 
   /// `November 2026`, or for a week `Week 48, 23 Nov - 29 Nov 2026`.
   private func title(_ first: LocalDate, _ last: LocalDate, weekStart: Weekday) -> String {
-    guard week else { return "\(ViewText.monthNames[first.month - 1]) \(first.year)" }
+    guard week else { return "\(ViewWords.monthNames[first.month - 1]) \(first.year)" }
     let number = first.weekNumber(startingOn: weekStart)
-    return "Week \(number), \(ViewText.shortDate(first)) - \(ViewText.shortDate(last)) \(last.year)"
+    return "Week \(number), \(ViewWords.shortDate(first)) - \(ViewWords.shortDate(last)) \(last.year)"
   }
 
   /// The first day of the month `months` after `date`'s (before it when negative).
@@ -117,7 +117,7 @@ struct CalendarCommand: ParsableCommand {
     }
     if let number = Int(lowered), let date = LocalDate(year: today.year, month: number, day: 1) { return date }
     if lowered.count >= 3,
-      let index = ViewText.monthNames.firstIndex(where: { $0.lowercased().hasPrefix(lowered) }),
+      let index = ViewWords.monthNames.firstIndex(where: { $0.lowercased().hasPrefix(lowered) }),
       let date = LocalDate(year: today.year, month: index + 1, day: 1)
     {
       return date
@@ -166,7 +166,7 @@ struct CalendarJSON: Encodable {
       let bars = week.lanes.enumerated().flatMap { lane, bars in
         bars.map { bar in
           BarJSON(
-            path: bar.occurrence.event.path, title: ViewText.title(bar.occurrence.event.value),
+            path: bar.occurrence.event.path, title: ViewWords.title(bar.occurrence.event.value),
             from: week.start.adding(days: bar.first), through: week.start.adding(days: bar.last), lane: lane,
             color: bar.color)
         }

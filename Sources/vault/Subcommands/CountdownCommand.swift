@@ -60,10 +60,10 @@ struct CountdownCommand: ParsableCommand {
     }
     let rows = countdowns.map { countdown -> [String] in
       let occurrence = countdown.occurrence
-      var title = ViewText.title(occurrence.event.value)
+      var title = ViewWords.title(occurrence.event.value)
       if let milestone = countdown.milestone { title += " — " + milestone }
       return [
-        countdown.phrase, title, terminal.dim(ViewText.shortDate(occurrence.start) + " \(occurrence.start.year)"),
+        countdown.phrase, title, terminal.dim(ViewWords.shortDate(occurrence.start) + " \(occurrence.start.year)"),
         terminal.location(occurrence.event.path),
       ]
     }

@@ -132,7 +132,7 @@ struct JournalShow: ParsableCommand {
       try terminal.json(entry)
       return
     }
-    terminal.print(terminal.heading(ViewText.longDate(entry.date)) + "  " + terminal.dim(entry.path))
+    terminal.print(terminal.heading(ViewWords.longDate(entry.date)) + "  " + terminal.dim(entry.path))
     var facts: [String] = []
     facts.append(entry.mood.map(vault.settings.moods.text) ?? "no mood")
     if !entry.moodTags.isEmpty { facts.append(entry.moodTags.joined(separator: ", ")) }
@@ -205,7 +205,7 @@ struct JournalList: ParsableCommand {
     }
     let rows = days.map { day -> [String] in
       [
-        ViewText.shortDate(day.date) + " \(day.date.year)", day.mood.map(vault.settings.moods.short) ?? "  -",
+        ViewWords.shortDate(day.date) + " \(day.date.year)", day.mood.map(vault.settings.moods.short) ?? "  -",
         day.firstLine,
         terminal.dim(Counting.of(day.words, "word")),
       ]

@@ -125,11 +125,11 @@ struct Mood: ParsableCommand {
     let rows = report.rows.map { row -> [String] in
       let label: String
       switch grouping {
-      case .day: label = ViewText.shortDate(row.start)
+      case .day: label = ViewWords.shortDate(row.start)
       case .week:
         label =
-          "week \(row.start.weekNumber(startingOn: vault.settings.firstWeekday)) (\(ViewText.shortDate(row.start)))"
-      case .month: label = "\(ViewText.monthNames[row.start.month - 1].prefix(3)) \(row.start.year)"
+          "week \(row.start.weekNumber(startingOn: vault.settings.firstWeekday)) (\(ViewWords.shortDate(row.start)))"
+      case .month: label = "\(ViewWords.monthNames[row.start.month - 1].prefix(3)) \(row.start.year)"
       }
       guard let average = row.average else { return [label, terminal.dim("·"), ""] }
       let bar =

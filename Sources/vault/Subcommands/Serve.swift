@@ -36,9 +36,9 @@ struct Serve: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let terminal = options.terminal()
-    let server = FeedServer(
+    let server = PlannerServer(
       vault: vault, host: host, port: port, index: options.index, environment: options.environment)
-    let token = FeedServer.isLoopback(host) ? nil : try server.token()
+    let token = PlannerServer.isLoopback(host) ? nil : try server.token()
     // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
     let watcher = WatcherThread(
       vault: vault, index: options.index, environment: options.environment,
@@ -48,7 +48,7 @@ struct Serve: ParsableCommand {
     let done = DispatchSemaphore(value: 0)
     Task {
       do {
-        try await server.run { address in
+        try await server.run(watcher: watcher) { address in
           let query = token.map { "?token=\($0)" } ?? ""
           terminal.print("serving \(vault.displayRoot) at \(address)")
           terminal.print("  calendar: \(address)/calendar.ics\(query)")

@@ -11,11 +11,13 @@ import Glibc
 import Darwin
 #endif
 
-/// `vault serve`: the vault's calendar as a feed a phone or Thunderbird subscribes to —
-/// `GET /calendar.ics` and `/tasks.ics`, built from the refreshed index, with ETag and
-/// Last-Modified and 304 answers. On loopback by default; on another address every request
-/// needs the access token (`?token=`), and a wrong or missing one gets 401 and nothing else.
-public struct FeedServer: Sendable {
+/// `vault serve`: the planner in a browser (Web/: today, the calendar, tasks, the journal… live
+/// and writable) and the vault's calendar as feeds a phone or Thunderbird subscribes to
+/// (`GET /calendar.ics` and `/tasks.ics`, with ETag, Last-Modified and 304 answers). On loopback
+/// by default; on another address every request needs the access token: the feeds as
+/// `?token=` (a wrong or missing one gets a bare 401), the pages once as `?token=`, then as a
+/// cookie (WebGate).
+public struct PlannerServer: Sendable {
   public var vault: Vault
   public var host: String
   public var port: Int
@@ -63,8 +65,9 @@ public struct FeedServer: Sendable {
     return token
   }
 
-  /// Serves until SIGINT or SIGTERM; `started` hears the address once it listens.
-  public func run(started: @escaping @Sendable (String) -> Void) async throws {
+  /// Serves until SIGINT or SIGTERM; `started` hears the address once it listens. `watcher`,
+  /// when this process runs one, tells the open pages of each change as it is applied.
+  public func run(watcher: WatcherThread?, started: @escaping @Sendable (String) -> Void) async throws {
     // A process started with these signals blocked (some supervisors, test runners) could
     // never be stopped: they are unblocked, and a graceful shutdown follows them.
     var signals = sigset_t()
@@ -74,8 +77,14 @@ public struct FeedServer: Sendable {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
     let token = Self.isLoopback(host) ? nil : try token()
-    let feeds = FeedCache(vault: vault, index: index, environment: environment)
-    let router = Router()
+    let session = IndexSession(vault: vault, index: index, environment: environment)
+    let feeds = FeedCache(session: session)
+    let access = WebAccess(token: token, host: host)
+    let renderer = try PageRenderer(csrf: access.csrf)
+    let live = LiveUpdates()
+    let site = WebSite(session: session, renderer: renderer, live: live)
+    let router = Router(context: WebContext.self)
+    router.add(middleware: WebGate(access: access, pages: site.errors))
     for (name, tasks) in [("calendar.ics", false), ("tasks.ics", true)] {
       router.get(RouterPath(name)) { request, _ -> Response in
         if let token, !Self.sameToken(request.uri.queryParameters.get("token") ?? "", token) {
@@ -100,6 +109,7 @@ public struct FeedServer: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: feed.body)))
       }
     }
+    site.register(on: router)
     var logger = Logger(label: "vault-serve")
     logger.logLevel = .warning
     let host = host
@@ -107,9 +117,16 @@ public struct FeedServer: Sendable {
       router: router, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
+        access.listening(on: port)
         let shown = host.contains(":") ? "[\(host)]" : host
         started("http://\(shown):\(port)")
       }, logger: logger)
+    let following = LiveFollower(live: live, session: session, watcher: watcher)
+    following.start()
+    defer {
+      following.stop()
+      live.finish()
+    }
     try await app.runService()
   }
 
@@ -129,65 +146,5 @@ public struct FeedServer: Sendable {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-  }
-}
-
-/// The feeds between requests: the index stays open and is refreshed on each request; a feed
-/// is built again only when that refresh changed something (a warm request costs a no-change
-/// refresh). Requests take turns.
-actor FeedCache {
-  struct Feed: Sendable {
-    var body: String
-    var etag: String
-    var modified: Int
-  }
-
-  let vault: Vault
-  let index: String?
-  let environment: [String: String]
-  var store: IndexStore?
-  var feeds: [Bool: Feed] = [:]
-  /// The index's write token when `feeds` were built (`IndexStore.writeToken`).
-  var builtFrom: String?
-
-  init(vault: Vault, index: String?, environment: [String: String]) {
-    self.vault = vault
-    self.index = index
-    self.environment = environment
-  }
-
-  func feed(tasks: Bool) throws -> Feed {
-    let store = try refreshedStore()
-    if let feed = feeds[tasks] { return feed }
-    // DTSTAMP and Last-Modified: the newest change among the notes, so the same vault gives
-    // the same bytes (and ETag) across restarts.
-    let modified = (try? store.eventNoteFacts().values.map(\.modified).max()) ?? 0
-    var options = CalendarExportOptions()
-    if tasks { options.tasks = .todos }
-    let body = try vault.calendarExport(in: store, options: options, now: modified ?? 0)
-    let feed = Feed(body: body, etag: "\"" + String(StableHash.fnv1a(body), radix: 16) + "\"", modified: modified ?? 0)
-    feeds[tasks] = feed
-    return feed
-  }
-
-  /// The index, brought up to date: with no walk when a watcher (`vault serve`'s own, or a
-  /// `vault watch`) vouches for it. The feeds are built again once it was written to.
-  private func refreshedStore() throws -> IndexStore {
-    let store: IndexStore
-    if let open = self.store {
-      if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(open) }
-      store = open
-    } else {
-      store = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
-      // Open for as long as the server runs: through the page cache, not a map that stays resident.
-      store.stopMapping()
-      self.store = store
-    }
-    let token = try store.writeToken()
-    if token != builtFrom {
-      feeds = [:]
-      builtFrom = token
-    }
-    return store
   }
 }

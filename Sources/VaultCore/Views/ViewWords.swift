@@ -1,0 +1,78 @@
+/// The words the views share, whatever shows them (the terminal, the web view): dates, an
+/// event's time and title on a day.
+public enum ViewWords {
+  public static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  /// `Sunday 22 November 2026`.
+  public static func longDate(_ date: LocalDate) -> String {
+    "\(capitalized(date.weekday.name)) \(date.day) \(monthNames[date.month - 1]) \(date.year)"
+  }
+
+  /// `Sun 22 Nov`.
+  public static func shortDate(_ date: LocalDate) -> String {
+    "\(capitalized(date.weekday.name.prefix(3))) \(date.day) \(monthNames[date.month - 1].prefix(3))"
+  }
+
+  /// `monday` → `Monday`.
+  public static func capitalized(_ word: some StringProtocol) -> String {
+    word.prefix(1).uppercased() + word.dropFirst()
+  }
+
+  /// `09:00-09:15`, `18:30`, or `all day`.
+  public static func time(_ event: Event, on day: LocalDate, occurrence: EventOccurrence) -> String {
+    guard !event.allDay, let usual = event.startTime else { return "all day" }
+    // An added day with a start time of its own: as long as the event's other occurrences.
+    guard let start = occurrence.startTime, start != usual else { return time(event, usual, on: day, occurrence) }
+    let length = event.endTime.map { ($0.secondsSinceMidnight - usual.secondsSinceMidnight + 86_400) % 86_400 }
+    let end = length.map { LocalDateTime(date: day, time: start).adding(seconds: $0).time }
+    return end.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
+  }
+
+  private static func time(
+    _ event: Event, _ start: LocalTime, on day: LocalDate, _ occurrence: EventOccurrence
+  )
+    -> String
+  {
+    // A timed multi-day event: its start time on the first day, its end time on the last.
+    if occurrence.dayCount > 1 {
+      if day == occurrence.start { return "from " + start.hourMinute }
+      if day == occurrence.end, let end = event.endTime { return "until " + end.hourMinute }
+      return "all day"
+    }
+    return event.endTime.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
+  }
+
+  /// `🎸 Radiohead Concert`.
+  public static func title(_ event: Event) -> String {
+    // A cancelled event (`status: cancelled`) stays in the views, and says so in words, which
+    // also read without colour.
+    (event.emoji.map { $0 + " " } ?? "") + event.title + (event.cancelled ? " (cancelled)" : "")
+  }
+
+  /// What follows an event's title on a day: `day 2 of 5`, the location.
+  public static func details(_ occurrence: EventOccurrence, on day: LocalDate) -> String {
+    var parts: [String] = []
+    if occurrence.dayCount > 1 { parts.append("day \(occurrence.dayNumber(of: day)) of \(occurrence.dayCount)") }
+    if let location = occurrence.event.value.location { parts.append(location) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// `overdue 3 days`, `due today`, `scheduled today`, `scheduled 2 days ago`, `starts today`.
+  public static func reason(_ entry: Agenda.TaskEntry, today: LocalDate) -> String {
+    let days = entry.daysBefore(today)
+    switch entry.reason {
+    case .overdue: return "overdue " + count(days, "day")
+    case .due: return days == 0 ? "due today" : "due " + entry.date.description
+    case .scheduled: return days == 0 ? "scheduled today" : "scheduled " + count(days, "day") + " ago"
+    case .starts: return days == 0 ? "starts today" : "starts " + entry.date.description
+    }
+  }
+
+  /// `1 day`, `3 days`.
+  public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
+}

@@ -1,0 +1,46 @@
+import VaultCore
+import VaultIndex
+import VaultKit
+
+/// The index as the server's requests read it: opened once and kept open while the server runs,
+/// brought up to date before each use — with no walk when a watcher (the server's own, or a
+/// `vault watch`) vouches for it, else by a refresh. Requests take turns.
+actor IndexSession {
+  let vault: Vault
+  let index: String?
+  let environment: [String: String]
+  private var store: IndexStore?
+
+  init(vault: Vault, index: String?, environment: [String: String]) {
+    self.vault = vault
+    self.index = index
+    self.environment = environment
+  }
+
+  /// `body` run on the up-to-date index, with its write token (which changes whenever the index
+  /// was written to, so what was built from it can be kept until then).
+  func read<Value: Sendable>(
+    _ body: (IndexStore, _ writeToken: String?) throws -> Value
+  ) throws -> Value {
+    let store = try upToDate()
+    return try body(store, try store.writeToken())
+  }
+
+  /// Today, as the commands see it (`--today` / `$VAULT_TODAY`, else the clock).
+  var today: LocalDate { vault.today(explicit: nil, environment: environment) }
+
+  /// Now, as the commands see it (`$VAULT_NOW`, else the clock).
+  var now: LocalDateTime { vault.now(explicit: nil, environment: environment) }
+
+  private func upToDate() throws -> IndexStore {
+    if let open = store {
+      if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(open) }
+      return open
+    }
+    let opened = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
+    // Open for as long as the server runs: through the page cache, not a map that stays resident.
+    opened.stopMapping()
+    store = opened
+    return opened
+  }
+}

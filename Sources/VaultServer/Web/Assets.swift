@@ -1,0 +1,152 @@
+import Hummingbird
+import VaultCore
+
+/// The web view's stylesheet and script, inside the binary (nothing is fetched from another
+/// host, so it works offline, and `make install` copies one file). The pages work without the
+/// script; with it, buttons change a note without leaving the page, the page follows changes on
+/// disk (Server-Sent Events from `/live`), and the calendar takes ← → and t.
+enum Assets {
+  static func response(_ text: String, type: String, _ request: Request) -> Response {
+    let etag = "\"" + String(StableHash.fnv1a(text), radix: 16) + "\""
+    var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
+    if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+    headers[.contentType] = type + "; charset=utf-8"
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+  }
+
+  static let javascript = #"""
+    "use strict";
+    // Progressive enhancement only: every form and link works without this script.
+    (function () {
+      const live = document.getElementById("live");
+      function say(text) { if (live) live.textContent = text; }
+
+      // Fetches the page again and puts its <main> in place, keeping the focus where it was.
+      async function refresh() {
+        const focused = document.activeElement && document.activeElement.id;
+        const response = await fetch(location.href, { headers: { "Accept": "text/html" }, cache: "no-store" });
+        if (!response.ok) return;
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const next = page.getElementById("main");
+        const main = document.getElementById("main");
+        if (!next || !main) return;
+        main.replaceChildren(...next.childNodes);
+        document.title = page.title;
+        if (focused) { const again = document.getElementById(focused); if (again) again.focus(); }
+        enhance();
+      }
+
+      // Forms marked .inline send themselves in the background; the page then shows the result.
+      function enhance() {
+        for (const form of document.querySelectorAll("form.inline:not([data-ready])")) {
+          form.dataset.ready = "1";
+          form.addEventListener("submit", async (event) => {
+            event.preventDefault();
+            const body = new URLSearchParams(new FormData(form));
+            const response = await fetch(form.action, { method: "POST", body, redirect: "follow" });
+            if (response.ok) {
+              say("Saved.");
+              await refresh();
+            } else {
+              const page = new DOMParser().parseFromString(await response.text(), "text/html");
+              const advice = page.querySelector(".advice");
+              say((page.querySelector("h1") || {}).textContent + ": " + (advice ? advice.textContent : response.status));
+            }
+          });
+        }
+      }
+      enhance();
+
+      if (window.EventSource) {
+        const source = new EventSource("/live");
+        source.addEventListener("change", () => { refresh(); });
+      }
+
+      // The calendar: ← and → for the previous and next month or week, t for today.
+      document.addEventListener("keydown", (event) => {
+        if (document.body.dataset.page !== "calendar" || event.altKey || event.ctrlKey || event.metaKey) return;
+        const tag = (event.target.tagName || "").toLowerCase();
+        if (tag === "input" || tag === "textarea" || tag === "select") return;
+        const link = event.key === "ArrowLeft" ? "a[rel=prev]" : event.key === "ArrowRight" ? "a[rel=next]"
+          : event.key === "t" ? "a.today" : null;
+        const target = link && document.querySelector(link);
+        if (target) { event.preventDefault(); location.href = target.href; }
+      });
+    })();
+    """#
+
+  static let css = #"""
+    :root { --fg: #1d1d1f; --bg: #fbfbf8; --muted: #5f6368; --line: #d9d9d2; --accent: #1f6feb; --card: #ffffff;
+      --bad: #b42318; --bar: #4d7cc7; color-scheme: light dark; }
+    @media (prefers-color-scheme: dark) {
+      :root { --fg: #e8e8e3; --bg: #161618; --muted: #a3a3a8; --line: #38383d; --accent: #6ea8fe; --card: #1f1f22;
+        --bad: #ff8a80; }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg);
+      background: var(--bg); }
+    a { color: var(--accent); }
+    .skip { position: absolute; left: -999px; }
+    .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; z-index: 2; }
+    header nav ul { display: flex; flex-wrap: wrap; gap: 2px 14px; list-style: none; margin: 0; padding: 10px 14px;
+      border-bottom: 1px solid var(--line); }
+    header nav a { text-decoration: none; }
+    header nav a[aria-current=page] { font-weight: 700; text-decoration: underline; }
+    main { max-width: 960px; margin: 0 auto; padding: 12px 14px 40px; }
+    main:focus { outline: none; }
+    h1 { font-size: 1.5rem; margin: 0.4em 0; }
+    h2 { font-size: 1.1rem; margin: 1.4em 0 0.4em; }
+    ul.rows { list-style: none; margin: 0; padding: 0; }
+    ul.rows li { padding: 6px 0; border-bottom: 1px solid var(--line); display: flex; flex-wrap: wrap; gap: 4px 10px;
+      align-items: baseline; }
+    .muted, .where, .extras, .time { color: var(--muted); font-size: 0.92em; }
+    .when.overdue { color: var(--bad); font-weight: 600; }
+    .task .text { flex: 1 1 12em; }
+    .task.closed .text { text-decoration: line-through; color: var(--muted); }
+    form.inline { display: inline; margin: 0; }
+    button, input, select, textarea { font: inherit; color: inherit; }
+    button { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 2px 10px;
+      cursor: pointer; }
+    button.check { padding: 0 6px; min-width: 2em; min-height: 2em; }
+    button:focus-visible, a:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible {
+      outline: 3px solid var(--accent); outline-offset: 2px; }
+    input, select, textarea { background: var(--card); border: 1px solid var(--line); border-radius: 6px;
+      padding: 4px 6px; max-width: 100%; }
+    .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 10px 14px;
+      margin: 10px 0; }
+    .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 10px; }
+    .big { font-size: 1.6rem; font-weight: 700; }
+    .event { border-left: 4px solid var(--bar); padding-left: 8px !important; }
+    .filters { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: end; }
+    .filters label, .stack label { display: flex; flex-direction: column; font-size: 0.9em; }
+    .stack { display: grid; gap: 10px; max-width: 560px; }
+    .nav-row { display: flex; flex-wrap: wrap; gap: 12px; align-items: baseline; }
+    .week { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 2px; margin-bottom: 6px; }
+    .weekdays { display: grid; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 2px; color: var(--muted);
+      font-size: 0.85em; text-align: center; }
+    .cell { grid-row: 1; min-height: 3.2em; border: 1px solid var(--line); border-radius: 6px; padding: 2px 4px;
+      background: var(--card); text-decoration: none; color: var(--fg); }
+    .cell.today { border: 2px solid var(--accent); }
+    .cell.outside { background: transparent; border-style: dashed; }
+    .mark { display: inline-block; width: 0.55em; height: 0.55em; border-radius: 50%; margin-right: 2px; }
+    .mark.event { background: var(--bar); border: 0; padding: 0 !important; }
+    .mark.task { background: #d97706; } .mark.note { background: #7c3aed; } .mark.journal { background: #059669; }
+    .bar { background: var(--bar); color: #fff; border-radius: 4px; padding: 0 6px; font-size: 0.8em; overflow: hidden;
+      white-space: nowrap; text-overflow: ellipsis; text-decoration: none; min-width: 0; }
+    .bar.before { border-top-left-radius: 0; border-bottom-left-radius: 0; }
+    .bar.after { border-top-right-radius: 0; border-bottom-right-radius: 0; }
+    .chart { display: grid; gap: 4px; }
+    .chart .row { display: grid; grid-template-columns: 11em 1fr 3em; gap: 8px; align-items: center; font-size: 0.9em; }
+    .chart .fill { height: 0.9em; background: var(--accent); border-radius: 3px; width: var(--value); }
+    progress, meter { width: 100%; height: 0.8em; }
+    .note-body { overflow-wrap: anywhere; }
+    .note-body table { border-collapse: collapse; display: block; overflow-x: auto; }
+    .note-body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 6px; }
+    .wikilink.missing { color: var(--muted); text-decoration: underline dotted; }
+    footer p { max-width: 960px; margin: 0 auto; padding: 0 14px 20px; color: var(--muted); min-height: 1.5em; }
+    @media (max-width: 480px) {
+      .chart .row { grid-template-columns: 7em 1fr 2.5em; }
+      .cell { min-height: 2.6em; font-size: 0.85em; }
+    }
+    """#
+}

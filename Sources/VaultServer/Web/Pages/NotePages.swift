@@ -1,0 +1,80 @@
+import Hummingbird
+import VaultCore
+import VaultKit
+import VaultMarkdown
+
+/// `/note?path=…` (a note's path, or a name as a wikilink gives it): the note rendered by
+/// cmark's safe renderer, its wikilinks leading to their notes, its properties, and a link that
+/// opens it in Obsidian. `/search?q=…`: the full-text search of `vault search`.
+extension WebSite {
+  func note(_ request: Request) async throws -> Response {
+    let argument = String(request.uri.queryParameters.get("path") ?? "")
+    let path = try await notePath(argument)
+    let note = vault.note(at: path)
+    let vault = vault
+    let html = MarkdownHTML.render(vault.body(of: path)) { target in
+      // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
+      let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
+      let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name
+      return bare.isEmpty ? nil : "/note?path=" + Self.queryValue(bare)
+    }
+    let values: [String: Any] = [
+      "title": note.title, "path": path, "html": html, "obsidian": vault.obsidianLink(path),
+      "properties": note.properties.map { ["key": $0.key, "value": $0.value.text] },
+      "tags": note.uniqueTags.map { ["tag": $0, "href": "/search?q=" + Self.queryValue("#" + $0)] },
+      "kind": note.kind.rawValue,
+    ]
+    return renderer.page("note", title: note.title, section: nil, values: values)
+  }
+
+  /// The vault's note that `argument` names, as `vault show` resolves it, inside the vault and
+  /// a Markdown note only: never a file of another kind, a hidden folder's, or one outside.
+  func notePath(_ argument: String) async throws -> String {
+    let notFound = WebFailure(
+      status: .notFound, title: "No such note", advice: "No note of this vault is called '\(argument)'; try Search.")
+    guard !argument.isEmpty, !argument.hasPrefix("/"), !argument.contains("\0") else { throw notFound }
+    let vault = vault
+    let path: String
+    do {
+      path = try await session.read { store, _ in
+        try vault.resolveNote(argument, currentDirectory: vault.root) { () throws(VaultError) in
+          do { return try store.noteNames() } catch { throw VaultError(indexFailure: error) }
+        }
+      }
+    } catch let error as VaultError {
+      if case .ambiguousNote(_, let candidates) = error {
+        throw WebFailure(
+          status: .notFound, title: "Several notes have this name",
+          advice: "'\(argument)' names \(candidates.joined(separator: ", ")); search for the one you mean.")
+      }
+      throw notFound
+    }
+    let hidden = path.split(separator: "/").contains { $0.hasPrefix(".") }
+    guard path.lowercased().hasSuffix(".md"), !hidden else { throw notFound }
+    return path
+  }
+
+  func search(_ request: Request) async throws -> Response {
+    let text = String(request.uri.queryParameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
+    var values: [String: Any] = ["q": text, "asked": !text.isEmpty]
+    if !text.isEmpty {
+      let query: Query
+      do {
+        query = try Query.parse(text)
+      } catch {
+        throw WebFailure(status: .badRequest, title: "That search cannot be read", advice: "\(error)")
+      }
+      let today = await session.today
+      let vault = vault
+      let (hits, total) = try await session.read { store, _ in
+        try vault.search(vault.resolvingDates(query, in: store, today: today), in: store, limit: 50)
+      }
+      values["hits"] = hits.map { hit in
+        ["title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": hit.snippet, "kind": hit.kind]
+      }
+      values["total"] = ViewWords.count(total, "note")
+      values["none"] = hits.isEmpty
+    }
+    return renderer.page("search", title: text.isEmpty ? "Search" : text, section: "/search", values: values)
+  }
+}

@@ -1,0 +1,64 @@
+/// The templates of the web view, by name; each page's own are in the file for its part.
+enum Templates {
+  static let all: [(String, String)] =
+    [("layout", layout), ("error", error), ("taskRow", taskRow), ("eventRow", eventRow)]
+    + planning + reflection + notes
+}
+
+extension Templates {
+  static let layout = """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>{{title}} · vault</title>
+    <link rel="stylesheet" href="/assets/app.css">
+    <script src="/assets/app.js" defer></script>
+    </head>
+    <body data-page="{{page}}">
+    <a class="skip" href="#main">Skip to the content</a>
+    <header>
+    <nav aria-label="Sections"><ul>
+    {{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>
+    {{/nav}}</ul></nav>
+    </header>
+    <main id="main" tabindex="-1">
+    {{{body}}}
+    </main>
+    <footer><p id="live" role="status" aria-live="polite"></p></footer>
+    </body>
+    </html>
+    """
+
+  static let error = """
+    <h1>{{title}}</h1>
+    <p class="advice">{{advice}}</p>
+    <p class="muted">HTTP {{code}} · <a href="/">Today</a></p>
+    """
+
+  /// One task with its buttons; `back` is where the answer to a button leads.
+  static let taskRow = """
+    <li class="task priority-{{priority}}{{#closed}} closed{{/closed}}" data-task="{{id}}">
+    {{#open}}<form method="post" action="/tasks/done" class="inline">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="{{back}}">
+    <button type="submit" class="check" aria-label="Done: {{text}}">☐</button></form>{{/open}}
+    {{^open}}<span class="check" aria-hidden="true">{{box}}</span>{{/open}}
+    <span class="text">{{text}}</span>
+    {{#when}}<span class="when{{#overdue}} overdue{{/overdue}}">{{when}}</span>{{/when}}
+    {{#extras}}<span class="extras">{{extras}}</span>{{/extras}}
+    <a class="where" href="{{href}}">{{title}}</a>
+    </li>
+    """
+
+  static let eventRow = """
+    <li class="event"{{#color}} style="--bar: {{color}}"{{/color}}>
+    <span class="time">{{time}}</span>
+    <a href="{{href}}">{{emoji}} {{title}}</a>
+    {{#location}}<span class="muted">· {{location}}</span>{{/location}}
+    {{#extra}}<span class="muted">· {{extra}}</span>{{/extra}}
+    </li>
+    """
+}

@@ -1,0 +1,123 @@
+/// Today, tasks, the calendar and a day.
+extension Templates {
+  static let planning: [(String, String)] = [
+    ("today", today), ("tasks", tasks), ("calendar", calendar), ("day", day),
+  ]
+
+  static let today = """
+    <h1>{{date}} <span class="muted">· week {{week}}</span></h1>
+    <h2 id="events-heading">Today's events</h2>
+    {{#hasEvents}}<ul class="rows" aria-labelledby="events-heading">{{/hasEvents}}
+    {{#events}}{{> eventRow}}{{/events}}
+    {{#hasEvents}}</ul>{{/hasEvents}}
+    {{^events}}<p class="muted">Nothing on the calendar today. <a href="/calendar">See the month</a>.</p>{{/events}}
+    <h2 id="tasks-heading">Tasks</h2>
+    {{#hasTasks}}<ul class="rows" aria-labelledby="tasks-heading">{{#tasks}}{{> taskRow}}{{/tasks}}</ul>{{/hasTasks}}
+    {{^hasTasks}}<p class="muted">Nothing due. <a href="/tasks">All open tasks</a>.</p>{{/hasTasks}}
+    {{#moreTasks}}<p><a href="/tasks?due=today">{{moreTasks}} more due or scheduled</a></p>{{/moreTasks}}
+    {{#hasTomorrow}}<h2 id="tomorrow-heading">Tomorrow</h2>
+    <ul class="rows" aria-labelledby="tomorrow-heading">{{#tomorrowEvents}}{{> eventRow}}{{/tomorrowEvents}}
+    {{#tomorrowTasks}}{{> taskRow}}{{/tomorrowTasks}}</ul>{{/hasTomorrow}}
+    {{#hasCountdowns}}<h2>Coming up</h2><div class="cards">{{/hasCountdowns}}
+    {{#countdowns}}<a class="card" href="{{href}}"><span class="big">{{phrase}}</span><br>{{title}}
+    <br><span class="muted">{{date}}{{#milestone}} · {{milestone}}{{/milestone}}</span></a>{{/countdowns}}
+    {{#hasCountdowns}}</div>{{/hasCountdowns}}
+    {{#hasGoals}}<h2>Goals</h2><ul class="rows">{{/hasGoals}}
+    {{#goals}}<li><a href="{{href}}">{{title}}</a>
+    {{#hasProgress}}<meter min="0" max="100" value="{{percent}}" aria-label="{{title}}: {{percent}}%"></meter>
+    <span>{{percent}}%</span>{{/hasProgress}}{{#daysLeft}}<span class="muted">{{daysLeft}}</span>{{/daysLeft}}</li>{{/goals}}
+    {{#hasGoals}}</ul>{{/hasGoals}}
+    <h2>Journal</h2>
+    {{#journal}}<p><a href="{{href}}">Today's entry</a> · {{mood}}{{#tags}} · {{tags}}{{/tags}}</p>{{/journal}}
+    {{^journal}}<p class="muted">No entry yet today. <a href="/journal">Write one</a>.</p>{{/journal}}
+    <p class="muted" aria-label="Mood over the last seven days">Last 7 days: {{#week7}}<span>{{shown}}</span> {{/week7}}</p>
+    {{#hasSuggestions}}<h2>For your mood</h2><ul class="rows">{{/hasSuggestions}}
+    {{#suggestions}}<li><span class="text">{{text}}</span>
+    <form method="post" action="/suggestions/accept" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="number" value="{{number}}"><input type="hidden" name="back" value="/">
+    <button type="submit">Add as a task</button></form>
+    <form method="post" action="/suggestions/dismiss" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="number" value="{{number}}"><input type="hidden" name="back" value="/">
+    <button type="submit">Not today</button></form></li>{{/suggestions}}
+    {{#hasSuggestions}}</ul>{{/hasSuggestions}}
+    {{#insight}}<h2>Insight</h2><blockquote class="card"><p>{{text}}</p>
+    {{#author}}<footer class="muted">— {{author}}</footer>{{/author}}</blockquote>{{/insight}}
+    {{#principle}}<h2>Principle</h2><p class="card"><a href="/align">{{text}}</a></p>{{/principle}}
+    <p class="muted">This week: {{stats.done}} of {{stats.total}} tasks done · journal streak {{stats.streak}} days</p>
+    """
+
+  static let tasks = """
+    <h1>Tasks</h1>
+    <form method="get" action="/tasks" class="filters" role="search" aria-label="Filter tasks">
+    <label>Status<select name="status">{{#statuses}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/statuses}}</select></label>
+    <label>Due<select name="due">{{#dues}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/dues}}</select></label>
+    <label>Priority<select name="priority">{{#priorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/priorities}}</select></label>
+    <label>Energy<select name="energy">{{#energies}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/energies}}</select></label>
+    <label>At most<input name="duration" value="{{duration}}" size="5" placeholder="30m"></label>
+    <label>Tag<input name="tag" value="{{tag}}" size="10" placeholder="#home"></label>
+    <label>Words<input name="q" value="{{q}}" size="12"></label>
+    <button type="submit">Show</button>
+    </form>
+    <p class="muted" id="task-count">{{count}}{{#cut}}, the first {{shownCount}} shown{{/cut}}</p>
+    {{#empty}}<p>No tasks match. Try <a href="/tasks?status=all">every task</a>, or add one below.</p>{{/empty}}
+    <ul class="rows" id="task-list" aria-label="Tasks">
+    {{#tasks}}{{> taskRow}}
+    {{#open}}<li class="task-tools"><details><summary>Change “{{text}}”</summary>
+    <form method="post" action="/tasks/edit" class="stack"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <label>Text<input name="text" value="{{text}}" required></label>
+    <label>Priority<select name="priority">
+    <option value="{{priorityName}}" selected>{{priorityName}} (now)</option>
+    <option value="highest">highest</option><option value="high">high</option><option value="medium">medium</option>
+    <option value="normal">normal</option><option value="low">low</option><option value="lowest">lowest</option>
+    </select></label>
+    <label>Due<input type="date" name="due" value="{{due}}"></label>
+    <button type="submit">Save</button></form>
+    <form method="post" action="/tasks/postpone" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <button type="submit">Postpone a day</button></form>
+    <form method="post" action="/tasks/cancel" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <button type="submit">Cancel the task</button></form>
+    </details></li>{{/open}}
+    {{#closed}}<li class="task-tools"><form method="post" action="/tasks/reopen" class="inline">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen “{{text}}”</button></form></li>{{/closed}}
+    {{/tasks}}
+    </ul>
+    <h2 id="add-heading">Add a task</h2>
+    <form method="post" action="/tasks/add" class="stack" aria-labelledby="add-heading">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    <label>What to do<input name="text" id="new-task" required maxlength="1000"></label>
+    <label>Due<input type="date" name="due"></label>
+    <label>Priority<select name="priority">{{#newPriorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/newPriorities}}</select></label>
+    <button type="submit">Add</button>
+    </form>
+    """
+
+  static let calendar = """
+    <h1>{{heading}}</h1>
+    <p class="nav-row"><a rel="prev" href="{{previous}}">← Earlier</a> <a class="today" href="{{todayHref}}">Today</a>
+    <a rel="next" href="{{next}}">Later →</a> <a href="{{switchHref}}">{{switchName}}</a>
+    <span class="muted">Keys: ← → and t</span></p>
+    <div class="weekdays" aria-hidden="true">{{#weekdays}}<span>{{name}}</span>{{/weekdays}}</div>
+    {{#weeks}}<section class="week" aria-label="Week {{number}}">
+    {{#days}}{{#outside}}<span class="cell outside" aria-hidden="true"></span>{{/outside}}
+    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}}<br>{{#marks}}<span class="mark {{name}}"></span>{{/marks}}</a>{{/outside}}{{/days}}
+    {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
+    </section>{{/weeks}}
+    <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
+    <span class="mark note"></span> dated note <span class="mark journal"></span> journal</p>
+    """
+
+  static let day = """
+    <h1>{{heading}}</h1>
+    <p class="nav-row"><a rel="prev" href="{{previous}}">← Day before</a> <a href="{{month}}">Month</a>
+    <a rel="next" href="{{next}}">Day after →</a></p>
+    {{#empty}}<p class="muted">Nothing on this day.</p>{{/empty}}
+    {{#hasEvents}}<h2>Events</h2><ul class="rows">{{/hasEvents}}{{#events}}{{> eventRow}}{{/events}}{{#hasEvents}}</ul>{{/hasEvents}}
+    {{#hasTasks}}<h2>Tasks</h2><ul class="rows">{{/hasTasks}}{{#tasks}}{{> taskRow}}{{/tasks}}{{#hasTasks}}</ul>{{/hasTasks}}
+    {{#hasNotes}}<h2>Notes</h2><ul class="rows">{{/hasNotes}}{{#notes}}<li><a href="{{href}}">{{title}}</a></li>{{/notes}}{{#hasNotes}}</ul>{{/hasNotes}}
+    {{#journal}}<h2>Journal</h2><p><a href="{{href}}">The entry</a> · {{mood}}</p>{{/journal}}
+    """
+}

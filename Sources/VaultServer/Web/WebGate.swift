@@ -1,0 +1,160 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Every request of the web view passes here first (the calendar feeds keep their own
+/// `?token=`): the `Host` header must name this server (a page of another site that rebinds
+/// its name to this address gets 403), off loopback the access token must come along (once as
+/// `?token=`, which becomes a cookie), a method the address does not take gets 405, and a POST
+/// must come from a page of this server with its CSRF token, in a body of at most 64 KB.
+/// Every answer carries a Content-Security-Policy that allows no inline script and nothing
+/// from another host.
+struct WebGate: RouterMiddleware {
+  typealias Context = WebContext
+
+  static let bodyLimit = 64 * 1024
+  static let cookie = "vault_token"
+  static let securityHeaders: HTTPFields = [
+    HTTPField.Name("Content-Security-Policy")!:
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+      + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+    HTTPField.Name("Referrer-Policy")!: "no-referrer",
+    HTTPField.Name("X-Frame-Options")!: "DENY",
+  ]
+
+  let access: WebAccess
+  let pages: ErrorPages
+
+  func handle(
+    _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    var response = try await gate(request, context: context, next: next)
+    for field in Self.securityHeaders where response.headers[field.name] == nil { response.headers.append(field) }
+    return response
+  }
+
+  private func gate(
+    _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    if path.hasSuffix(".ics") { return try await next(request, context) }
+    guard access.acceptsHost(request.head.authority) else {
+      return pages.page(
+        .forbidden, "Not this address",
+        "This server answers only at the address vault serve printed; open that one.")
+    }
+    if let token = access.token {
+      let given = request.uri.queryParameters.get("token")
+      if let given, PlannerServer.sameToken(given, token) {
+        // The token becomes a cookie, and the address loses it (out of the history and of
+        // what the page sends as a referrer).
+        var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\($0.key)=\($0.value)" }
+          .joined(separator: "&")
+        query = query.isEmpty ? "" : "?" + query
+        return Response(
+          status: .seeOther,
+          headers: [
+            .location: path + query,
+            .setCookie: "\(Self.cookie)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=31536000",
+          ])
+      }
+      guard let cookie = Self.cookieValue(request.headers[values: .cookie], named: Self.cookie),
+        PlannerServer.sameToken(cookie, token)
+      else {
+        return pages.page(
+          .unauthorized, "The access token is needed",
+          "Open the address vault serve printed, the one that ends in ?token=…, once on this device.")
+      }
+    }
+    guard let allowed = WebSite.methods[path] else {
+      do {
+        return try await next(request, context)
+      } catch let error as HTTPError where error.status == .notFound {
+        return pages.page(.notFound, "Nothing here", "This address is not a page of vault; start from Today.")
+      }
+    }
+    let method = request.method == .head ? .get : request.method
+    guard allowed.contains(method) else {
+      var response = pages.page(
+        .methodNotAllowed, "Not this way",
+        "This address takes \(allowed.map(\.rawValue).joined(separator: " and ")) only.")
+      response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+      return response
+    }
+    guard method == .post else { return try await next(request, context) }
+    if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
+      return pages.page(.forbidden, "Not from another site", "Changes come only from the pages of this server.")
+    }
+    var request = request
+    let body: ByteBuffer
+    do {
+      body = try await request.collectBody(upTo: Self.bodyLimit)
+    } catch {
+      return pages.page(
+        .contentTooLarge, "Too much at once",
+        "A change sent here can be at most 64 KB; put long text in the note with an editor.")
+    }
+    var context = context
+    context.form = FormFields.parse(String(buffer: body))
+    guard let csrf = context.form["csrf"], PlannerServer.sameToken(csrf, access.csrf) else {
+      return pages.page(
+        .forbidden, "The page was out of date",
+        "The server was restarted since this page was loaded: go back, reload the page and try again.")
+    }
+    return try await next(request, context)
+  }
+
+  static func cookieValue(_ headers: [String], named name: String) -> String? {
+    for header in headers {
+      for pair in header.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+          return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+    }
+    return nil
+  }
+}
+
+/// Who may use the web view: the token needed off loopback, the forms' CSRF token (new each
+/// time the server starts), and the names the `Host` header may give.
+final class WebAccess: @unchecked Sendable {
+  let token: String?
+  let csrf: String
+  let host: String
+  private let lock = NSLock()
+  private var port: Int?
+
+  init(token: String?, host: String) {
+    self.token = token
+    self.host = host
+    var generator = SystemRandomNumberGenerator()
+    csrf = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
+  }
+
+  /// The port the server listens on, once it does.
+  func listening(on port: Int) { lock.withLock { self.port = port } }
+
+  /// On loopback, only loopback names (a DNS-rebinding page names its own host); on one
+  /// address, that address; on every address (0.0.0.0, ::), any name, the token guarding.
+  func acceptsHost(_ header: String?) -> Bool {
+    guard let header, !header.isEmpty else { return false }
+    var name = Substring(header)
+    var givenPort: Int?
+    if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
+      let after = name[name.index(after: close)...]
+      if after.hasPrefix(":") { givenPort = Int(after.dropFirst()) }
+      name = name[name.index(after: name.startIndex)..<close]
+    } else if let colon = name.lastIndex(of: ":"), name.firstIndex(of: ":") == colon {
+      givenPort = Int(name[name.index(after: colon)...])
+      name = name[..<colon]
+    }
+    let lowered = name.lowercased()
+    if let port = lock.withLock({ port }), let givenPort, givenPort != port { return false }
+    if PlannerServer.isLoopback(host) { return PlannerServer.isLoopback(lowered) }
+    if host == "0.0.0.0" || host == "::" { return true }
+    return lowered == host.lowercased()
+  }
+}
