@@ -127,6 +127,9 @@ enum Assets {
     .cell { grid-row: 1; min-height: 3.2em; border: 1px solid var(--line); border-radius: 6px; padding: 2px 4px;
       background: var(--card); text-decoration: none; color: var(--fg); }
     .cell.today { border: 2px solid var(--accent); }
+    .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    a.card { text-decoration: none; color: var(--fg); display: block; }
+    a.card .big { color: var(--accent); }
     .cell.outside { background: transparent; border-style: dashed; }
     .mark { display: inline-block; width: 0.55em; height: 0.55em; border-radius: 50%; margin-right: 2px; }
     .mark.event { background: var(--bar); border: 0; padding: 0 !important; }
@@ -147,6 +150,7 @@ enum Assets {
     @media (max-width: 480px) {
       .chart .row { grid-template-columns: 7em 1fr 2.5em; }
       .cell { min-height: 2.6em; font-size: 0.85em; }
+      .cell-event { display: none; }
     }
     """#
 }

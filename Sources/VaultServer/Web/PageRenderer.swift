@@ -27,7 +27,7 @@ struct PageRenderer: Sendable {
   func page(
     _ template: String, title: String, section: String?, values: [String: Any], status: HTTPResponse.Status = .ok
   ) -> Response {
-    var values = values
+    var values = PageValue.cleaned(values) as? [String: Any] ?? [:]
     values["csrf"] = csrf
     // `{{#hasEvents}}<ul>…</ul>{{/hasEvents}}`: a list's wrapper only when it has items.
     for (key, value) in values {

@@ -39,6 +39,9 @@ extension WebSite {
     let vault = vault
     let days = try await session.read { store, _ in try vault.agenda(in: store, from: from, through: through) }
     let grid = CalendarGrid(days, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
+    // Events of one day are named in their cell; longer ones are the week's bars.
+    let single = Dictionary(
+      days.map { day in (day.date, day.events.filter { $0.dayCount == 1 }) }, uniquingKeysWith: { first, _ in first })
     let weeks = grid.weeks.map { week -> [String: Any] in
       let cells = week.days.enumerated().map { index, cell -> [String: Any] in
         guard let cell else { return ["outside": true, "column": index + 1] }
@@ -46,6 +49,11 @@ extension WebSite {
         return [
           "day": cell.date.day, "date": cell.date.description, "href": "/day?date=\(cell.date)",
           "today": cell.date == today, "column": index + 1, "marks": marks.map { ["name": $0] },
+          "events": (single[cell.date] ?? []).prefix(3).map { occurrence -> [String: Any] in
+            let title = ViewWords.title(occurrence.event.value)
+            let time = ViewWords.time(occurrence.event.value, on: cell.date, occurrence: occurrence)
+            return ["title": title, "time": time == "all day" ? "" : String(time.prefix(5))]
+          },
           "label": ViewWords.longDate(cell.date) + (marks.isEmpty ? "" : ": " + marks.joined(separator: ", ")),
         ]
       }

@@ -18,8 +18,9 @@ extension WebSite {
         var values: [String: Any] = [
           "phrase": countdown.phrase, "days": countdown.days, "title": ViewWords.title(occurrence.event.value),
           "href": Self.noteAddress(occurrence.event.path),
-          "date": ViewWords.longDate(occurrence.start), "milestone": countdown.milestone ?? "",
+          "date": ViewWords.longDate(occurrence.start),
         ]
+        if let milestone = countdown.milestone { values["milestone"] = milestone }
         if let color = color(of: occurrence.event.value) { values["style"] = "--bar: \(color)" }
         return values
       },
@@ -124,7 +125,7 @@ extension WebSite {
     let values: [String: Any] = [
       "insights": insights.map { insight in
         [
-          "text": insight.value.text, "author": insight.value.author ?? "", "source": insight.value.source ?? "",
+          "text": insight.value.text, "author": insight.value.author as Any, "source": insight.value.source as Any,
           "href": Self.noteAddress(insight.path), "title": insight.title,
         ]
       },

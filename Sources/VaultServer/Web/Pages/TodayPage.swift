@@ -22,15 +22,14 @@ extension WebSite {
       "moreTasks": dashboard.taskCount > dashboard.tasks.count ? dashboard.taskCount - dashboard.tasks.count : 0,
       "tomorrowEvents": dashboard.tomorrowEvents.map { eventRow($0, on: today.adding(days: 1)) },
       "tomorrowTasks": dashboard.tomorrowTasks.map {
-        taskRow($0.task, when: ViewWords.reason($0, today: today.adding(days: 1)), back: "/")
+        taskRow($0.task, when: nil, back: "/")
       },
       "countdowns": dashboard.countdowns.map { countdown -> [String: Any] in
         let occurrence = countdown.occurrence
         return [
           "phrase": countdown.phrase, "title": ViewWords.title(occurrence.event.value),
-          "href": Self.noteAddress(occurrence.event.path), "milestone": countdown.milestone ?? "",
-          "date": ViewWords.shortDate(occurrence.start),
-        ]
+          "href": Self.noteAddress(occurrence.event.path), "date": ViewWords.shortDate(occurrence.start),
+        ].merging(countdown.milestone.map { ["milestone": $0] } ?? [:]) { first, _ in first }
       },
       "goals": dashboard.goals.map { goalValues($0.goal, daysLeft: $0.daysLeft) },
       "stats": [
@@ -54,7 +53,7 @@ extension WebSite {
     }
     if let insight = dashboard.insight {
       values["insight"] = [
-        "text": insight.value.text, "author": insight.value.author ?? "", "href": Self.noteAddress(insight.path),
+        "text": insight.value.text, "author": insight.value.author as Any, "href": Self.noteAddress(insight.path),
       ]
     }
     if let principle = dashboard.principle {

@@ -103,7 +103,7 @@ extension Templates {
     <div class="weekdays" aria-hidden="true">{{#weekdays}}<span>{{name}}</span>{{/weekdays}}</div>
     {{#weeks}}<section class="week" aria-label="Week {{number}}">
     {{#days}}{{#outside}}<span class="cell outside" aria-hidden="true"></span>{{/outside}}
-    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}}<br>{{#marks}}<span class="mark {{name}}"></span>{{/marks}}</a>{{/outside}}{{/days}}
+    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event">{{time}} {{title}}</span>{{/events}}</a>{{/outside}}{{/days}}
     {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
     </section>{{/weeks}}
     <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
