@@ -24,14 +24,22 @@ public struct PlannerServer: Sendable {
   /// `--index`, as the other commands take it.
   public var index: String?
   public var environment: [String: String]
+  /// The access token even on loopback (`--require-token`), for a machine others use too.
+  public var requireToken: Bool
 
-  public init(vault: Vault, host: String, port: Int, index: String?, environment: [String: String]) {
+  public init(
+    vault: Vault, host: String, port: Int, index: String?, environment: [String: String], requireToken: Bool = false
+  ) {
     self.vault = vault
     self.host = host
     self.port = port
     self.index = index
     self.environment = environment
+    self.requireToken = requireToken
   }
+
+  /// Whether requests need the access token: off loopback, or when asked to.
+  public var needsToken: Bool { requireToken || !Self.isLoopback(host) }
 
   /// Whether `host` reaches this machine only.
   public static func isLoopback(_ host: String) -> Bool {
@@ -76,7 +84,7 @@ public struct PlannerServer: Sendable {
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-    let token = Self.isLoopback(host) ? nil : try token()
+    let token = needsToken ? try token() : nil
     let session = IndexSession(vault: vault, index: index, environment: environment)
     let feeds = FeedCache(session: session)
     let access = WebAccess(token: token, host: host)

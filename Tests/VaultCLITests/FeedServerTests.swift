@@ -2,57 +2,22 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `vault serve` started on a free port and fetched over HTTP by a real client
 /// (Python's urllib), as a phone or Thunderbird subscribing to the feed would.
 @Suite struct FeedServerTests {
   /// Starts `vault serve`, waits for the lines that give its feed URLs, returns them.
-  func serve(_ folder: URL, _ extra: [String] = []) throws -> (CLI.Running, calendar: String, tasks: String) {
-    let running = try CLI.start(
-      ["serve", "--port", "0"] + extra, in: folder,
-      environment: ["VAULT_INDEX": folder.path + "-index.sqlite", "XDG_STATE_HOME": folder.path + "-state"])
-    var seen = ""
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, !seen.contains("tasks: ") || !seen.contains("\n", after: "tasks: ") {
-      let data = running.out.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      seen += String(decoding: data, as: UTF8.self)
-    }
-    let url = { (name: String) in
-      seen.split(separator: "\n").first { $0.contains("\(name): ") }.map {
-        String($0.split(separator: " ").last ?? "")
-      } ?? ""
-    }
-    return (running, url("calendar"), url("tasks"))
+  func serve(_ folder: URL, _ extra: [String] = []) throws -> (ServedVault, calendar: String, tasks: String) {
+    let served = try ServedVault.start(folder, extra)
+    return (served, served.address("calendar"), served.address("tasks"))
   }
 
   /// Status, ETag and body of a GET, by urllib (a 304 or 401 is an answer, not an error).
   func fetch(_ url: String, etag: String? = nil) throws -> (status: Int, etag: String, body: String) {
-    let script = """
-      import sys, urllib.request, urllib.error, json
-      request = urllib.request.Request(sys.argv[1])
-      if len(sys.argv) > 2: request.add_header('If-None-Match', sys.argv[2])
-      try:
-          with urllib.request.urlopen(request, timeout=30) as response:
-              print(json.dumps([response.status, response.headers.get('ETag', ''), response.read().decode()]))
-      except urllib.error.HTTPError as error:
-          print(json.dumps([error.code, error.headers.get('ETag', ''), error.read().decode()]))
-      """
-    let output = try Oracle.run("python3", ["-c", script, url] + (etag.map { [$0] } ?? []))
-    let values = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any] ?? []
-    return (values.first as? Int ?? 0, values.count > 1 ? values[1] as? String ?? "" : "", values.last as? String ?? "")
+    let answer = try HTTP.request(url, headers: etag.map { ["If-None-Match": $0] } ?? [:])
+    return (answer.status, answer.header("ETag") ?? "", answer.body)
   }
 
-  func stop(_ running: CLI.Running) -> CLI.Result {
-    running.process.interrupt()
-    let deadline = Date().addingTimeInterval(15)
-    while running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-    if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
-    return running.finish()
-  }
+  func stop(_ served: ServedVault) -> CLI.Result { served.stop() }
 
   @Test func theFeedAnswersWithETagsAnd304AndFollowsEdits() throws {
     let folder = try Fixture.copy("Calendars")
@@ -75,12 +40,12 @@ import Glibc
     #expect(edited.status == 200 && edited.body.contains("SUMMARY:Christmas Eve") && edited.etag != first.etag)
   }
 
-  /// On another address every request needs the token it printed; a wrong or missing one is a
-  /// bare 401. Ctrl-C stops it cleanly.
-  @Test func anotherHostNeedsTheTokenAndCtrlCStopsIt() throws {
+  /// With the token required (as on any other address) every request needs the token it
+  /// printed; a wrong or missing one is a bare 401. Ctrl-C stops it cleanly.
+  @Test func theTokenIsNeededWhenAskedForAndCtrlCStopsIt() throws {
     let folder = try Fixture.copy("Calendars")
-    let (server, calendar, _) = try serve(folder, ["--host", "0.0.0.0"])
-    let url = calendar.replacingOccurrences(of: "0.0.0.0", with: "127.0.0.1")
+    let (server, calendar, _) = try serve(folder, ["--require-token"])
+    let url = calendar
     #expect(url.contains("/calendar.ics?token="), "\(calendar)")
     let withToken = try fetch(url)
     #expect(withToken.status == 200 && withToken.body.hasPrefix("BEGIN:VCALENDAR"))
@@ -93,16 +58,8 @@ import Glibc
     #expect(stopped.status == 0, "\(stopped.stderr)")
     #expect(stopped.stdout.hasSuffix("stopped\n"))
     // The token is kept: the same URL after a restart.
-    let (again, calendarAgain, _) = try serve(folder, ["--host", "0.0.0.0"])
+    let (again, calendarAgain, _) = try serve(folder, ["--require-token"])
     defer { _ = stop(again) }
     #expect(calendarAgain.split(separator: "?").last == calendar.split(separator: "?").last)
-  }
-}
-
-extension String {
-  /// Whether `character` occurs after the first `marker`.
-  fileprivate func contains(_ character: Character, after marker: String) -> Bool {
-    guard let range = range(of: marker) else { return false }
-    return self[range.upperBound...].contains(character)
   }
 }

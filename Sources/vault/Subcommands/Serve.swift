@@ -5,18 +5,22 @@ import VaultCore
 import VaultKit
 import VaultServer
 
-/// `vault serve`: a live iCalendar feed of the vault for phones and desktop calendars.
+/// `vault serve`: the planner in a browser, and live iCalendar feeds for phones and desktop
+/// calendars.
 struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Serve the vault's calendar as a feed to subscribe to (GET /calendar.ics, /tasks.ics).",
+    abstract: "Serve the planner as web pages, and the calendar as feeds (/calendar.ics, /tasks.ics).",
     discussion: """
-      A watcher keeps the index fresh while it runs (as vault watch does; with a vault watch \
-      already running, that one), and each request answers with the events as iCalendar (vault export \
-      ics), with ETag and Last-Modified so a client that has it gets 304. It listens on \
-      127.0.0.1 only, unless --host says otherwise; then every request needs the access token \
-      it prints (in the URL, ?token=…), kept in $XDG_STATE_HOME/vault/ so the URL stays the \
-      same. Stop it with Ctrl-C.
+      The web view (open the address it prints) shows today, the calendar, tasks, the journal, \
+      goals, countdowns, insights, your principles, the mood and search, and changes notes as \
+      the commands do (a box ticked on the page writes what vault done writes). Open pages follow \
+      changes on disk within a second. The feeds answer with the events as iCalendar (vault \
+      export ics), with ETag and Last-Modified so a client that has them gets 304. A watcher \
+      keeps the index fresh while it runs (as vault watch does; with a vault watch already \
+      running, that one). It listens on 127.0.0.1 only, unless --host says otherwise; then \
+      every request needs the access token it prints (in the URL, ?token=…; a browser keeps it \
+      as a cookie), kept in $XDG_STATE_HOME/vault/ so the URL stays the same. Stop it with Ctrl-C.
         vault serve
         vault serve --host 0.0.0.0 --port 8765
       """)
@@ -29,6 +33,9 @@ struct Serve: ParsableCommand {
   @Option(name: .long, help: "The address to listen on (default 127.0.0.1: this machine only).")
   var host = "127.0.0.1"
 
+  @Flag(name: .long, help: "Ask for the access token on this machine too (on another address it always is).")
+  var requireToken = false
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
   }
@@ -37,8 +44,9 @@ struct Serve: ParsableCommand {
     let vault = try options.openVault()
     let terminal = options.terminal()
     let server = PlannerServer(
-      vault: vault, host: host, port: port, index: options.index, environment: options.environment)
-    let token = PlannerServer.isLoopback(host) ? nil : try server.token()
+      vault: vault, host: host, port: port, index: options.index, environment: options.environment,
+      requireToken: requireToken)
+    let token = server.needsToken ? try server.token() : nil
     // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
     let watcher = WatcherThread(
       vault: vault, index: options.index, environment: options.environment,
@@ -51,15 +59,16 @@ struct Serve: ParsableCommand {
         try await server.run(watcher: watcher) { address in
           let query = token.map { "?token=\($0)" } ?? ""
           terminal.print("serving \(vault.displayRoot) at \(address)")
+          terminal.print("  web view: \(address)/\(query)")
           terminal.print("  calendar: \(address)/calendar.ics\(query)")
           terminal.print("  tasks:    \(address)/tasks.ics\(query)")
           if let reason = watcher.reason, !reason.contains("is watched already") {
             terminal.print("each request looks at the vault: \(reason)")
           }
-          if token == nil {
-            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to others, with an access token")
+          if PlannerServer.isLoopback(host) {
+            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to a phone on your network, with an access token")
           } else {
-            terminal.print("anyone with the token can read the calendar: keep the URL private. Stop with Ctrl-C.")
+            terminal.print("anyone with the token can read and change the planner: keep the URL private. Stop with Ctrl-C.")
           }
         }
       } catch {

@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `vault serve` on a free loopback port in a fixture copy, with the addresses it printed.
+struct ServedVault {
+  let running: CLI.Running
+  /// What it printed before it was ready: `web view: …`, `calendar: …`, `tasks: …`.
+  let printed: String
+
+  static func start(_ folder: URL, _ extra: [String] = [], environment: [String: String] = [:]) throws -> ServedVault {
+    let running = try CLI.start(
+      ["serve", "--port", "0"] + extra, in: folder,
+      environment: ["VAULT_INDEX": folder.path + "-index.sqlite", "XDG_STATE_HOME": folder.path + "-state"]
+        .merging(environment) { $1 })
+    var seen = ""
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, !seen.contains("tasks: ") || !(seen.components(separatedBy: "tasks: ").last ?? "").contains("\n") {
+      let data = running.out.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      seen += String(decoding: data, as: UTF8.self)
+    }
+    return ServedVault(running: running, printed: seen)
+  }
+
+  /// The address printed after `name: `.
+  func address(_ name: String) -> String {
+    printed.split(separator: "\n").first { $0.contains("\(name): ") }.map {
+      String($0.split(separator: " ").last ?? "")
+    } ?? ""
+  }
+
+  /// `http://127.0.0.1:PORT`.
+  var base: String {
+    let web = address("web view")
+    guard let slash = web.dropFirst("http://".count).firstIndex(of: "/") else { return web }
+    return String(web[..<slash])
+  }
+
+  /// Ctrl-C, then what it printed.
+  func stop() -> CLI.Result {
+    running.process.interrupt()
+    let deadline = Date().addingTimeInterval(15)
+    while running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
+    return running.finish()
+  }
+}
+
+/// HTTP by a real client, Python's urllib, which follows no redirect here: a 303 is an answer.
+enum HTTP {
+  struct Answer {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+  }
+
+  static func request(
+    _ url: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil
+  ) throws -> Answer {
+    let script = """
+      import sys, json, urllib.request, urllib.error
+      spec = json.loads(sys.stdin.read())
+      class NoRedirect(urllib.request.HTTPRedirectHandler):
+          def redirect_request(self, *args, **kwargs): return None
+      opener = urllib.request.build_opener(NoRedirect)
+      data = spec['body'].encode() if spec['body'] is not None else None
+      request = urllib.request.Request(spec['url'], data=data, method=spec['method'], headers=spec['headers'])
+      try:
+          response = opener.open(request, timeout=30)
+          status, headers, body = response.status, response.headers, response.read()
+      except urllib.error.HTTPError as error:
+          status, headers, body = error.code, error.headers, error.read()
+      print(json.dumps([status, dict(headers.items()), body.decode('utf-8', 'replace')]))
+      """
+    let spec: [String: Any] = ["url": url, "method": method, "headers": headers, "body": body ?? NSNull()]
+    let input = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
+    let output = try Oracle.run("python3", ["-c", script], input: input)
+    let values = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any] ?? []
+    return Answer(
+      status: values.first as? Int ?? 0, headers: values.count > 1 ? values[1] as? [String: String] ?? [:] : [:],
+      body: values.last as? String ?? "")
+  }
+
+  /// `application/x-www-form-urlencoded`.
+  static func form(_ fields: [String: String]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return fields.sorted { $0.key < $1.key }.map {
+      "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+    }.joined(separator: "&")
+  }
+
+  /// The CSRF token a page's forms carry.
+  static func csrf(in page: String) -> String {
+    guard let range = page.range(of: "name=\"csrf\" value=\"") else { return "" }
+    return String(page[range.upperBound...].prefix { $0 != "\"" })
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web view of `vault serve` over HTTP, by a real client (Python's urllib): its pages agree
+/// with the commands, its forms write what the commands write, and its gate refuses what it
+/// must, each refusal with a page that says what to do.
+@Suite struct WebViewTests {
+  static let today = "2026-11-24"
+  static let environment = ["VAULT_TODAY": today, "VAULT_NOW": today + "T09:00"]
+
+  func serve(_ folder: URL, _ extra: [String] = []) throws -> ServedVault {
+    try ServedVault.start(folder, extra, environment: Self.environment)
+  }
+
+  func json(_ arguments: [String], in folder: URL) throws -> Any {
+    let result = try CLI.run(arguments + ["--json"], inVault: folder, today: Self.today)
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  /// What a page shows of `text`: HTML-escaped.
+  func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+      .replacingOccurrences(of: "'", with: "&#39;")
+  }
+
+  /// The Markdown files of a vault, by path.
+  func notes(in folder: URL) throws -> [String] {
+    let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+    return files.filter { $0.hasSuffix(".md") }.sorted()
+  }
+
+  /// The part of a page that is the page's own (the layout around it loads the site's script).
+  func main(_ page: String) -> String {
+    guard let start = page.range(of: "<main"), let end = page.range(of: "</main>") else { return page }
+    return String(page[start.lowerBound..<end.upperBound])
+  }
+
+  @Test func everyPageAnswersAndTodayAndTasksAgreeWithTheCommands() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    #expect(server.address("web view") == server.base + "/", "\(server.printed)")
+    for page in [
+      "/", "/tasks", "/tasks?status=all&priority=high", "/calendar", "/calendar?month=2026-12",
+      "/calendar?week=2026-11-24", "/day?date=2026-11-24", "/countdown", "/goals", "/journal",
+      "/journal?date=2026-11-23", "/insights", "/align", "/mood", "/search?q=lisbon", "/note?path=Tasks.md",
+      "/note?path=Trip%20to%20Lisbon",
+    ] {
+      let answer = try HTTP.request(server.base + page)
+      #expect(answer.status == 200, "\(page): \(answer.status)")
+      #expect(answer.body.contains("<main id=\"main\""), "\(page)")
+      #expect(answer.header("Content-Security-Policy")?.contains("script-src 'self'") == true, "\(page)")
+    }
+    let today = try HTTP.request(server.base + "/").body
+    let dashboard = try json(["today"], in: folder) as? [String: Any] ?? [:]
+    let tasks = dashboard["tasks"] as? [[String: Any]] ?? []
+    #expect(!tasks.isEmpty)
+    for entry in tasks {
+      let task = (entry["task"] as? [String: Any])?["item"] as? [String: Any]
+      let text = task?["description"] as? String ?? "?"
+      #expect(today.contains(">\(escaped(text))<"), "\(text)")
+      #expect(today.contains("value=\"\(entry["id"] as? String ?? "?")"), "the done button of \(text)")
+    }
+    for entry in dashboard["events"] as? [[String: Any]] ?? [] {
+      let title = (entry["event"] as? [String: Any])?["title"] as? String ?? "?"
+      #expect(today.contains(escaped(title)), "\(title)")
+    }
+    // Every open task of `vault tasks`, in its order.
+    let page = try HTTP.request(server.base + "/tasks").body
+    let listed = try json(["tasks"], in: folder) as? [[String: Any]] ?? []
+    var position = page.startIndex
+    for task in listed {
+      let id = task["fullID"] as? String ?? "?"
+      guard let found = page.range(of: "data-task=\"\(id)\"", range: position..<page.endIndex) else {
+        Issue.record("task \(id) missing or out of order")
+        break
+      }
+      position = found.upperBound
+    }
+    #expect(page.contains("\(listed.count) tasks"))
+  }
+
+  @Test func aTickedBoxAnAddedTaskAndAJournalLineWriteWhatTheCommandsWrite() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let csrf = HTTP.csrf(in: try HTTP.request(server.base + "/").body)
+    #expect(csrf.count == 32)
+    let post = { (path: String, fields: [String: String]) throws -> HTTP.Answer in
+      try HTTP.request(
+        server.base + path, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: HTTP.form(fields.merging(["csrf": csrf]) { $1 }))
+    }
+    let tasks = try json(["tasks"], in: folder) as? [[String: Any]] ?? []
+    let renew = tasks.first { ($0["task"] as? [String: Any])?["description"] as? String == "Renew passport" }
+    let id = renew?["fullID"] as? String ?? "?"
+    let done = try post("/tasks/done", ["task": id, "back": "/tasks"])
+    #expect(done.status == 303 && done.header("Location") == "/tasks", "\(done.status) \(done.body)")
+    _ = try CLI.run(["done", "Renew passport"], inVault: byCommands, today: Self.today)
+    let added = try post("/tasks/add", ["text": "Book the <b>train</b> & hotel", "due": "2026-12-01", "priority": "high"])
+    #expect(added.status == 303)
+    _ = try CLI.run(
+      ["add", "task", "Book the <b>train</b> & hotel", "--due", "2026-12-01", "--priority", "high"],
+      inVault: byCommands, today: Self.today)
+    let wrote = try post("/journal/write", ["text": "A quiet morning", "setMood": "on", "mood": "7", "tags": "home"])
+    #expect(wrote.status == 303, "\(wrote.body)")
+    _ = try CLI.run(
+      ["journal", "A quiet morning", "--mood", "7", "--mood-tags", "home"], inVault: byCommands, today: Self.today)
+    // Every note the same, byte for byte (the inbox is Tasks.md here; the journal note is new).
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Journal/2026/11/2026-11-24.md").path))
+    for path in try notes(in: byCommands) {
+      let web = try Data(contentsOf: folder.appendingPathComponent(path))
+      let command = try Data(contentsOf: byCommands.appendingPathComponent(path))
+      #expect(web == command, "\(path)")
+    }
+    #expect(try notes(in: folder) == notes(in: byCommands))
+    // The page shows the change at once: the task is gone from the open list.
+    #expect(!(try HTTP.request(server.base + "/tasks").body.contains("data-task=\"\(id)\"")))
+    // A task already done: a page that says so, nothing written.
+    let before = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
+    let again = try post("/tasks/done", ["task": id])
+    #expect([400, 404].contains(again.status) && again.body.contains("<h1>"), "\(again.status)")
+    #expect(try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8) == before)
+  }
+
+  @Test func theGateRefusesWhatItMustWithAPageThatSaysWhatToDo() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let csrf = HTTP.csrf(in: try HTTP.request(server.base + "/").body)
+    let form = ["Content-Type": "application/x-www-form-urlencoded"]
+    let cases: [(String, HTTP.Answer, Int)] = [
+      ("DELETE", try HTTP.request(server.base + "/tasks", method: "DELETE"), 405),
+      ("GET an action", try HTTP.request(server.base + "/tasks/done"), 405),
+      ("no CSRF token", try HTTP.request(server.base + "/tasks/done", method: "POST", headers: form, body: "task=abcd"), 403),
+      (
+        "another site", try HTTP.request(
+          server.base + "/tasks/add", method: "POST", headers: form.merging(["Sec-Fetch-Site": "cross-site"]) { $1 },
+          body: HTTP.form(["csrf": csrf, "text": "x"])), 403
+      ),
+      ("rebinding", try HTTP.request(server.base + "/", headers: ["Host": "evil.example:80"]), 403),
+      (
+        "too large", try HTTP.request(
+          server.base + "/tasks/add", method: "POST", headers: form,
+          body: HTTP.form(["csrf": csrf, "text": String(repeating: "x", count: 70_000)])), 413
+      ),
+      ("unknown page", try HTTP.request(server.base + "/wp-admin"), 404),
+      ("a path outside", try HTTP.request(server.base + "/note?path=..%2F..%2Fetc%2Fpasswd"), 404),
+      ("an absolute path", try HTTP.request(server.base + "/note?path=%2Fetc%2Fpasswd"), 404),
+      ("a settings file", try HTTP.request(server.base + "/note?path=.vault%2Fconfig.yml"), 404),
+    ]
+    for (name, answer, status) in cases {
+      #expect(answer.status == status, "\(name): \(answer.status)")
+      #expect(answer.body.contains("<h1>") && answer.body.contains("class=\"advice\""), "\(name)")
+      #expect(answer.header("Content-Security-Policy") != nil, "\(name)")
+    }
+    #expect(cases[0].1.header("Allow") == "GET, HEAD")
+    #expect(try !String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8).contains("- [ ] x"))
+  }
+
+  @Test func withTheTokenRequiredItBecomesACookie() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder, ["--require-token"])
+    defer { _ = server.stop() }
+    let web = server.address("web view")
+    #expect(web.contains("/?token="), "\(server.printed)")
+    let refused = try HTTP.request(server.base + "/tasks")
+    #expect(refused.status == 401 && refused.body.contains("?token="))
+    let wrong = try HTTP.request(server.base + "/?token=0123456789abcdef0123456789abcdef")
+    #expect(wrong.status == 401)
+    let given = try HTTP.request(web)
+    #expect(given.status == 303 && given.header("Location") == "/")
+    let cookie = given.header("Set-Cookie") ?? ""
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "\(cookie)")
+    let token = String(cookie.split(separator: ";")[0])
+    let page = try HTTP.request(server.base + "/tasks", headers: ["Cookie": token])
+    #expect(page.status == 200 && page.body.contains("<h1>Tasks</h1>"))
+  }
+
+  @Test func aHostileNoteIsRenderedInert() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let rows = (0..<2000).map { "| \($0) | <img src=x onerror=alert(\($0))> |" }.joined(separator: "\n")
+    let hostile = """
+      ---
+      title: "<script>alert('title')</script>"
+      ---
+      # Hello <script>alert(1)</script>
+
+      <script>alert(2)</script>
+      <iframe src="https://example.com"></iframe>
+
+      [click](javascript:alert(3)) and [data](data:text/html;base64,PHNjcmlwdD4=) and [[Tasks|our tasks]]
+      and [[../../etc/passwd]] and `[[in code]]`
+
+      | a | b |
+      | - | - |
+      \(rows)
+      """
+    try Data(hostile.utf8).write(to: folder.appendingPathComponent("Hostile.md"))
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/note?path=Hostile.md")
+    #expect(page.status == 200)
+    let body = main(page.body).lowercased()
+    for forbidden in ["<script", "javascript:", "onerror=", "<iframe", "data:text/html"] {
+      #expect(!body.contains(forbidden), "\(forbidden)")
+    }
+    #expect(page.body.contains("&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"))
+    #expect(page.body.contains("<a class=\"wikilink\" href=\"/note?path=Tasks\">our tasks</a>"))
+    #expect(page.body.contains("<code>[[in code]]</code>"))
+    #expect(try HTTP.request(server.base + "/note?path=..%2F..%2Fetc%2Fpasswd").status == 404)
+    // Search shows the note's words, escaped.
+    let found = main(try HTTP.request(server.base + "/search?q=hello").body)
+    #expect(found.contains("Hostile.md") && !found.lowercased().contains("<script"))
+  }
+
+  /// An open page's event stream hears of a note changed on disk within a second: what the page's
+  /// script fetches itself again on.
+  @Test func anOpenPageHearsOfAChangeOnDiskWithinASecond() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let script = """
+      import sys, time, http.client, threading
+      host, port = sys.argv[1].split('//')[1].split(':')
+      connection = http.client.HTTPConnection(host, int(port), timeout=10)
+      connection.request('GET', '/live')
+      response = connection.getresponse()
+      assert response.status == 200 and response.headers['Content-Type'] == 'text/event-stream', response.status
+      while response.fp.readline().strip() != b': connected': pass
+      response.fp.readline()
+      started = time.monotonic()
+      with open(sys.argv[2], 'a') as note: note.write('- [ ] Water the plants 📅 2026-11-24\\n')
+      while True:
+          line = response.fp.readline()
+          if line.startswith(b'event: change'): break
+      print(round(time.monotonic() - started, 3))
+      """
+    let seconds = try Oracle.run("python3", ["-c", script, server.base, folder.appendingPathComponent("Tasks.md").path])
+    let elapsed = Double(seconds.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99
+    #expect(elapsed < 1, "\(seconds)")
+    #expect(try HTTP.request(server.base + "/tasks").body.contains("Water the plants"))
+  }
+}
