@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import VaultCore
 import VaultIndex
 import VaultKit
@@ -131,11 +132,14 @@ public struct PlannerServer: Sendable {
       }, logger: logger)
     let following = LiveFollower(live: live, session: session, watcher: watcher)
     following.start()
-    defer {
-      following.stop()
-      live.finish()
-    }
-    try await app.runService()
+    defer { following.stop() }
+    // The open pages' event streams never end by themselves: they are ended first when Ctrl-C
+    // or SIGTERM asks the server to stop (services stop in reverse order), so the server's
+    // graceful shutdown has no request left to wait for.
+    let services = ServiceGroup(
+      configuration: .init(
+        services: [app, LiveStreamsEnd(live: live)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+    try await services.run()
   }
 
   /// Compares in time that does not depend on where they differ.
@@ -154,5 +158,15 @@ public struct PlannerServer: Sendable {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+  }
+}
+
+/// Ends the open pages' event streams when the server is asked to stop.
+struct LiveStreamsEnd: Service {
+  let live: LiveUpdates
+
+  func run() async throws {
+    try? await gracefulShutdown()
+    live.finish()
   }
 }

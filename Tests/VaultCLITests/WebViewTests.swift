@@ -26,7 +26,7 @@ import Testing
   }
 
   /// The Markdown files of a vault, by path.
-  func notes(in folder: URL) throws -> [String] {
+  static func notes(in folder: URL) throws -> [String] {
     let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
     return files.filter { $0.hasSuffix(".md") }.sorted()
   }
@@ -111,12 +111,12 @@ import Testing
       ["journal", "A quiet morning", "--mood", "7", "--mood-tags", "home"], inVault: byCommands, today: Self.today)
     // Every note the same, byte for byte (the inbox is Tasks.md here; the journal note is new).
     #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Journal/2026/11/2026-11-24.md").path))
-    for path in try notes(in: byCommands) {
+    for path in try Self.notes(in: byCommands) {
       let web = try Data(contentsOf: folder.appendingPathComponent(path))
       let command = try Data(contentsOf: byCommands.appendingPathComponent(path))
       #expect(web == command, "\(path)")
     }
-    #expect(try notes(in: folder) == notes(in: byCommands))
+    #expect(try Self.notes(in: folder) == Self.notes(in: byCommands))
     // The page shows the change at once: the task is gone from the open list.
     #expect(!(try HTTP.request(server.base + "/tasks").body.contains("data-task=\"\(id)\"")))
     // A task already done: a page that says so, nothing written.

@@ -76,8 +76,8 @@ enum Assets {
     """#
 
   static let css = #"""
-    :root { --fg: #1d1d1f; --bg: #fbfbf8; --muted: #5f6368; --line: #d9d9d2; --accent: #1f6feb; --card: #ffffff;
-      --bad: #b42318; --bar: #4d7cc7; color-scheme: light dark; }
+    :root { --fg: #1d1d1f; --bg: #fbfbf8; --muted: #5f6368; --line: #d9d9d2; --accent: #1a5bc4; --card: #ffffff;
+      --bad: #b42318; --bar: #3b64a8; color-scheme: light dark; }
     @media (prefers-color-scheme: dark) {
       :root { --fg: #e8e8e3; --bg: #161618; --muted: #a3a3a8; --line: #38383d; --accent: #6ea8fe; --card: #1f1f22;
         --bad: #ff8a80; }

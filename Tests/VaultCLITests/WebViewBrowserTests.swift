@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web view in a real browser (Debian's chromium through selenium and chromedriver,
+/// Fixtures/Oracles/web-view-in-browser): every page at phone and desktop width without
+/// overflow or console errors (a script or style the Content-Security-Policy blocked is one),
+/// axe-core with no serious or critical violation in light and dark, Today agreeing with
+/// `vault today --json`, a task ticked by a click and one by the keyboard alone writing what
+/// `vault done` writes, a note changed on disk showing on the open page within a second without a
+/// reload, the calendar's keys and the search. Screenshots of failures are kept and named.
+@Suite struct WebViewBrowserTests {
+  @Test func thePlannerWorksInARealBrowser() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let today = WebViewTests.today
+    let server = try ServedVault.start(folder, environment: WebViewTests.environment)
+    defer { _ = server.stop() }
+    let dashboard = try CLI.run(["today", "--json"], inVault: byCommands, today: today)
+    let todayJSON = folder.deletingLastPathComponent().appendingPathComponent("today.json")
+    try Data(dashboard.stdout.utf8).write(to: todayJSON)
+    let screenshots = folder.deletingLastPathComponent().appendingPathComponent("screenshots")
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/web-view-in-browser").path
+    let output = try Oracle.run(
+      "python3", [oracle, server.base, folder.path, todayJSON.path, screenshots.path],
+      environment: ["SE_AVOID_STATS": "true"])
+    let result = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+    let failures = result["failures"] as? [[String: Any]] ?? [["what": "no answer: \(output)"]]
+    for failure in failures {
+      Issue.record("\(failure["what"] ?? "?") (screenshot: \(failure["screenshot"] ?? "none"))")
+    }
+    #expect(result["pages"] as? Int == 26)
+    #expect((result["liveSeconds"] as? Double ?? 99) < 1)
+    // The same changes by the commands: the bytes agree.
+    let clicked = result["clicked"] as? [String] ?? []
+    #expect(clicked.count == 2)
+    if let first = clicked.first {
+      #expect(try CLI.run(["done", first], inVault: byCommands, today: today).status == 0)
+    }
+    let handle = try FileHandle(forWritingTo: byCommands.appendingPathComponent("Tasks.md"))
+    handle.seekToEndOfFile()
+    handle.write(Data((result["appended"] as? String ?? "").utf8))
+    try handle.close()
+    if clicked.count > 1 {
+      #expect(try CLI.run(["done", clicked[1]], inVault: byCommands, today: today).status == 0)
+    }
+    #expect(try WebViewTests.notes(in: folder) == WebViewTests.notes(in: byCommands))
+    for path in try WebViewTests.notes(in: byCommands) {
+      let web = try Data(contentsOf: folder.appendingPathComponent(path))
+      let command = try Data(contentsOf: byCommands.appendingPathComponent(path))
+      #expect(web == command, "\(path)")
+    }
+  }
+}
