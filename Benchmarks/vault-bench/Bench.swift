@@ -39,6 +39,12 @@ struct Run: ParsableCommand {
   @Option(help: "Where the synthetic vaults and indexes go.") var work = "/tmp/vault-bench"
   @Option(help: "How long to measure the idle CPU of `vault remind --watch`, in seconds (0: skip).")
   var idleSeconds = 125
+  @Option(help: "Only one part: web (the web view of vault serve), on an index already built.")
+  var only: String?
+
+  func validate() throws {
+    if let only, only != "web" { throw ValidationError("--only takes web") }
+  }
 
   func run() throws {
     let binary = vault ?? (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/vault"
@@ -53,7 +59,14 @@ struct Run: ParsableCommand {
     }
     say("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
     for count in counts {
-      try Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds).run()
+      let measurement = Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds)
+      if only == "web" {
+        try measurement.prepare()
+        say("\n\(count.formatted()) notes  (\(measurement.folder))")
+        try measurement.webView()
+      } else {
+        try measurement.run()
+      }
     }
   }
 }
@@ -110,6 +123,7 @@ struct Measurement {
     // Imports do not depend on the vault's size: measured once, beside the vault of 10,000.
     if notes == 10_000 { try imports() }
     try watched(walked: views)
+    try webView()
     row(
       "vault index, one file changed",
       try afterEditing("Notes/health/Note 0.md", [binary, "index", "--vault", folder, "--index", index]))
