@@ -269,6 +269,33 @@ extension IndexStore {
     return (chosenRows.compactMap { byRow[$0]?.task }, total)
   }
 
+  /// The first `limit` task lines `selection` chooses in the order of `vault tasks`
+  /// (`TaskFilter.order`: highest priority first, then the due date, else the scheduled, else
+  /// the start date, undated last, then path and line), and how many it chooses in all: a page
+  /// that shows the first few never reads the rest (101,000 overdue tasks at 100,000 notes).
+  public func firstTasks(
+    _ selection: TaskSelection, limit: Int
+  ) throws(IndexError) -> (
+    tasks: [Located<TaskItem>], total: Int
+  ) {
+    let filter = Self.taskFilter(selection)
+    let sortDate = "COALESCE(t.due, t.scheduled, t.start)"
+    let sql = """
+      SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id WHERE \(filter.sql)
+      ORDER BY \(Schema.priorityRank) DESC, \(sortDate) IS NULL, \(sortDate), f.path, t.line LIMIT \(limit)
+      """
+    var chosenRows: [Int] = []
+    try read { db in
+      try RowReader.forEach(db, sql: sql, arguments: filter.arguments) { row in chosenRows.append(row.int(0)) }
+    }
+    let total = try taskCount(selection)
+    guard !chosenRows.isEmpty else { return ([], total) }
+    var chosen = TaskSelection()
+    chosen.rowIDs = chosenRows
+    let byRow = Dictionary(uniqueKeysWithValues: try taskRows(chosen).map { ($0.rowID, $0) })
+    return (chosenRows.compactMap { byRow[$0]?.task }, total)
+  }
+
   /// The best `limit` rows of one status (`topTasks`), in the order of the index `tasks_rank`.
   static func bestTasksSQL(_ filter: SQLFilter, limit: Int) -> String {
     """
@@ -457,6 +484,23 @@ extension IndexStore {
       ).map { row in
         Located(path: row[0], title: row[1], line: row[3], value: Principle(text: row[2], line: row[3]))
       }
+    }
+  }
+
+  /// The days from `from` through `through` on which an open task is due: one probe of the
+  /// due-date index per day, however many tasks each day has (a month at 100,000 notes has
+  /// 69,000 of them: 6 ms instead of reading them).
+  public func openDueDays(from: LocalDate, through: LocalDate) throws(IndexError) -> Set<LocalDate> {
+    try read { db in
+      let sql = """
+        WITH RECURSIVE days(d) AS (SELECT ? UNION ALL SELECT date(d, '+1 day') FROM days WHERE d < ?)
+        SELECT d FROM days WHERE EXISTS (SELECT 1 FROM tasks WHERE (\(Schema.openTasks)) AND due = d)
+        """
+      var days = Set<LocalDate>()
+      try RowReader.forEach(db, sql: sql, arguments: [from.description, through.description]) { row in
+        if let day = Self.date(row.optionalText(0)) { days.insert(day) }
+      }
+      return days
     }
   }
 

@@ -192,6 +192,22 @@ extension Vault {
     return Agenda.days(input, from: from, through: through)
   }
 
+  /// What a calendar grid of `from` through `through` shows: each day's events, dated notes and
+  /// journal entry, and the days an open task is due (the tasks themselves are not read: a
+  /// month of a large vault holds tens of thousands).
+  public func calendarDays(
+    in store: IndexStore, from: LocalDate, through: LocalDate
+  ) throws(VaultError) -> (days: [Agenda.Day], openDueDays: Set<LocalDate>) {
+    var input = Agenda.Input()
+    input.events = try indexed { try store.events(from: from, through: through) }.map { localized($0) }
+    let dueDays = try indexed {
+      input.notes = try store.datedNotes(from: from, through: through)
+      input.journal = try store.journal(from: from, through: through)
+      return try store.openDueDays(from: from, through: through)
+    }
+    return (Agenda.days(input, from: from, through: through), dueDays)
+  }
+
   /// Task lines chosen by `selection`.
   public func tasks(in store: IndexStore, _ selection: TaskSelection) throws(VaultError) -> [Located<TaskItem>] {
     try indexed { try store.tasks(selection) }

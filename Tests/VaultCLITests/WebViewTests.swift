@@ -82,6 +82,78 @@ import Testing
     #expect(page.contains("\(listed.count) tasks"))
   }
 
+  /// Countdown, Goals and Search list what their commands list, in the same order.
+  @Test func countdownGoalsAndSearchAgreeWithTheirCommands() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let inOrder = { (page: String, texts: [String]) in
+      #expect(!texts.isEmpty, "\(page)")
+      let body = self.main(try HTTP.request(server.base + page).body)
+      var position = body.startIndex
+      for text in texts {
+        guard let found = body.range(of: self.escaped(text), range: position..<body.endIndex) else {
+          Issue.record("\(page): '\(text)' missing or out of order")
+          return
+        }
+        position = found.upperBound
+      }
+    }
+    let countdowns = try json(["countdown"], in: folder) as? [[String: Any]] ?? []
+    try inOrder(
+      "/countdown",
+      countdowns.compactMap { (($0["occurrence"] as? [String: Any])?["event"] as? [String: Any])?["title"] as? String })
+    let goals = try json(["goals"], in: folder) as? [[String: Any]] ?? []
+    try inOrder("/goals", goals.compactMap { ($0["goal"] as? [String: Any])?["title"] as? String })
+    for goal in goals {
+      let item = (goal["goal"] as? [String: Any])?["item"] as? [String: Any]
+      if let progress = item?["progress"] as? Double {
+        let body = try HTTP.request(server.base + "/goals").body
+        #expect(body.contains("value=\"\(Int((progress * 100).rounded()))\""))
+      }
+    }
+    let search = try json(["search", "lisbon"], in: folder) as? [String: Any] ?? [:]
+    try inOrder("/search?q=lisbon", (search["hits"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+  }
+
+  /// The page and the commands adding to the same note at once: every line lands (they take
+  /// the same lock; an editor's side is ConcurrentWriteTests').
+  @Test func thePageAndTheCommandsWritingAtOnceLoseNothing() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let csrf = HTTP.csrf(in: try HTTP.request(server.base + "/tasks").body)
+    let group = DispatchGroup()
+    let failures = Failures()
+    for index in 0..<12 {
+      DispatchQueue.global().async(group: group) {
+        do {
+          let answer = try HTTP.request(
+            server.base + "/tasks/add", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: HTTP.form(["csrf": csrf, "text": "From the page \(index)"]))
+          if answer.status != 303 { failures.add("page \(index): \(answer.status)") }
+        } catch {
+          failures.add("page \(index): \(error)")
+        }
+      }
+      DispatchQueue.global().async(group: group) {
+        do {
+          let result = try CLI.run(["add", "task", "From the command \(index)"], inVault: folder, today: Self.today)
+          if result.status != 0 { failures.add("command \(index): \(result.stderr)") }
+        } catch {
+          failures.add("command \(index): \(error)")
+        }
+      }
+    }
+    group.wait()
+    #expect(failures.all.isEmpty, "\(failures.all)")
+    let text = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
+    for index in 0..<12 {
+      #expect(text.contains("- [ ] From the page \(index)\n"), "page \(index)")
+      #expect(text.contains("- [ ] From the command \(index)\n"), "command \(index)")
+    }
+  }
+
   @Test func aTickedBoxAnAddedTaskAndAJournalLineWriteWhatTheCommandsWrite() throws {
     let folder = try Fixture.copy("ExampleVault")
     let byCommands = try Fixture.copy("ExampleVault")
@@ -244,4 +316,14 @@ import Testing
     #expect(elapsed < 1, "\(seconds)")
     #expect(try HTTP.request(server.base + "/tasks").body.contains("Water the plants"))
   }
+}
+
+/// What the threads of a test report, behind a lock.
+final class Failures: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [String] = []
+
+  func add(_ item: String) { lock.withLock { items.append(item) } }
+
+  var all: [String] { lock.withLock { items } }
 }

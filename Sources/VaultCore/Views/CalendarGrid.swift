@@ -48,8 +48,12 @@ public struct CalendarGrid: Sendable {
   public var weeks: [Week]
 
   /// The grid of `days` (consecutive, as `Agenda.days` gives them), weeks starting on
-  /// `weekStart`; `categoryColors` maps a lower-cased category to its colour.
-  public init(_ days: [Agenda.Day], weekStart: Weekday, categoryColors: [String: String] = [:]) {
+  /// `weekStart`; `categoryColors` maps a lower-cased category to its colour. `openDueDays`,
+  /// when given, are the days with an open task due (for days read without their tasks).
+  public init(
+    _ days: [Agenda.Day], weekStart: Weekday, categoryColors: [String: String] = [:],
+    openDueDays: Set<LocalDate>? = nil
+  ) {
     weeks = []
     guard let firstDay = days.first?.date, let lastDay = days.last?.date else { return }
     let byDate = Dictionary(days.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
@@ -64,7 +68,11 @@ public struct CalendarGrid: Sendable {
         let single = day.events.filter { $0.dayCount == 1 }
         var marks: [Mark] = []
         if !single.isEmpty { marks.append(.event) }
-        if day.tasks.contains(where: { $0.reason == .due && $0.task.value.isOpen }) { marks.append(.task) }
+        if openDueDays?.contains(date)
+          ?? day.tasks.contains(where: { $0.reason == .due && $0.task.value.isOpen })
+        {
+          marks.append(.task)
+        }
         if !day.notes.isEmpty { marks.append(.note) }
         if day.journal != nil { marks.append(.journal) }
         return Cell(date: date, marks: marks, eventColor: single.lazy.compactMap(color).first)

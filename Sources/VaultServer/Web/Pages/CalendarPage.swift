@@ -37,8 +37,11 @@ extension WebSite {
       heading = "\(ViewWords.monthNames[first.month - 1]) \(first.year)"
     }
     let vault = vault
-    let days = try await session.read { store, _ in try vault.agenda(in: store, from: from, through: through) }
-    let grid = CalendarGrid(days, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
+    let (days, dueDays) = try await session.read { store, _ in
+      try vault.calendarDays(in: store, from: from, through: through)
+    }
+    let grid = CalendarGrid(
+      days, weekStart: weekStart, categoryColors: vault.settings.categoryColors, openDueDays: dueDays)
     // Events of one day are named in their cell; longer ones are the week's bars.
     let single = Dictionary(
       days.map { day in (day.date, day.events.filter { $0.dayCount == 1 }) }, uniquingKeysWith: { first, _ in first })

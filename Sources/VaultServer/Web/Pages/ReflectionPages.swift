@@ -33,14 +33,17 @@ extension WebSite {
     let today = await session.today
     let vault = vault
     let goals = try await session.read { store, _ in try vault.goals(in: store) }
+    // As `vault goals` lists them: open ones by target; then those done.
+    let row = { (progress: GoalProgress) -> [String: Any] in
+      var values = goalValues(progress.goal, daysLeft: progress.daysLeft)
+      let source = progress.goal.value.progressSource
+      values["settable"] = source == nil || source == "progress property"
+      values["percentValue"] = values["percent"] ?? 0
+      return values
+    }
     let values: [String: Any] = [
-      "goals": goals.map { goal in
-        var values = goalValues(goal, daysLeft: goal.value.target.map { today.days(until: $0) })
-        values["settable"] = goal.value.progressSource == nil || goal.value.progressSource == "progress property"
-        values["percentValue"] = values["percent"] ?? 0
-        return values
-      },
-      "empty": goals.isEmpty,
+      "goals": GoalProgress.open(goals, today: today).map(row),
+      "done": GoalProgress.done(goals, today: today).map(row), "empty": goals.isEmpty,
     ]
     return renderer.page("goals", title: "Goals", section: "/goals", values: values)
   }

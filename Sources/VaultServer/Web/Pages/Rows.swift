@@ -11,6 +11,8 @@ extension WebSite {
       "priority": item.priority.rawValue, "open": item.isOpen, "closed": !item.isOpen,
       "box": "[\(item.status.symbol)]", "back": back, "title": task.title, "href": Self.noteAddress(task.path),
       "location": task.location, "overdue": overdue, "due": item.due?.description ?? "",
+      "scheduled": item.scheduledIsInferred ? "" : item.scheduled?.description ?? "",
+      "start": item.start?.description ?? "",
       "priorityName": item.priority.rawValue,
     ]
     if let when { row["when"] = when }

@@ -32,11 +32,21 @@ extension WebSite {
       energy: TaskAttributes.Energy(rawValue: value("energy")),
       maxMinutes: value("duration").isEmpty ? nil : TaskAttributes.minutes(value("duration")))
     let vault = vault
-    let found = try await session.read { store, _ in
-      try vault.tasks(in: store, selection).filter { filter.fits($0.value) }.sorted(by: TaskFilter.order)
+    // The first 200 in the order of `vault tasks`, read in that order from the index; the
+    // estimates (energy, duration) are not in the index, so those filters read every match.
+    let shownLimit = 200
+    let (shown, total) = try await session.read { store, _ -> ([Located<TaskItem>], Int) in
+      if filter == TaskFilter() {
+        do {
+          return try store.firstTasks(selection, limit: shownLimit)
+        } catch {
+          throw VaultError(indexFailure: error)
+        }
+      }
+      let all = try vault.tasks(in: store, selection).filter { filter.fits($0.value) }.sorted(by: TaskFilter.order)
+      return (Array(all.prefix(shownLimit)), all.count)
     }
     let back = "/tasks" + (request.uri.query.map { "?" + $0 } ?? "")
-    let shown = found.prefix(500)
     let choices = { (name: String, options: [String], chosen: String) -> [[String: Any]] in
       options.map { ["value": $0, "name": $0.isEmpty ? "any" : $0, "selected": $0 == chosen] }
     }
@@ -45,8 +55,8 @@ extension WebSite {
         let (text, overdue) = Self.when(task.value, today: today)
         return taskRow(task, when: text, overdue: overdue, back: back)
       },
-      "count": ViewWords.count(found.count, "task"), "cut": found.count > shown.count, "shownCount": shown.count,
-      "empty": found.isEmpty, "back": back, "today": today.description,
+      "count": ViewWords.count(total, "task"), "cut": total > shown.count, "shownCount": shown.count,
+      "empty": shown.isEmpty, "back": back, "today": today.description,
       "statuses": choices("status", ["todo", "done", "cancelled", "all"], status.isEmpty ? "todo" : status),
       "dues": choices("due", ["", "overdue", "today", "week"], due),
       "priorities": choices("priority", [""] + TaskPriority.allCases.map(\.rawValue), value("priority")),
@@ -103,7 +113,8 @@ extension WebSite {
     return back(form, fallback: "/tasks")
   }
 
-  /// `vault task ID --text … --priority … --due …`: only the fields the form changed.
+  /// `vault task ID --text … --priority … --due … --scheduled … --start …`: only the fields the
+  /// form changed; an emptied date is removed.
   func editTask(_ form: [String: String]) async throws -> Response {
     let found = try await task(form, among: [.todo, .inProgress, .onHold])
     var changes = TaskFieldEditor.Changes()
@@ -115,9 +126,21 @@ extension WebSite {
     if let priority = form["priority"].flatMap(TaskPriority.init(rawValue:)), priority != found.value.priority {
       changes.priority = priority
     }
+    let today = await session.today
     if let due = form["due"] {
-      let date = try Self.date(due, "due", today: await session.today)
+      let date = try Self.date(due, "due", today: today)
       if date != found.value.due { changes.due = .some(date) }
+    }
+    if let scheduled = form["scheduled"] {
+      let date = try Self.date(scheduled, "scheduled", today: today)
+      // A date the plugin infers from the note's name is not on the line: an empty field keeps it.
+      if date != found.value.scheduled, !(date == nil && found.value.scheduledIsInferred) {
+        changes.scheduled = .some(date)
+      }
+    }
+    if let start = form["start"] {
+      let date = try Self.date(start, "start", today: today)
+      if date != found.value.start { changes.start = .some(date) }
     }
     if changes != TaskFieldEditor.Changes() { _ = try vault.editTask(found, changes) }
     return back(form, fallback: "/tasks")

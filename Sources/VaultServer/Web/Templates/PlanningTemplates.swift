@@ -72,6 +72,8 @@ extension Templates {
     <option value="normal">normal</option><option value="low">low</option><option value="lowest">lowest</option>
     </select></label>
     <label>Due<input type="date" name="due" value="{{due}}"></label>
+    <label>Scheduled<input type="date" name="scheduled" value="{{scheduled}}"></label>
+    <label>Starts<input type="date" name="start" value="{{start}}"></label>
     <button type="submit">Save</button></form>
     <form method="post" action="/tasks/postpone" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
     <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">

@@ -19,7 +19,7 @@ extension Templates {
     <h1>Goals</h1>
     {{#empty}}<p>No goals yet. Add one with <code>vault add goal "Read 24 books" --target 2026-12-31</code>.</p>{{/empty}}
     <ul class="rows">
-    {{#goals}}<li class="goal"><a href="{{href}}">{{title}}</a>{{#done}} <span>✅ done</span>{{/done}}
+    {{#goals}}<li class="goal"><a href="{{href}}">{{title}}</a>
     {{#hasProgress}}<meter min="0" max="100" value="{{percent}}" aria-label="{{title}}: {{percent}}%"></meter> <span>{{percent}}%</span>{{/hasProgress}}
     {{#target}}<span class="muted">target {{target}}</span>{{/target}} {{#daysLeft}}<span class="muted">· {{daysLeft}}</span>{{/daysLeft}}
     {{#settable}}<form method="post" action="/goals/progress" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
@@ -28,6 +28,7 @@ extension Templates {
     <button type="submit">Set</button></form>{{/settable}}
     {{^settable}}<span class="muted">counted from its checkboxes and linked tasks</span>{{/settable}}</li>{{/goals}}
     </ul>
+    {{#hasDone}}<h2>Done</h2><ul class="rows">{{#done}}<li class="goal"><a href="{{href}}">{{title}}</a> ✅</li>{{/done}}</ul>{{/hasDone}}
     """
 
   static let journal = """
