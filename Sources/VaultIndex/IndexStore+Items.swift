@@ -279,14 +279,28 @@ extension IndexStore {
     tasks: [Located<TaskItem>], total: Int
   ) {
     let filter = Self.taskFilter(selection)
-    let sortDate = "COALESCE(t.due, t.scheduled, t.start)"
-    let sql = """
-      SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id WHERE \(filter.sql)
-      ORDER BY \(Schema.priorityRank) DESC, \(sortDate) IS NULL, \(sortDate), f.path, t.line LIMIT \(limit)
-      """
+    // Sorting every match by path reads each one's file row (42 ms for 101,000 overdue tasks
+    // at 100,000 notes). The key without the path comes from the task rows alone (the covering
+    // index `tasks_dates`): the limit-th match's key first, then only the matches up to it (the
+    // limit and those tied with the last) are read with their paths and put in order.
+    let date = "COALESCE(t.due, t.scheduled, t.start)"
+    let key = "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), '')"
     var chosenRows: [Int] = []
     try read { db in
-      try RowReader.forEach(db, sql: sql, arguments: filter.arguments) { row in chosenRows.append(row.int(0)) }
+      let last = try Row.fetchOne(
+        db, sql: "SELECT \(key) FROM tasks t WHERE \(filter.sql) ORDER BY \(key) LIMIT 1 OFFSET \(max(0, limit - 1))",
+        arguments: filter.arguments)
+      var arguments = filter.arguments
+      var upTo = ""
+      if let last {
+        upTo = " AND (\(key)) <= (?, ?, ?)"
+        arguments += [last[0] as Int, last[1] as Int, last[2] as String]
+      }
+      let sql = """
+        SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id WHERE \(filter.sql)\(upTo)
+        ORDER BY \(key), f.path, t.line LIMIT \(limit)
+        """
+      try RowReader.forEach(db, sql: sql, arguments: arguments) { row in chosenRows.append(row.int(0)) }
     }
     let total = try taskCount(selection)
     guard !chosenRows.isEmpty else { return ([], total) }

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import VaultCore
+import VaultKit
+
+@testable import VaultIndex
+
+/// The web view's task list reads only the first tasks it shows (`firstTasks`), and its
+/// calendar only the days an open task is due (`openDueDays`): each must give exactly what
+/// reading every task and sorting them as `vault tasks` does gives.
+@Suite struct FirstTasksTests {
+  /// Tasks with every kind of tie: priorities, due dates shared across notes, scheduled or
+  /// starting only, undated, closed ones, notes whose paths sort differently from their order.
+  static let files: [String: String] = {
+    var files: [String: String] = [:]
+    let priorities = ["", " 🔺", " ⏫", " 🔼", " 🔽", " ⏬"]
+    for note in 0..<7 {
+      var lines: [String] = []
+      for index in 0..<30 {
+        let seed = note * 31 + index * 7
+        let day = String(format: "2026-11-%02d", 1 + seed % 6)
+        let dates = [" 📅 \(day)", " ⏳ \(day)", " 🛫 \(day)", "", " 📅 \(day) ⏳ 2026-11-02"][seed % 5]
+        let box = seed % 11 == 0 ? "x" : seed % 13 == 0 ? "-" : " "
+        lines.append("- [\(box)] Task \(index)\(priorities[seed % 6])\(dates)")
+      }
+      // Names whose order differs from the order they were written in.
+      files["\(["b", "A", "c", "a", "ä", "B", "z"][note]) notes/List \(note).md"] = lines.joined(separator: "\n") + "\n"
+    }
+    return files
+  }()
+
+  @Test func theFirstTasksAreTheFirstOfTheFullSort() throws {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    // Notes changed since they were first read: their rows no longer follow the paths' order.
+    for path in ["A notes/List 1.md", "a notes/List 3.md"] {
+      try folder.write(path, try folder.read(path) + "- [ ] Task added 🔺 📅 2026-11-01\n", secondsLater: 2)
+    }
+    try vault.refresh(store)
+    var selections: [String: TaskSelection] = [:]
+    var open = TaskSelection()
+    open.statuses = [.todo, .inProgress, .onHold]
+    selections["open"] = open
+    var overdue = open
+    overdue.dueBefore = LocalDate(year: 2026, month: 11, day: 4)
+    selections["overdue"] = overdue
+    var everything = TaskSelection()
+    everything.statuses = []
+    selections["all"] = everything
+    for (name, selection) in selections {
+      let sorted = try store.tasks(selection).sorted(by: TaskFilter.order).map(\.location)
+      #expect(sorted.count > 20, "\(name)")
+      for limit in [1, 2, 5, 17, 40, sorted.count, sorted.count + 5] {
+        let (first, total) = try store.firstTasks(selection, limit: limit)
+        #expect(total == sorted.count, "\(name)")
+        #expect(first.map(\.location) == Array(sorted.prefix(limit)), "\(name), limit \(limit)")
+      }
+    }
+  }
+
+  @Test func theDaysAnOpenTaskIsDueAreTheCalendarsMarks() throws {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    let from = LocalDate(year: 2026, month: 10, day: 29) ?? LocalDate(dayNumber: 0)
+    let through = from.adding(days: 13)
+    let full = CalendarGrid(try vault.agenda(in: store, from: from, through: through), weekStart: .monday)
+    let (days, due) = try vault.calendarDays(in: store, from: from, through: through)
+    let narrow = CalendarGrid(days, weekStart: .monday, openDueDays: due)
+    #expect(!due.isEmpty)
+    #expect(
+      full.weeks.flatMap { $0.days.map { $0?.marks ?? [] } } == narrow.weeks.flatMap { $0.days.map { $0?.marks ?? [] } })
+  }
+}
