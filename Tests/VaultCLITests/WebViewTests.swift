@@ -177,6 +177,15 @@ import Testing
     _ = try CLI.run(
       ["add", "task", "Book the <b>train</b> & hotel", "--due", "2026-12-01", "--priority", "high"],
       inVault: byCommands, today: Self.today)
+    // A task's own page, and its changes: as `vault task` and `vault postpone` make them.
+    let lemon = tasks.first { ($0["task"] as? [String: Any])?["description"] as? String == "Move the lemon tree inside" }
+    let lemonID = lemon?["fullID"] as? String ?? "?"
+    let taskPage = try HTTP.request(server.base + "/task?id=\(lemonID)")
+    #expect(taskPage.status == 200 && taskPage.body.contains("<h1>Move the lemon tree inside</h1>"))
+    #expect(try post("/tasks/edit", ["task": lemonID, "text": "Move the lemon tree inside", "priority": "low", "due": "2026-12-02"]).status == 303)
+    _ = try CLI.run(["task", lemonID, "--priority", "low", "--due", "2026-12-02"], inVault: byCommands, today: Self.today)
+    #expect(try post("/tasks/postpone", ["task": lemonID]).status == 303)
+    _ = try CLI.run(["postpone", lemonID, "1d"], inVault: byCommands, today: Self.today)
     let wrote = try post("/journal/write", ["text": "A quiet morning", "setMood": "on", "mood": "7", "tags": "home"])
     #expect(wrote.status == 303, "\(wrote.body)")
     _ = try CLI.run(

@@ -51,8 +51,9 @@ struct WebGate: RouterMiddleware {
       if let given, PlannerServer.sameToken(given, token) {
         // The token becomes a cookie, and the address loses it (out of the history and of
         // what the page sends as a referrer).
-        var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\($0.key)=\($0.value)" }
-          .joined(separator: "&")
+        var query = request.uri.queryParameters.filter { $0.key != "token" }.map {
+          "\(WebSite.queryValue(String($0.key)))=\(WebSite.queryValue(String($0.value)))"
+        }.joined(separator: "&")
         query = query.isEmpty ? "" : "?" + query
         return Response(
           status: .seeOther,

@@ -21,7 +21,7 @@ struct WebSite: Sendable {
   static let methods: [String: [HTTPRequest.Method]] = {
     var methods: [String: [HTTPRequest.Method]] = [:]
     for page in [
-      "/", "/tasks", "/calendar", "/day", "/countdown", "/goals", "/journal", "/insights", "/align", "/mood",
+      "/", "/tasks", "/task", "/calendar", "/day", "/countdown", "/goals", "/journal", "/insights", "/align", "/mood",
       "/search", "/note", "/live", "/assets/app.css", "/assets/app.js",
     ] { methods[page] = [.get, .head] }
     for action in [
@@ -34,6 +34,7 @@ struct WebSite: Sendable {
   func register(on router: Router<WebContext>) {
     router.get("/") { request, _ in await answer { try await today(request) } }
     router.get("/tasks") { request, _ in await answer { try await tasks(request) } }
+    router.get("/task") { request, _ in await answer { try await task(request) } }
     router.get("/calendar") { request, _ in await answer { try await calendar(request) } }
     router.get("/day") { request, _ in await answer { try await day(request) } }
     router.get("/countdown") { _, _ in await answer { try await countdown() } }

@@ -32,9 +32,9 @@ extension WebSite {
       energy: TaskAttributes.Energy(rawValue: value("energy")),
       maxMinutes: value("duration").isEmpty ? nil : TaskAttributes.minutes(value("duration")))
     let vault = vault
-    // The first 200 in the order of `vault tasks`, read in that order from the index; the
+    // The first 100 (or `limit`) in the order of `vault tasks`, read in that order from the index; the
     // estimates (energy, duration) are not in the index, so those filters read every match.
-    let shownLimit = 200
+    let shownLimit = min(max(Int(value("limit")) ?? 100, 1), 2000)
     let (shown, total) = try await session.read { store, _ -> ([Located<TaskItem>], Int) in
       if filter == TaskFilter() {
         do {
@@ -55,6 +55,7 @@ extension WebSite {
         let (text, overdue) = Self.when(task.value, today: today)
         return taskRow(task, when: text, overdue: overdue, back: back)
       },
+      "more": "/tasks?" + Self.query(request, setting: "limit", to: String(min(shownLimit * 2, 2000))),
       "count": ViewWords.count(total, "task"), "cut": total > shown.count, "shownCount": shown.count,
       "empty": shown.isEmpty, "back": back, "today": today.description,
       "statuses": choices("status", ["todo", "done", "cancelled", "all"], status.isEmpty ? "todo" : status),
@@ -65,6 +66,25 @@ extension WebSite {
       "newPriorities": TaskPriority.allCases.map { ["value": $0.rawValue, "selected": $0 == .normal] },
     ]
     return renderer.page("tasks", title: "Tasks", section: "/tasks", values: values)
+  }
+
+  /// `/task?id=…`: one task, with the form that changes it and its buttons.
+  func task(_ request: Request) async throws -> Response {
+    let found = try await task(["task": String(request.uri.queryParameters.get("id") ?? "")], among: [])
+    let today = await session.today
+    let (when, overdue) = Self.when(found.value, today: today)
+    var values = taskRow(found, when: when, overdue: overdue, back: "/task?id=\(found.fullID)")
+    values["line"] = found.line
+    values["priorities"] = TaskPriority.allCases.map { ["value": $0.rawValue, "selected": $0 == found.value.priority] }
+    return renderer.page("task", title: found.value.description, section: "/tasks", values: values)
+  }
+
+  /// The query of `request` with `name` set to `value`.
+  static func query(_ request: Request, setting name: String, to value: String) -> String {
+    let kept = request.uri.queryParameters.filter { $0.key != Substring(name) }.map {
+      "\(WebSite.queryValue(String($0.key)))=\(WebSite.queryValue(String($0.value)))"
+    }
+    return (kept + ["\(name)=\(value)"]).joined(separator: "&")
   }
 
   /// The task a form names by its id (`vault tasks`' id, all 16 digits).

@@ -51,6 +51,7 @@ extension Templates {
     {{#when}}<span class="when{{#overdue}} overdue{{/overdue}}">{{when}}</span>{{/when}}
     {{#extras}}<span class="extras">{{extras}}</span>{{/extras}}
     <a class="where" href="{{href}}">{{title}}</a>
+    <a class="change" href="/task?id={{id}}" aria-label="Change: {{text}}">Change</a>
     </li>
     """
 

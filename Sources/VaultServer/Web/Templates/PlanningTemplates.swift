@@ -1,7 +1,7 @@
 /// Today, tasks, the calendar and a day.
 extension Templates {
   static let planning: [(String, String)] = [
-    ("today", today), ("tasks", tasks), ("calendar", calendar), ("day", day),
+    ("today", today), ("tasks", tasks), ("task", task), ("calendar", calendar), ("day", day),
   ]
 
   static let today = """
@@ -58,33 +58,11 @@ extension Templates {
     <label>Words<input name="q" value="{{q}}" size="12"></label>
     <button type="submit">Show</button>
     </form>
-    <p class="muted" id="task-count">{{count}}{{#cut}}, the first {{shownCount}} shown{{/cut}}</p>
+    <p class="muted" id="task-count">{{count}}{{#cut}}, the first {{shownCount}} shown
+    · <a href="{{more}}">show more</a>{{/cut}}</p>
     {{#empty}}<p>No tasks match. Try <a href="/tasks?status=all">every task</a>, or add one below.</p>{{/empty}}
     <ul class="rows" id="task-list" aria-label="Tasks">
     {{#tasks}}{{> taskRow}}
-    {{#open}}<li class="task-tools"><details><summary>Change “{{text}}”</summary>
-    <form method="post" action="/tasks/edit" class="stack"><input type="hidden" name="csrf" value="{{csrf}}">
-    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
-    <label>Text<input name="text" value="{{text}}" required></label>
-    <label>Priority<select name="priority">
-    <option value="{{priorityName}}" selected>{{priorityName}} (now)</option>
-    <option value="highest">highest</option><option value="high">high</option><option value="medium">medium</option>
-    <option value="normal">normal</option><option value="low">low</option><option value="lowest">lowest</option>
-    </select></label>
-    <label>Due<input type="date" name="due" value="{{due}}"></label>
-    <label>Scheduled<input type="date" name="scheduled" value="{{scheduled}}"></label>
-    <label>Starts<input type="date" name="start" value="{{start}}"></label>
-    <button type="submit">Save</button></form>
-    <form method="post" action="/tasks/postpone" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
-    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
-    <button type="submit">Postpone a day</button></form>
-    <form method="post" action="/tasks/cancel" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
-    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
-    <button type="submit">Cancel the task</button></form>
-    </details></li>{{/open}}
-    {{#closed}}<li class="task-tools"><form method="post" action="/tasks/reopen" class="inline">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
-    <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen “{{text}}”</button></form></li>{{/closed}}
     {{/tasks}}
     </ul>
     <h2 id="add-heading">Add a task</h2>
@@ -95,6 +73,35 @@ extension Templates {
     <label>Priority<select name="priority">{{#newPriorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/newPriorities}}</select></label>
     <button type="submit">Add</button>
     </form>
+    """
+
+  /// One task and what can be done to it.
+  static let task = """
+    <h1>{{text}}</h1>
+    <p class="muted">{{box}} {{#when}}{{when}} · {{/when}}{{#extras}}{{extras}} · {{/extras}}<a href="{{href}}">{{title}}</a>, line {{line}}</p>
+    {{#open}}<form method="post" action="/tasks/edit" class="stack" aria-label="Change the task">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="{{back}}">
+    <label>Text<input name="text" value="{{text}}" required maxlength="1000"></label>
+    <label>Priority<select name="priority">{{#priorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/priorities}}</select></label>
+    <label>Due<input type="date" name="due" value="{{due}}"></label>
+    <label>Scheduled<input type="date" name="scheduled" value="{{scheduled}}"></label>
+    <label>Starts<input type="date" name="start" value="{{start}}"></label>
+    <button type="submit">Save</button></form>
+    <p class="nav-row">
+    <form method="post" action="/tasks/done" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <button type="submit">Done</button></form>
+    <form method="post" action="/tasks/postpone" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <button type="submit">Postpone a day</button></form>
+    <form method="post" action="/tasks/cancel" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
+    <button type="submit">Cancel the task</button></form></p>{{/open}}
+    {{#closed}}<form method="post" action="/tasks/reopen" class="inline">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen</button></form>{{/closed}}
+    <p><a href="/tasks">All tasks</a></p>
     """
 
   static let calendar = """
