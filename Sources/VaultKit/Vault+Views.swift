@@ -118,13 +118,12 @@ extension Vault {
       tomorrow.statuses = [.todo, .inProgress, .onHold]
       tomorrow.datedFrom = today.adding(days: 1)
       tomorrow.datedThrough = today.adding(days: 1)
-      input.tomorrowTasks = try store.tasks(tomorrow)
-      var doneLately = TaskSelection()
-      doneLately.statuses = [.done]
-      doneLately.closedFrom = today.adding(days: -1)
-      doneLately.closedBefore = today.adding(days: 1)
-      // The dashboard shows the first few: a busy day closes hundreds.
-      input.recently.tasksDone = try store.tasks(doneLately, limit: limit)
+      // The first few in the dashboard's order (`Agenda.TaskEntry.order`): a big vault has
+      // thousands dated tomorrow.
+      input.tomorrowTasks = try store.firstTasks(tomorrow, limit: limit, by: .due).tasks
+      // The last few done: a busy day closes hundreds.
+      input.recently.tasksDone = try store.recentlyDone(
+        from: today.adding(days: -1), before: today.adding(days: 1), limit: limit)
       input.pinned = try store.pinnedNotes()
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]

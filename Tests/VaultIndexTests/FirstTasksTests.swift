@@ -60,6 +60,42 @@ import VaultKit
     }
   }
 
+  /// The dashboard reads the first few tasks of tomorrow and the last few done, not all of them.
+  @Test func theDashboardsTomorrowAndRecentlyDoneAreTheFirstOfTheFullLists() throws {
+    var files = Self.files
+    files["Done.md"] = (0..<9).map { "- [x] Done \($0) ✅ 2026-11-0\(1 + $0 % 3)" }.joined(separator: "\n") + "\n"
+    let folder = try TemporaryVault(files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    for day in 1...6 {
+      let today = LocalDate(year: 2026, month: 11, day: day) ?? LocalDate(dayNumber: 0)
+      let tomorrow = today.adding(days: 1)
+      var dated = TaskSelection()
+      dated.statuses = [.todo, .inProgress, .onHold]
+      dated.datedFrom = tomorrow
+      dated.datedThrough = tomorrow
+      let full = try store.tasks(dated).compactMap { Agenda.TaskEntry(exactly: $0, on: tomorrow) }
+        .sorted(by: Agenda.TaskEntry.order)
+      for limit in [1, 3, 10] {
+        let dashboard = try vault.dashboard(in: store, today: today, limit: limit)
+        #expect(dashboard.tomorrowTasks.map(\.task.location) == full.prefix(limit).map(\.task.location), "\(today)")
+        // The latest done first: nothing done later is left out for something done earlier.
+        let done = dashboard.recently.tasksDone.compactMap(\.value.done)
+        #expect(done == done.sorted(by: >), "\(today)")
+        var closed = TaskSelection()
+        closed.statuses = [.done]
+        closed.closedFrom = today.adding(days: -1)
+        closed.closedBefore = today.adding(days: 1)
+        let all = try store.tasks(closed)
+        #expect(done.count == min(limit, all.count), "\(today)")
+        if let oldest = done.last {
+          #expect(all.filter { ($0.value.done ?? oldest) > oldest }.count <= done.count, "\(today)")
+        }
+      }
+    }
+  }
+
   @Test func theDaysAnOpenTaskIsDueAreTheCalendarsMarks() throws {
     let folder = try TemporaryVault(Self.files)
     let vault = try folder.vault()
