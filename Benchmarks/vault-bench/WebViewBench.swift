@@ -42,7 +42,8 @@ extension Measurement {
     }
     row("vault serve, from start to its first page", Date().timeIntervalSince(started))
     for (label, path) in [
-      ("web view: Today", "/"), ("web view: Calendar", "/calendar"), ("web view: Tasks (overdue)", "/tasks?due=overdue"),
+      ("web view: Today", "/"), ("web view: Calendar", "/calendar"),
+      ("web view: Tasks (overdue)", "/tasks?due=overdue"),
     ] {
       row(label + ", server time", try median { try get(port, path).seconds })
     }

@@ -172,18 +172,25 @@ import Testing
     let done = try post("/tasks/done", ["task": id, "back": "/tasks"])
     #expect(done.status == 303 && done.header("Location") == "/tasks", "\(done.status) \(done.body)")
     _ = try CLI.run(["done", "Renew passport"], inVault: byCommands, today: Self.today)
-    let added = try post("/tasks/add", ["text": "Book the <b>train</b> & hotel", "due": "2026-12-01", "priority": "high"])
+    let added = try post(
+      "/tasks/add", ["text": "Book the <b>train</b> & hotel", "due": "2026-12-01", "priority": "high"])
     #expect(added.status == 303)
     _ = try CLI.run(
       ["add", "task", "Book the <b>train</b> & hotel", "--due", "2026-12-01", "--priority", "high"],
       inVault: byCommands, today: Self.today)
     // A task's own page, and its changes: as `vault task` and `vault postpone` make them.
-    let lemon = tasks.first { ($0["task"] as? [String: Any])?["description"] as? String == "Move the lemon tree inside" }
+    let lemon = tasks.first {
+      ($0["task"] as? [String: Any])?["description"] as? String == "Move the lemon tree inside"
+    }
     let lemonID = lemon?["fullID"] as? String ?? "?"
     let taskPage = try HTTP.request(server.base + "/task?id=\(lemonID)")
     #expect(taskPage.status == 200 && taskPage.body.contains("<h1>Move the lemon tree inside</h1>"))
-    #expect(try post("/tasks/edit", ["task": lemonID, "text": "Move the lemon tree inside", "priority": "low", "due": "2026-12-02"]).status == 303)
-    _ = try CLI.run(["task", lemonID, "--priority", "low", "--due", "2026-12-02"], inVault: byCommands, today: Self.today)
+    #expect(
+      try post(
+        "/tasks/edit", ["task": lemonID, "text": "Move the lemon tree inside", "priority": "low", "due": "2026-12-02"]
+      ).status == 303)
+    _ = try CLI.run(
+      ["task", lemonID, "--priority", "low", "--due", "2026-12-02"], inVault: byCommands, today: Self.today)
     #expect(try post("/tasks/postpone", ["task": lemonID]).status == 303)
     _ = try CLI.run(["postpone", lemonID, "1d"], inVault: byCommands, today: Self.today)
     let wrote = try post("/journal/write", ["text": "A quiet morning", "setMood": "on", "mood": "7", "tags": "home"])
@@ -216,15 +223,20 @@ import Testing
     let cases: [(String, HTTP.Answer, Int)] = [
       ("DELETE", try HTTP.request(server.base + "/tasks", method: "DELETE"), 405),
       ("GET an action", try HTTP.request(server.base + "/tasks/done"), 405),
-      ("no CSRF token", try HTTP.request(server.base + "/tasks/done", method: "POST", headers: form, body: "task=abcd"), 403),
       (
-        "another site", try HTTP.request(
+        "no CSRF token",
+        try HTTP.request(server.base + "/tasks/done", method: "POST", headers: form, body: "task=abcd"), 403
+      ),
+      (
+        "another site",
+        try HTTP.request(
           server.base + "/tasks/add", method: "POST", headers: form.merging(["Sec-Fetch-Site": "cross-site"]) { $1 },
           body: HTTP.form(["csrf": csrf, "text": "x"])), 403
       ),
       ("rebinding", try HTTP.request(server.base + "/", headers: ["Host": "evil.example:80"]), 403),
       (
-        "too large", try HTTP.request(
+        "too large",
+        try HTTP.request(
           server.base + "/tasks/add", method: "POST", headers: form,
           body: HTTP.form(["csrf": csrf, "text": String(repeating: "x", count: 70_000)])), 413
       ),
@@ -320,7 +332,8 @@ import Testing
           if line.startswith(b'event: change'): break
       print(round(time.monotonic() - started, 3))
       """
-    let seconds = try Oracle.run("python3", ["-c", script, server.base, folder.appendingPathComponent("Tasks.md").path])
+    let seconds = try Oracle.run(
+      "python3", ["-c", script, server.base, folder.appendingPathComponent("Tasks.md").path])
     let elapsed = Double(seconds.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99
     #expect(elapsed < 1, "\(seconds)")
     #expect(try HTTP.request(server.base + "/tasks").body.contains("Water the plants"))

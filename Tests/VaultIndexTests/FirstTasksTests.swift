@@ -108,6 +108,7 @@ import VaultKit
     let narrow = CalendarGrid(days, weekStart: .monday, openDueDays: due)
     #expect(!due.isEmpty)
     #expect(
-      full.weeks.flatMap { $0.days.map { $0?.marks ?? [] } } == narrow.weeks.flatMap { $0.days.map { $0?.marks ?? [] } })
+      full.weeks.flatMap { $0.days.map { $0?.marks ?? [] } } == narrow.weeks.flatMap { $0.days.map { $0?.marks ?? [] } }
+    )
   }
 }

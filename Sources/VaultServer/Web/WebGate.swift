@@ -15,14 +15,15 @@ struct WebGate: RouterMiddleware {
 
   static let bodyLimit = 64 * 1024
   static let cookie = "vault_token"
+  static let referrerPolicy = HTTPField.Name("Referrer-Policy") ?? .contentSecurityPolicy
+  static let frameOptions = HTTPField.Name("X-Frame-Options") ?? .contentSecurityPolicy
+  static let fetchSite = HTTPField.Name("Sec-Fetch-Site") ?? .origin
   static let securityHeaders: HTTPFields = [
-    HTTPField.Name("Content-Security-Policy")!:
+    .contentSecurityPolicy:
       "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
       + "img-src 'self' data:; connect-src 'self'; "
       + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
-    HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-    HTTPField.Name("Referrer-Policy")!: "no-referrer",
-    HTTPField.Name("X-Frame-Options")!: "DENY",
+    .xContentTypeOptions: "nosniff", referrerPolicy: "no-referrer", frameOptions: "DENY",
   ]
 
   let access: WebAccess
@@ -86,7 +87,7 @@ struct WebGate: RouterMiddleware {
       return response
     }
     guard method == .post else { return try await next(request, context) }
-    if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
+    if request.headers[Self.fetchSite] == "cross-site" {
       return pages.page(.forbidden, "Not from another site", "Changes come only from the pages of this server.")
     }
     var request = request

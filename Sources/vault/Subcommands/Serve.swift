@@ -66,9 +66,12 @@ struct Serve: ParsableCommand {
             terminal.print("each request looks at the vault: \(reason)")
           }
           if PlannerServer.isLoopback(host) {
-            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to a phone on your network, with an access token")
+            terminal.print(
+              "only this machine can reach it; --host 0.0.0.0 opens it to a phone on your network, with an access token"
+            )
           } else {
-            terminal.print("anyone with the token can read and change the planner: keep the URL private. Stop with Ctrl-C.")
+            terminal.print(
+              "anyone with the token can read and change the planner: keep the URL private. Stop with Ctrl-C.")
           }
         }
       } catch {

@@ -18,7 +18,9 @@ struct ServedVault {
         .merging(environment) { $1 })
     var seen = ""
     let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline, !seen.contains("tasks: ") || !(seen.components(separatedBy: "tasks: ").last ?? "").contains("\n") {
+    while Date() < deadline,
+      !seen.contains("tasks: ") || !(seen.components(separatedBy: "tasks: ").last ?? "").contains("\n")
+    {
       let data = running.out.fileHandleForReading.availableData
       if data.isEmpty { break }
       seen += String(decoding: data, as: UTF8.self)

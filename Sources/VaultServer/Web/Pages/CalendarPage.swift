@@ -22,7 +22,8 @@ extension WebSite {
       through = from.adding(days: 6)
       previous = "/calendar?week=\(from.adding(days: -7))"
       next = "/calendar?week=\(from.adding(days: 7))"
-      heading = "Week \(from.weekNumber(startingOn: weekStart)) · \(ViewWords.shortDate(from)) – \(ViewWords.shortDate(through))"
+      heading =
+        "Week \(from.weekNumber(startingOn: weekStart)) · \(ViewWords.shortDate(from)) – \(ViewWords.shortDate(through))"
     } else {
       let month = query.get("month").flatMap { Self.month(String($0)) } ?? (today.year, today.month)
       guard let first = LocalDate(year: month.0, month: month.1, day: 1) else {
@@ -63,13 +64,12 @@ extension WebSite {
       var bars: [[String: Any]] = []
       for (lane, laneBars) in week.lanes.enumerated() {
         for bar in laneBars {
-          var values: [String: Any] = [
+          let place = "grid-column: \(bar.first + 1) / \(bar.last + 2); grid-row: \(lane + 2)"
+          bars.append([
             "title": ViewWords.title(bar.occurrence.event.value), "href": Self.noteAddress(bar.occurrence.event.path),
-            "style": "grid-column: \(bar.first + 1) / \(bar.last + 2); grid-row: \(lane + 2)",
+            "style": place + (color(of: bar.occurrence.event.value).map { "; --bar: \($0)" } ?? ""),
             "before": bar.continuesBefore, "after": bar.continuesAfter,
-          ]
-          if let color = color(of: bar.occurrence.event.value) { values["style"] = "\(values["style"]!); --bar: \(color)" }
-          bars.append(values)
+          ])
         }
       }
       return ["number": week.number, "days": cells, "bars": bars]

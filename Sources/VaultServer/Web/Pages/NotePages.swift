@@ -70,7 +70,10 @@ extension WebSite {
         try vault.search(vault.resolvingDates(query, in: store, today: today), in: store, limit: 50)
       }
       values["hits"] = hits.map { hit in
-        ["title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": hit.snippet, "kind": hit.kind]
+        [
+          "title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": hit.snippet,
+          "kind": hit.kind,
+        ]
       }
       values["total"] = ViewWords.count(total, "note")
       values["none"] = hits.isEmpty

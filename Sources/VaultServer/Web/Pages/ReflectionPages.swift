@@ -198,7 +198,9 @@ extension WebSite {
     }
     let now = await session.now
     let vault = vault
-    let (template, mood) = try await session.read { store, _ in try vault.shownSuggestion(number, on: now.date, in: store) }
+    let (template, mood) = try await session.read { store, _ in
+      try vault.shownSuggestion(number, on: now.date, in: store)
+    }
     if accept {
       _ = try vault.accept(template, mood: mood, at: now)
     } else {

@@ -26,7 +26,9 @@ extension WebSite {
     default: break
     }
     if let priority = TaskPriority(rawValue: value("priority")) { selection.priority = priority }
-    if !value("tag").isEmpty { selection.tag = value("tag").hasPrefix("#") ? String(value("tag").dropFirst()) : value("tag") }
+    if !value("tag").isEmpty {
+      selection.tag = value("tag").hasPrefix("#") ? String(value("tag").dropFirst()) : value("tag")
+    }
     if !value("q").isEmpty { selection.text = value("q") }
     let filter = TaskFilter(
       energy: TaskAttributes.Energy(rawValue: value("energy")),
@@ -88,7 +90,9 @@ extension WebSite {
   }
 
   /// The task a form names by its id (`vault tasks`' id, all 16 digits).
-  private func task(_ form: [String: String], among statuses: [TaskStatus.Kind], orElse: [TaskStatus.Kind] = [])
+  private func task(
+    _ form: [String: String], among statuses: [TaskStatus.Kind], orElse: [TaskStatus.Kind] = []
+  )
     async throws -> Located<TaskItem>
   {
     guard let id = form["task"], (4...16).contains(id.count), id.allSatisfy(\.isHexDigit) else {
