@@ -38,8 +38,9 @@ actor IndexSession {
       return open
     }
     let opened = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
-    // Open for as long as the server runs: through the page cache, not a map that stays resident.
-    opened.stopMapping()
+    // Open for as long as the server runs: through a page cache that keeps what the pages read
+    // again and again (the dashboard's indexes), not a map of the whole file that stays resident.
+    opened.stopMapping(cacheMegabytes: 256)
     store = opened
     return opened
   }
