@@ -214,6 +214,33 @@ import Testing
     #expect(try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8) == before)
   }
 
+  /// With a mood logged, Today suggests what `vault today` suggests, and "Add as a task" writes
+  /// what `vault suggest accept 1` writes.
+  @Test func aSuggestionAcceptedOnThePageIsWhatTheCommandAccepts() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    for vault in [folder, byCommands] {
+      #expect(try CLI.run(["mood", "4"], inVault: vault, today: Self.today).status == 0)
+    }
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/").body
+    let shown = try json(["today"], in: byCommands) as? [String: Any] ?? [:]
+    let titles = (shown["suggestions"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    #expect(titles.count == 2)
+    for title in titles { #expect(main(page).contains(">\(escaped(title))<"), "\(title)") }
+    let accepted = try HTTP.request(
+      server.base + "/suggestions/accept", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: HTTP.form(["csrf": HTTP.csrf(in: page), "number": "1", "back": "/"]))
+    #expect(accepted.status == 303, "\(accepted.body)")
+    #expect(try CLI.run(["suggest", "accept", "1"], inVault: byCommands, today: Self.today).status == 0)
+    for path in try Self.notes(in: byCommands) {
+      let web = try Data(contentsOf: folder.appendingPathComponent(path))
+      let command = try Data(contentsOf: byCommands.appendingPathComponent(path))
+      #expect(web == command, "\(path)")
+    }
+  }
+
   @Test func theGateRefusesWhatItMustWithAPageThatSaysWhatToDo() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try serve(folder)

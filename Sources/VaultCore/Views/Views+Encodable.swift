@@ -78,10 +78,12 @@ extension GoalProgress: Encodable {
 extension Dashboard: Encodable {
   enum CodingKeys: String, CodingKey {
     case today, week, events, tasks, taskCount, countdowns, goals, journal, insight, principle, stats, tomorrow,
-      recently, pinned
+      recently, pinned, suggestions
   }
 
   enum TomorrowKeys: String, CodingKey { case events, tasks }
+
+  enum SuggestionKeys: String, CodingKey { case number, id, title }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -101,6 +103,14 @@ extension Dashboard: Encodable {
     try tomorrow.encode(tomorrowTasks, forKey: .tasks)
     try c.encode(recently, forKey: .recently)
     try c.encode(pinned, forKey: .pinned)
+    // What `vault suggest accept N` takes, N being `number`.
+    var suggested = c.nestedUnkeyedContainer(forKey: .suggestions)
+    for (index, template) in suggestions.enumerated() {
+      var one = suggested.nestedContainer(keyedBy: SuggestionKeys.self)
+      try one.encode(index + 1, forKey: .number)
+      try one.encode(template.id, forKey: .id)
+      try one.encode(template.title, forKey: .title)
+    }
   }
 }
 
