@@ -4,7 +4,7 @@ import VaultKit
 
 /// What tells the open pages that the vault changed. With the server's own watcher, each batch
 /// it applies; when a `vault watch` elsewhere keeps the index (this process then runs none),
-/// the index's write token, asked of that watcher once a second while a page is open (a sync
+/// the index's write token, asked of that watcher every 0.4 s while a page is open (a sync
 /// over its socket, not a walk of the vault). A comment every 25 s keeps idle streams open.
 final class LiveFollower: Sendable {
   let live: LiveUpdates
@@ -38,7 +38,7 @@ final class LiveFollower: Sendable {
       let follow = Task {
         var last: String?
         while !Task.isCancelled {
-          try? await Task.sleep(for: .seconds(1))
+          try? await Task.sleep(for: .milliseconds(400))
           guard live.listeners > 0 else { continue }
           guard let token = try? await session.read({ _, token in token }) else { continue }
           if let last, last != token { live.changed() }
