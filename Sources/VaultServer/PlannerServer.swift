@@ -95,7 +95,7 @@ public struct PlannerServer: Sendable {
     let router = Router(context: WebContext.self)
     router.add(middleware: WebGate(access: access, pages: site.errors))
     for (name, tasks) in [("calendar.ics", false), ("tasks.ics", true)] {
-      router.get(RouterPath(name)) { request, _ -> Response in
+      let feed = { @Sendable (request: Request, _: WebContext) async -> Response in
         if let token, !Self.sameToken(request.uri.queryParameters.get("token") ?? "", token) {
           return Response(status: .unauthorized)
         }
@@ -117,6 +117,8 @@ public struct PlannerServer: Sendable {
         headers[.contentType] = "text/calendar; charset=utf-8"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: feed.body)))
       }
+      router.get(RouterPath(name), use: feed)
+      router.on(RouterPath(name), method: .head, use: feed)
     }
     site.register(on: router)
     var logger = Logger(label: "vault-serve")

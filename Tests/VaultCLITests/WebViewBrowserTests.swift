@@ -8,7 +8,8 @@ import Testing
 /// axe-core with no serious or critical violation in light and dark, Today agreeing with
 /// `vault today --json`, a task ticked by a click and one by the keyboard alone writing what
 /// `vault done` writes, a note changed on disk showing on the open page within a second without a
-/// reload, the calendar's keys and the search. Screenshots of failures are kept and named.
+/// reload (and never over what someone is typing), the calendar's keys and the search.
+/// Screenshots of failures are kept and named.
 @Suite struct WebViewBrowserTests {
   @Test func thePlannerWorksInARealBrowser() throws {
     let folder = try Fixture.copy("ExampleVault")
@@ -41,6 +42,9 @@ import Testing
     handle.seekToEndOfFile()
     handle.write(Data((result["appended"] as? String ?? "").utf8))
     try handle.close()
+    if let typed = result["typedMeanwhile"] as? String {
+      try Data(contentsOf: folder.appendingPathComponent(typed)).write(to: byCommands.appendingPathComponent(typed))
+    }
     if clicked.count > 1 {
       #expect(try CLI.run(["done", clicked[1]], inVault: byCommands, today: today).status == 0)
     }

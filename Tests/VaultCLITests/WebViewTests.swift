@@ -279,6 +279,8 @@ import Testing
       #expect(answer.header("Content-Security-Policy") != nil, "\(name)")
     }
     #expect(cases[0].1.header("Allow") == "GET, HEAD")
+    let head = try HTTP.request(server.base + "/tasks", method: "HEAD")
+    #expect(head.status == 200 && head.body.isEmpty && head.header("Content-Security-Policy") != nil)
     #expect(try !String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8).contains("- [ ] x"))
   }
 

@@ -21,6 +21,31 @@ enum Assets {
       const live = document.getElementById("live");
       function say(text) { if (live) live.textContent = text; }
 
+      // What someone is typing is never replaced: while a field of the page has unsent text, or
+      // the focus, a change on disk waits, and the page says so.
+      let pending = false;
+      function busy() {
+        const active = document.activeElement;
+        const typing = active && active.closest && active.closest("#main form") &&
+          ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
+        return typing || document.querySelector("#main form[data-dirty]") !== null;
+      }
+      document.addEventListener("input", (event) => {
+        const form = event.target.closest && event.target.closest("form");
+        if (form && form.method.toLowerCase() === "post") form.dataset.dirty = "1";
+      });
+      document.addEventListener("focusout", () => {
+        setTimeout(() => { if (pending && !busy()) { pending = false; refresh(); } }, 0);
+      });
+      function changed() {
+        if (busy()) {
+          pending = true;
+          say("The vault changed; this page follows when you leave the form.");
+        } else {
+          refresh();
+        }
+      }
+
       // Fetches the page again and puts its <main> in place, keeping the focus where it was.
       async function refresh() {
         const focused = document.activeElement && document.activeElement.id;
@@ -42,6 +67,7 @@ enum Assets {
           form.dataset.ready = "1";
           form.addEventListener("submit", async (event) => {
             event.preventDefault();
+            delete form.dataset.dirty;
             const body = new URLSearchParams(new FormData(form));
             const response = await fetch(form.action, { method: "POST", body, redirect: "follow" });
             if (response.ok) {
@@ -59,7 +85,7 @@ enum Assets {
 
       if (window.EventSource) {
         const source = new EventSource("/live");
-        source.addEventListener("change", () => { refresh(); });
+        source.addEventListener("change", changed);
       }
 
       // The calendar: ← and → for the previous and next month or week, t for today.

@@ -32,7 +32,10 @@ struct WebGate: RouterMiddleware {
   func handle(
     _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
   ) async throws -> Response {
+    // HEAD is answered as GET is, without the body.
+    let head = request.method == .head
     var response = try await gate(request, context: context, next: next)
+    if head { response.body = ResponseBody() }
     for field in Self.securityHeaders where response.headers[field.name] == nil { response.headers.append(field) }
     return response
   }
@@ -79,7 +82,7 @@ struct WebGate: RouterMiddleware {
       }
     }
     let method = request.method == .head ? .get : request.method
-    guard allowed.contains(method) else {
+    guard allowed.contains(request.method) else {
       var response = pages.page(
         .methodNotAllowed, "Not this way",
         "This address takes \(allowed.map(\.rawValue).joined(separator: " and ")) only.")

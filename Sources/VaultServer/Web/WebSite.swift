@@ -32,22 +32,27 @@ struct WebSite: Sendable {
   }()
 
   func register(on router: Router<WebContext>) {
-    router.get("/") { request, _ in await answer { try await today(request) } }
-    router.get("/tasks") { request, _ in await answer { try await tasks(request) } }
-    router.get("/task") { request, _ in await answer { try await task(request) } }
-    router.get("/calendar") { request, _ in await answer { try await calendar(request) } }
-    router.get("/day") { request, _ in await answer { try await day(request) } }
-    router.get("/countdown") { _, _ in await answer { try await countdown() } }
-    router.get("/goals") { _, _ in await answer { try await goals() } }
-    router.get("/journal") { request, _ in await answer { try await journal(request) } }
-    router.get("/insights") { _, _ in await answer { try await insights() } }
-    router.get("/align") { request, _ in await answer { try await align(request) } }
-    router.get("/mood") { _, _ in await answer { try await mood() } }
-    router.get("/search") { request, _ in await answer { try await search(request) } }
-    router.get("/note") { request, _ in await answer { try await note(request) } }
-    router.get("/live") { _, _ in live.response() }
-    router.get("/assets/app.css") { request, _ in Assets.response(Assets.css, type: "text/css", request) }
-    router.get("/assets/app.js") { request, _ in Assets.response(Assets.javascript, type: "text/javascript", request) }
+    // Each page answers GET and HEAD (the gate leaves out HEAD's body).
+    let page = { (path: String, handler: @escaping @Sendable (Request, WebContext) async throws -> Response) in
+      router.get(RouterPath(path), use: handler)
+      router.on(RouterPath(path), method: .head, use: handler)
+    }
+    page("/") { request, _ in await answer { try await today(request) } }
+    page("/tasks") { request, _ in await answer { try await tasks(request) } }
+    page("/task") { request, _ in await answer { try await task(request) } }
+    page("/calendar") { request, _ in await answer { try await calendar(request) } }
+    page("/day") { request, _ in await answer { try await day(request) } }
+    page("/countdown") { _, _ in await answer { try await countdown() } }
+    page("/goals") { _, _ in await answer { try await goals() } }
+    page("/journal") { request, _ in await answer { try await journal(request) } }
+    page("/insights") { _, _ in await answer { try await insights() } }
+    page("/align") { request, _ in await answer { try await align(request) } }
+    page("/mood") { _, _ in await answer { try await mood() } }
+    page("/search") { request, _ in await answer { try await search(request) } }
+    page("/note") { request, _ in await answer { try await note(request) } }
+    page("/live") { _, _ in live.response() }
+    page("/assets/app.css") { request, _ in Assets.response(Assets.css, type: "text/css", request) }
+    page("/assets/app.js") { request, _ in Assets.response(Assets.javascript, type: "text/javascript", request) }
     for (path, change) in [
       ("/tasks/done", TaskChange.complete), ("/tasks/cancel", .cancel), ("/tasks/reopen", .reopen),
     ] {
