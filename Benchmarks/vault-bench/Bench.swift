@@ -278,7 +278,9 @@ struct Measurement {
   /// after all runs.
   func importing(_ file: String, made: inout [String]) throws -> [String] {
     let target = "\(work)/import-\(UUID().uuidString)"
-    made += [target, target + ".sqlite"]
+    // The index and every file SQLite and vault keep beside it.
+    made +=
+      [target] + ["", "-wal", "-shm", "-search", "-search-wal", "-search-shm", ".lock"].map { target + ".sqlite" + $0 }
     try FileManager.default.createDirectory(atPath: target + "/.vault", withIntermediateDirectories: true)
     return [binary, "import", "ics", file, "--vault", target, "--index", target + ".sqlite"]
   }

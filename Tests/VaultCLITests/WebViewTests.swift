@@ -82,6 +82,28 @@ import Testing
     #expect(page.contains("\(listed.count) tasks"))
   }
 
+  /// A task's label (a tag with a colour and an emoji in .vault/config.yml) shows as the terminal
+  /// shows it: its emoji, its tag in its colour; a colour CSS could read as more is left out.
+  @Test func labelsShowWithTheirColourAndEmoji() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    // As written by hand: `vault label add` refuses the second colour.
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = try String(contentsOf: config, encoding: .utf8)
+    try (settings + "\nlabels:\n  errand: {color: \"#f59e0b\", emoji: 🛒}\n  odd: {color: \"red;background:url(x)\"}\n")
+      .write(to: config, atomically: true, encoding: .utf8)
+    let added = try CLI.run(
+      ["add", "task", "Buy stamps #errand at the post office #odd", "--due", "2026-11-24"], inVault: folder,
+      today: Self.today)
+    #expect(added.status == 0, "\(added.stderr)")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = main(try HTTP.request(server.base + "/tasks").body)
+    #expect(
+      page.contains(
+        "<span class=\"text\">Buy stamps <span class=\"label\" style=\"--label: #f59e0b\">🛒 #errand</span>"
+          + " at the post office <span class=\"label\">#odd</span></span>"), "\(page)")
+  }
+
   /// Countdown, Goals and Search list what their commands list, in the same order.
   @Test func countdownGoalsAndSearchAgreeWithTheirCommands() throws {
     let folder = try Fixture.copy("ExampleVault")

@@ -129,6 +129,8 @@ enum Assets {
     .when.overdue { color: var(--bad); font-weight: 600; }
     .task .text { flex: 1 1 12em; }
     .task.closed .text { text-decoration: line-through; color: var(--muted); }
+    .label { border-left: 4px solid var(--label, var(--accent)); padding: 0 4px; border-radius: 3px;
+      background: var(--card); white-space: nowrap; }
     form.inline { display: inline; margin: 0; }
     button, input, select, textarea { font: inherit; color: inherit; }
     button { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 2px 10px;

@@ -16,6 +16,7 @@ extension WebSite {
       "priorityName": item.priority.rawValue,
     ]
     if let when { row["when"] = when }
+    row["parts"] = textParts(settings.tasks.shown(item.text))
     let facts = item.fields.isEmpty ? [] : item.attributes.facts
     var extras = facts
     if let emoji = item.priority.emoji { extras.insert(emoji, at: 0) }
@@ -51,14 +52,41 @@ extension WebSite {
     return row
   }
 
-  /// An event's colour (its own, else its category's), when it is one CSS can only read as a
-  /// colour: `#3a7` or a name.
+  /// An event's colour (its own, else its category's).
   func color(of event: Event) -> String? {
-    let color = event.color ?? event.category.flatMap { vault.settings.categoryColors[$0.lowercased()] }
+    Self.cssColor(event.color ?? event.category.flatMap { vault.settings.categoryColors[$0.lowercased()] })
+  }
+
+  /// `color` when CSS can only read it as a colour (`#3a7` or a name), else nil: it goes into a
+  /// `style` attribute.
+  static func cssColor(_ color: String?) -> String? {
     guard let color, !color.isEmpty, color.count <= 32 else { return nil }
     let body = color.hasPrefix("#") ? color.dropFirst() : Substring(color)
     let fits = color.hasPrefix("#") ? body.allSatisfy(\.isHexDigit) : body.allSatisfy { $0.isLetter && $0.isASCII }
     return fits && !body.isEmpty ? color : nil
+  }
+
+  /// A task's text as runs of words, its labels' tags (`labels:` in .vault/config.yml) apart with
+  /// their emoji and colour, as the terminal shows them.
+  func textParts(_ text: String) -> [[String: Any]] {
+    let labels = vault.settings.labels
+    guard !labels.isEmpty, text.contains("#") else { return [["word": text, "label": false]] }
+    let byName = Dictionary(labels.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    var parts: [[String: Any]] = []
+    var plain: [Substring] = []
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      guard word.hasPrefix("#"), let label = byName[word.dropFirst().lowercased()] else {
+        plain.append(word)
+        continue
+      }
+      if !plain.isEmpty { parts.append(["word": plain.joined(separator: " ") + " ", "label": false]) }
+      plain = [""]
+      var part: [String: Any] = ["word": String(word), "label": true, "emoji": label.emoji.map { $0 + " " } ?? ""]
+      if let color = Self.cssColor(label.color) { part["style"] = "--label: \(color)" }
+      parts.append(part)
+    }
+    if !plain.isEmpty, plain != [""] { parts.append(["word": plain.joined(separator: " "), "label": false]) }
+    return parts
   }
 
   /// `6/10 🙂 Fine`.

@@ -47,7 +47,7 @@ extension Templates {
     <input type="hidden" name="back" value="{{back}}">
     <button type="submit" class="check" aria-label="Done: {{text}}">☐</button></form>{{/open}}
     {{^open}}<span class="check" aria-hidden="true">{{box}}</span>{{/open}}
-    <span class="text">{{text}}</span>
+    <span class="text">{{#parts}}{{#label}}<span class="label"{{#style}} style="{{style}}"{{/style}}>{{emoji}}{{word}}</span>{{/label}}{{^label}}{{word}}{{/label}}{{/parts}}</span>
     {{#when}}<span class="when{{#overdue}} overdue{{/overdue}}">{{when}}</span>{{/when}}
     {{#extras}}<span class="extras">{{extras}}</span>{{/extras}}
     <a class="where" href="{{href}}">{{title}}</a>
