@@ -166,9 +166,7 @@ struct Measurement {
       Thread.sleep(forTimeInterval: 0.5)
     }
     Thread.sleep(forTimeInterval: 3)
-    let before = cpuTicks(watch)
-    Thread.sleep(forTimeInterval: TimeInterval(idleSeconds))
-    let used = Double(cpuTicks(watch) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    let used = cpuSeconds(watch, over: idleSeconds)
     row(
       "vault remind --watch, idle CPU", 100 * used / Double(idleSeconds), unit: "%",
       note: String(format: "%.2f s of CPU in %d s", used, idleSeconds))
@@ -345,9 +343,7 @@ struct Measurement {
     #if os(Linux)
     let seconds = min(idleSeconds, 60)
     guard seconds > 0 else { return }
-    let before = cpuTicks(watcher)
-    Thread.sleep(forTimeInterval: TimeInterval(seconds))
-    let used = Double(cpuTicks(watcher) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    let used = cpuSeconds(watcher, over: seconds)
     row("vault watch, idle CPU", 100 * used / Double(seconds), unit: "%", note: String(format: "over %d s", seconds))
     #endif
   }
@@ -463,6 +459,13 @@ func spawnBackground(_ arguments: [String], output: String = "/dev/null") throws
   let result = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
   guard result == 0 else { throw BenchError("cannot run \(arguments[0]): \(String(cString: strerror(result)))") }
   return pid
+}
+
+/// The CPU seconds a running process uses while this one sleeps `seconds` (Linux).
+func cpuSeconds(_ pid: pid_t, over seconds: Int) -> Double {
+  let before = cpuTicks(pid)
+  Thread.sleep(forTimeInterval: TimeInterval(seconds))
+  return Double(cpuTicks(pid) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// User and system CPU time of a running process, in clock ticks (`/proc/PID/stat`, Linux).

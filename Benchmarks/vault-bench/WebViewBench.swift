@@ -69,9 +69,7 @@ extension Measurement {
     let streams = try (0..<50).map { _ in try openStream(port) }
     defer { streams.forEach { close($0) } }
     Thread.sleep(forTimeInterval: 1)
-    let before = cpuTicks(server)
-    Thread.sleep(forTimeInterval: TimeInterval(seconds))
-    let used = Double(cpuTicks(server) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    let used = cpuSeconds(server, over: seconds)
     row(
       "web view: 50 open pages, idle CPU", 100 * used / Double(seconds), unit: "%",
       note: String(format: "over %d s", seconds))

@@ -262,11 +262,7 @@ extension IndexStore {
     }
     let chosenRows = Array(kept.prefix(limit).map(\.row))
     let total = try taskCount(selection)
-    guard !chosenRows.isEmpty else { return ([], total) }
-    var chosen = TaskSelection()
-    chosen.rowIDs = chosenRows
-    let byRow = Dictionary(uniqueKeysWithValues: try taskRows(chosen).map { ($0.rowID, $0) })
-    return (chosenRows.compactMap { byRow[$0]?.task }, total)
+    return (try tasks(atRows: chosenRows), total)
   }
 
   /// The date after the priority in an order of tasks.
@@ -312,11 +308,7 @@ extension IndexStore {
       try RowReader.forEach(db, sql: sql, arguments: arguments) { row in chosenRows.append(row.int(0)) }
     }
     let total = try taskCount(selection)
-    guard !chosenRows.isEmpty else { return ([], total) }
-    var chosen = TaskSelection()
-    chosen.rowIDs = chosenRows
-    let byRow = Dictionary(uniqueKeysWithValues: try taskRows(chosen).map { ($0.rowID, $0) })
-    return (chosenRows.compactMap { byRow[$0]?.task }, total)
+    return (try tasks(atRows: chosenRows), total)
   }
 
   /// The last `limit` tasks done from `from` up to `before`: the latest day first, and on one
@@ -333,6 +325,11 @@ extension IndexStore {
         rows.append(row.int(0))
       }
     }
+    return try tasks(atRows: rows)
+  }
+
+  /// The task lines with these row ids, in their order (the narrow reads choose rows first).
+  func tasks(atRows rows: [Int]) throws(IndexError) -> [Located<TaskItem>] {
     guard !rows.isEmpty else { return [] }
     var chosen = TaskSelection()
     chosen.statuses = []

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOConcurrencyHelpers
 
 /// Every request of the web view passes here first (the calendar feeds keep their own
 /// `?token=`): the `Host` header must name this server (a page of another site that rebinds
@@ -127,12 +128,11 @@ struct WebGate: RouterMiddleware {
 
 /// Who may use the web view: the token needed off loopback, the forms' CSRF token (new each
 /// time the server starts), and the names the `Host` header may give.
-final class WebAccess: @unchecked Sendable {
+final class WebAccess: Sendable {
   let token: String?
   let csrf: String
   let host: String
-  private let lock = NSLock()
-  private var port: Int?
+  private let port = NIOLockedValueBox<Int?>(nil)
 
   init(token: String?, host: String) {
     self.token = token
@@ -142,7 +142,7 @@ final class WebAccess: @unchecked Sendable {
   }
 
   /// The port the server listens on, once it does.
-  func listening(on port: Int) { lock.withLock { self.port = port } }
+  func listening(on port: Int) { self.port.withLockedValue { $0 = port } }
 
   /// On loopback, only loopback names (a DNS-rebinding page names its own host); on one
   /// address, that address; on every address (0.0.0.0, ::), any name, the token guarding.
@@ -159,7 +159,7 @@ final class WebAccess: @unchecked Sendable {
       name = name[..<colon]
     }
     let lowered = name.lowercased()
-    if let port = lock.withLock({ port }), let givenPort, givenPort != port { return false }
+    if let port = port.withLockedValue({ $0 }), let givenPort, givenPort != port { return false }
     if PlannerServer.isLoopback(host) { return PlannerServer.isLoopback(lowered) }
     if host == "0.0.0.0" || host == "::" { return true }
     return lowered == host.lowercased()

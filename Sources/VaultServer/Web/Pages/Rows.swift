@@ -13,7 +13,6 @@ extension WebSite {
       "location": task.location, "overdue": overdue, "due": item.due?.description ?? "",
       "scheduled": item.scheduledIsInferred ? "" : item.scheduled?.description ?? "",
       "start": item.start?.description ?? "",
-      "priorityName": item.priority.rawValue,
     ]
     if let when { row["when"] = when }
     row["parts"] = textParts(settings.tasks.shown(item.text))
