@@ -1,0 +1,183 @@
+/// A task line seen as its parts — status, text, and each field (`📅 2026-12-01`, `[due:: …]`,
+/// `⏫`, `🔁 every week`, `^block`) — so two sides that changed different parts of one task both
+/// land: ticked on the phone and reworded on the laptop is one ticked, reworded task.
+struct TaskLineParts: Equatable {
+  /// What comes before the status symbol: indentation, list marker, `[`.
+  var lead: Substring
+  var status: Character
+  /// `] ` and anything up to the text.
+  var afterStatus: Substring
+  var description: Substring
+  /// Each field with the spaces before it, keyed by what it sets (`due`, `priority`, …).
+  var fields: [(key: String, text: Substring)]
+  /// The line ending, or "".
+  var ending: Substring
+  /// The parsed task, for identity and dates.
+  var task: TaskItem
+
+  static func == (lhs: TaskLineParts, rhs: TaskLineParts) -> Bool { lhs.text == rhs.text }
+
+  /// The line as written, ending included.
+  var text: String {
+    lead + String(status) + afterStatus + description + fields.map(\.text).joined() + ending
+  }
+
+  /// Which task this is across versions: its `🆔` when it has one, else its words.
+  var identity: String { task.id.map { "id:" + $0 } ?? "text:" + task.description.trimmingSpaces() }
+
+  init?(_ line: Substring) {
+    var body = line
+    var ending: Substring = ""
+    if body.hasSuffix("\n") || body.hasSuffix("\r\n") {
+      let cut = body.index(before: body.endIndex)
+      ending = body[cut...]
+      body = body[..<cut]
+    }
+    guard let checkbox = TaskLineParser.checkbox(String(body)) else { return nil }
+    var task = TaskItem(
+      line: 0, indentation: checkbox.indentation, marker: checkbox.marker, status: TaskStatus(symbol: checkbox.symbol))
+    _ = TaskLineParser.readFields(checkbox.text, into: &task)
+    let head = body.dropLast(checkbox.text.count)
+    guard let open = head.lastIndex(of: "["), head.index(after: open) < head.endIndex else { return nil }
+    let symbolIndex = head.index(after: open)
+    let text = body.suffix(checkbox.text.count)
+    guard text.hasPrefix(task.description) else { return nil }
+    self.lead = head[...open]
+    self.status = head[symbolIndex]
+    self.afterStatus = head[head.index(after: symbolIndex)...]
+    self.description = text.prefix(task.description.count)
+    self.fields = Self.fields(in: text.dropFirst(task.description.count))
+    self.ending = ending
+    self.task = task
+  }
+
+  /// The fields after a task's text, each from the spaces before its sign to the next one.
+  static func fields(in text: Substring) -> [(key: String, text: Substring)] {
+    var starts: [(String.Index, String)] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if let scalar = character.unicodeScalars.first, TaskFieldEditor.fieldEmoji.contains(scalar) {
+        starts.append((index, key(ofEmoji: scalar)))
+      } else if character == "[" || character == "(", let key = dataviewKey(at: index, in: text) {
+        starts.append((index, key))
+      } else if character == "^", index == text.startIndex || text[text.index(before: index)] == " " {
+        starts.append((index, "block"))
+      }
+      index = text.index(after: index)
+    }
+    guard !starts.isEmpty else { return text.isEmpty ? [] : [("rest", text)] }
+    var fields: [(key: String, text: Substring)] = []
+    // Each field takes the spaces before it; text before the first field (rare) is its own part.
+    func spaceStart(_ index: String.Index) -> String.Index {
+      var start = index
+      while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+      return start
+    }
+    let first = spaceStart(starts[0].0)
+    if first > text.startIndex { fields.append(("rest", text[..<first])) }
+    for (position, start) in starts.enumerated() {
+      let end = position + 1 < starts.count ? spaceStart(starts[position + 1].0) : text.endIndex
+      fields.append((start.1, text[spaceStart(start.0)..<end]))
+    }
+    return fields
+  }
+
+  private static func key(ofEmoji scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "✅": return "done"
+    case "❌": return "cancelled"
+    case "📅", "📆", "🗓": return "due"
+    case "⏳", "⌛": return "scheduled"
+    case "🛫": return "start"
+    case "➕": return "created"
+    case "🆔": return "id"
+    case "⛔": return "dependsOn"
+    case "🔁": return "recurrence"
+    case "🏁": return "onCompletion"
+    default: return "priority"
+    }
+  }
+
+  /// The task field a `[key:: value]` at `index` sets, by the plugin's Dataview names.
+  private static func dataviewKey(at index: String.Index, in text: Substring) -> String? {
+    let rest = text[text.index(after: index)...]
+    guard let colons = rest.firstRange(of: "::") else { return nil }
+    let name = rest[..<colons.lowerBound]
+    switch name {
+    case "completion": return "done"
+    case "repeat": return "recurrence"
+    case "due", "scheduled", "start", "created", "cancelled", "priority", "id", "dependsOn", "onCompletion":
+      return String(name)
+    default: return nil
+    }
+  }
+}
+
+/// The three-way merge of one task line, part by part.
+enum TaskLineMerge {
+  /// The merged line, or nil when both sides changed the same part differently (the done and
+  /// cancelled dates excepted: a task completed on both sides keeps the earlier date). With no
+  /// base (the task was added on both sides), a part the sides disagree on is a conflict, except
+  /// for a recurring task's next instance, where ours stands.
+  static func merge(base: TaskLineParts?, ours: TaskLineParts, theirs: TaskLineParts) -> String? {
+    if ours == theirs { return ours.text }
+    if let base, base == ours { return theirs.text }
+    if let base, base == theirs { return ours.text }
+    if base == nil, ours.task.recurrence != nil, theirs.task.recurrence != nil { return ours.text }
+    var merged = ours
+    guard let status = pick(base?.status, ours.status, theirs.status),
+      let description = pick(base?.description, ours.description, theirs.description),
+      let ending = pick(base?.ending, ours.ending, theirs.ending)
+    else { return nil }
+    merged.status = status
+    merged.description = description
+    merged.ending = ending
+    let keys = ours.fields.map(\.key) + theirs.fields.map(\.key).filter { key in !ours.fields.contains { $0.key == key } }
+    var fields: [(key: String, text: Substring)] = []
+    for key in keys {
+      let mine = ours.fields.first { $0.key == key }?.text
+      let other = theirs.fields.first { $0.key == key }?.text
+      let old = base?.fields.first { $0.key == key }?.text
+      var value: Substring??
+      if mine == other {
+        value = .some(mine)
+      } else if old == mine {
+        value = .some(other)
+      } else if old == other {
+        value = .some(mine)
+      } else if key == "done" || key == "cancelled", let mine, let other {
+        // Completed on both sides: once, on the earlier day.
+        value = .some(date(in: mine) <= date(in: other) ? mine : other)
+      }
+      guard let value else { return nil }
+      if let value { fields.append((key, value)) }
+    }
+    // A block link stays last, where Obsidian looks for it.
+    fields.sort { ($0.key == "block" ? 1 : 0) < ($1.key == "block" ? 1 : 0) }
+    merged.fields = fields
+    return merged.text
+  }
+
+  /// The three-way pick of one part: the side that changed it, or nil when both did, differently.
+  private static func pick<T: Equatable>(_ base: T?, _ ours: T, _ theirs: T) -> T? {
+    if ours == theirs { return ours }
+    guard let base else { return nil }
+    if base == ours { return theirs }
+    if base == theirs { return ours }
+    return nil
+  }
+
+  private static func date(in field: Substring) -> String {
+    String(field.filter { $0.isNumber || $0 == "-" })
+  }
+
+  /// How alike two versions of a task are in what identifies a task beyond its words: its dates,
+  /// priority and rule. A completed recurring task keeps its dates; its next instance moves them.
+  static func likeness(_ a: TaskLineParts, _ b: TaskLineParts) -> Int {
+    let keys = ["due", "scheduled", "start", "created", "priority", "recurrence"]
+    return keys.filter { key in
+      a.fields.first { $0.key == key }?.text == b.fields.first { $0.key == key }?.text
+    }.count
+  }
+}
