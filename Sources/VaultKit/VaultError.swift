@@ -33,6 +33,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   /// The vault cannot be watched (`vault watch`): another watcher, a file system without
   /// notifications, a system without support.
   case cannotWatch(String)
+  /// `vault sync` cannot start or finish: the reason and what to do, in git's terms.
+  case cannotSync(String)
 
   public var description: String {
     switch self {
@@ -67,6 +69,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
     case .cannotChange(let what, let reason): return "cannot change \(what): \(reason)"
     case .cannotWatch(let reason): return "cannot watch: \(reason)"
+    case .cannotSync(let reason): return "cannot sync: \(reason)"
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }

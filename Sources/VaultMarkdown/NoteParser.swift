@@ -12,7 +12,7 @@ import Darwin
 public enum NoteParser {
   /// Bump whenever parsing or interpretation changes what a note yields: the index is then
   /// erased and rebuilt.
-  public static let version = 3
+  public static let version = 4
 
   /// Parses `bytes` of the file at vault-relative `path`. The note's kind is not decided
   /// here; `NoteInterpreter` does that.
@@ -64,7 +64,37 @@ public enum NoteParser {
       BodyReader(source: source, lineOffset: bodyLine - 1, path: path, isValidUTF8: invalidOffset == nil).read(
         document, into: &note)
     }
+    note.diagnostics += conflictCallouts(bytes, source: source, path: path)
     return note
+  }
+
+  /// A warning for each `> [!conflict]` callout, where `vault sync` kept the other side of a change
+  /// both sides made, until someone picks a version.
+  static func conflictCallouts(_ bytes: [UInt8], source: SourceText, path: String) -> [Diagnostic] {
+    let marker = Array("[!conflict]".utf8)
+    var found: [Diagnostic] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      // `memchr` skips most of a note in few steps: few bytes are `[`.
+      while offset < buffer.count, let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
+        let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        offset = position + 1
+        guard position + marker.count <= buffer.count, buffer[position..<position + marker.count].elementsEqual(marker)
+        else { continue }
+        offset = position + marker.count
+        var lineStart = position
+        while lineStart > 0, buffer[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let lead = buffer[lineStart..<position]
+        guard lead.contains(UInt8(ascii: ">")), lead.allSatisfy({ $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: " ") })
+        else { continue }
+        found.append(
+          .warning(
+            "a sync conflict is kept here: keep the version you want and delete the callout",
+            at: source.location(ofByte: lineStart), in: path))
+      }
+    }
+    return found
   }
 
   /// The offset from the start of `bytes` of the first byte that breaks UTF-8 (also overlong forms and

@@ -53,7 +53,7 @@ struct NoteMergeTests {
     let base = "# Inbox\n- [ ] One\n"
     let ours = "# Inbox\n- [ ] One\n- [ ] Two\n"
     let theirs = "# Inbox\n- [ ] One\n- [ ] Three\n- [ ] Two\n"
-    #expect(merge(base, ours, theirs).text == "# Inbox\n- [ ] One\n- [ ] Two\n- [ ] Three\n")
+    #expect(merge(base, ours, theirs).text == "# Inbox\n- [ ] One\n- [ ] Three\n- [ ] Two\n")
   }
 
   @Test func frontMatterMergesKeyByKey() {

@@ -19,7 +19,7 @@ enum ChunkMerge {
     if ours == theirs { return .merged(ours.map(String.init)) }
     if base == ours { return .merged(theirs.map(String.init)) }
     if base == theirs { return .merged(ours.map(String.init)) }
-    if base.isEmpty { return .merged(bothAdded(ours, theirs)) }
+    if base.isEmpty { return .merged(bothCreated(ours, theirs)) }
     if (base + ours + theirs).allSatisfy(isListItemOrBlank), let merged = byIdentity(base, ours, theirs) {
       return .merged(merged)
     }
@@ -45,6 +45,26 @@ enum ChunkMerge {
     if let base, base == theirs { return String(ours) }
     guard let mine = TaskLineParts(ours), let other = TaskLineParts(theirs) else { return nil }
     return TaskLineMerge.merge(base: base.flatMap(TaskLineParts.init), ours: mine, theirs: other)
+  }
+
+  /// Lines both sides wrote where the base had none — a day's note both made, say: the lines
+  /// they share once, and between them what each added (`bothAdded`).
+  static func bothCreated(_ ours: [Substring], _ theirs: [Substring]) -> [String] {
+    let inTheirs = ThreeWayLines.matches(of: ours, in: theirs)
+    var merged: [String] = []
+    var theirsIndex = 0
+    var onlyOurs: [Substring] = []
+    for (index, line) in ours.enumerated() {
+      guard let match = inTheirs[index] else {
+        onlyOurs.append(line)
+        continue
+      }
+      merged += bothAdded(onlyOurs, Array(theirs[theirsIndex..<match]))
+      onlyOurs = []
+      merged.append(String(line))
+      theirsIndex = match + 1
+    }
+    return merged + bothAdded(onlyOurs, Array(theirs[theirsIndex...]))
   }
 
   /// Lines both sides added at one place: ours, then theirs that ours lacks; entries with a time

@@ -90,12 +90,14 @@ struct CLI {
     let process: Process
     let out: Pipe
     let err: Pipe
+    /// Signalled when the process ends: `waitUntilExit` polls every 50 ms on Linux.
+    let exited = DispatchSemaphore(value: 0)
 
     /// Waits for it, reading what it prints.
     func finish() -> Result {
       let stdout = out.fileHandleForReading.readDataToEndOfFile()
       let stderr = err.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
+      exited.wait()
       return Result(
         stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
         status: process.terminationStatus)
@@ -121,6 +123,7 @@ struct CLI {
     let running = Running(process: process, out: Pipe(), err: Pipe())
     process.standardOutput = running.out
     process.standardError = running.err
+    process.terminationHandler = { [exited = running.exited] _ in exited.signal() }
     let stdin = Pipe()
     if input != nil { process.standardInput = stdin }
     try process.run()

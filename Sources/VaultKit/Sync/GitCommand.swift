@@ -1,0 +1,81 @@
+import Foundation
+
+/// The git CLI, run in a repository with its arguments as a list (no shell): vault syncs through
+/// git itself, so credentials, remotes, hooks and config stay git's.
+struct GitCommand: Sendable {
+  struct Output: Sendable {
+    var status: Int32
+    /// Standard output as bytes (a file's content from `git cat-file`), and as text.
+    var data: Data
+    var err: String
+    var out: String { String(decoding: data, as: UTF8.self) }
+    var succeeded: Bool { status == 0 }
+    /// git's own words for why it failed, first line first.
+    var reason: String {
+      let text = err.isEmpty ? out : err
+      return text.split(separator: "\n").map { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") ? $0.dropFirst(7) : $0 }
+        .prefix(4).joined(separator: "; ")
+    }
+  }
+
+  /// The folder git runs in.
+  let folder: String
+
+  /// Runs `git args`; a machine without git gives status 127.
+  @discardableResult
+  func run(_ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) -> Output {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", folder, "-c", "core.quotepath=off"] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    // Never wait for a password on a terminal nobody watches; git's credential helpers still work.
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    environment["LC_ALL"] = "C"
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let outPipe = Pipe()
+    let errPipe = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+    // `waitUntilExit` polls its run loop every 50 ms on Linux, which was most of a sync's time;
+    // the termination handler answers at once.
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    do { try process.run() } catch { return Output(status: 127, data: Data(), err: "git is not installed: \(error)") }
+    if let input {
+      inPipe.fileHandleForWriting.write(input)
+      try? inPipe.fileHandleForWriting.close()
+    }
+    // Both pipes drained at once: a full stderr pipe would stop git while stdout is read.
+    let errData = LockedData()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errData.set(errPipe.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    exited.wait()
+    return Output(
+      status: process.terminationStatus, data: outData,
+      err: String(decoding: errData.get(), as: UTF8.self))
+  }
+
+  /// The output of a command that must succeed, trimmed; nil when it failed.
+  func value(_ arguments: [String]) -> String? {
+    let output = run(arguments)
+    guard output.succeeded else { return nil }
+    return output.out.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// Bytes handed from the thread that read them.
+private final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data { lock.withLock { data } }
+}

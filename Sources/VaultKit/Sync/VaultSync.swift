@@ -1,0 +1,317 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// `vault sync`: commit the vault's changes, fetch, merge (notes by meaning, through the merge
+/// driver), push — with the git CLI, so remotes, credentials and hooks stay git's.
+public struct VaultSync: Sendable {
+  public let vault: Vault
+  /// The merge driver's command as git runs it (through `sh`): this binary, quoted.
+  let driverCommand: String
+  let machine: String
+  let git: GitCommand
+
+  /// `executable` is the `vault` binary that git runs as the merge driver.
+  public init(vault: Vault, executable: String, environment: [String: String]) {
+    self.vault = vault
+    driverCommand = ShellQuote.quoted(executable) + " merge-driver %O %A %B %P"
+    machine = MergeDriver.machineName(environment)
+    git = GitCommand(folder: vault.root)
+  }
+
+  /// The attribute line that sends notes to the driver.
+  static let attributeLine = "*.md merge=vault"
+
+  /// Where the repository is, and what state it is in.
+  struct Repository {
+    var top: String
+    var gitDirectory: String
+  }
+
+  func repository() throws(VaultError) -> Repository {
+    let output = git.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"])
+    guard output.succeeded else {
+      if output.status == 127 { throw .cannotSync("git is not installed (apt-get install git, or brew install git)") }
+      throw .cannotSync(
+        "\(vault.displayRoot) is not a git repository, so nothing was changed: start one with "
+          + "`git -C \(ShellQuote.quoted(vault.displayRoot)) init`, then `vault sync --setup`, "
+          + "and add where to sync with `git remote add origin URL`")
+    }
+    let lines = output.out.split(separator: "\n").map(String.init)
+    guard lines.count == 2 else { throw .cannotSync("git gave no repository for \(vault.displayRoot)") }
+    return Repository(top: lines[0], gitDirectory: lines[1])
+  }
+
+  /// Refuses a repository in the middle of something only its owner can finish.
+  func checkIdle(_ repository: Repository) throws(VaultError) {
+    let exists = { (name: String) in FileManager.default.fileExists(atPath: repository.gitDirectory + "/" + name) }
+    if exists("rebase-merge") || exists("rebase-apply") {
+      throw .cannotSync(
+        "a rebase is in progress, so nothing was changed: finish it (`git rebase --continue`) or undo it "
+          + "(`git rebase --abort`), then run `vault sync` again")
+    }
+    if exists("MERGE_HEAD") {
+      throw .cannotSync(
+        "a merge is in progress, so nothing was changed: finish it (`git commit`) or undo it (`git merge --abort`), "
+          + "then run `vault sync` again")
+    }
+    if exists("CHERRY_PICK_HEAD") || exists("REVERT_HEAD") {
+      throw .cannotSync(
+        "a cherry-pick or revert is in progress, so nothing was changed: finish it (`git cherry-pick --continue`) "
+          + "or undo it (`git cherry-pick --abort`), then run `vault sync` again")
+    }
+  }
+
+  // MARK: Setup
+
+  /// Installs the merge driver: in the repository's config (not versioned: every clone needs it)
+  /// and in `.gitattributes` at the vault's root (versioned). Returns what it changed.
+  @discardableResult
+  public func setup() throws(VaultError) -> [String] {
+    _ = try repository()
+    var changed: [String] = []
+    if git.value(["config", "--local", "--get", "merge.vault.driver"]) != driverCommand {
+      let name = git.run(["config", "--local", "merge.vault.name", "vault: notes merged by meaning"])
+      let driver = git.run(["config", "--local", "merge.vault.driver", driverCommand])
+      guard name.succeeded, driver.succeeded else {
+        throw .cannotSync("git could not write its config: " + (name.succeeded ? driver : name).reason)
+      }
+      changed.append("git config merge.vault.driver")
+    }
+    let added: Bool = try vault.edit(".gitattributes") { current throws(VaultError) -> FileEdit<Bool> in
+      let text = current.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      if lines.contains(Self.attributeLine) { return .keep(false) }
+      let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+      let comment = "# Notes merged by meaning on `vault sync` (tasks, journal entries, properties): no conflict markers.\n"
+      return .write(Array((text + separator + comment + Self.attributeLine + "\n").utf8), true)
+    }
+    if added { changed.append(".gitattributes") }
+    return changed
+  }
+
+  // MARK: Status
+
+  /// Where the branch stands against its remote, as of the last fetch; `vault sync --status`.
+  public struct Status: Sendable, Encodable {
+    public var branch: String?
+    public var upstream: String?
+    public var ahead: Int
+    public var behind: Int
+    /// When `vault sync` last finished, ISO 8601.
+    public var lastSync: String?
+    /// Files with changes not yet committed, with git's two-letter state.
+    public var unsynced: [UnsyncedFile]
+    /// Whether notes merge by meaning here (`vault sync --setup` done).
+    public var mergeDriverInstalled: Bool
+  }
+
+  public struct UnsyncedFile: Sendable, Encodable {
+    public var path: String
+    /// `new`, `changed`, `deleted`.
+    public var change: String
+  }
+
+  public func status() throws(VaultError) -> Status {
+    let repository = try repository()
+    let branch = try branchState()
+    let lastSync = git.value(["config", "--local", "--get", "vault.lastsync"])
+    let installed =
+      git.value(["config", "--local", "--get", "merge.vault.driver"]) != nil
+      && attributesInstalled(repository)
+    return Status(
+      branch: branch.head, upstream: branch.upstream, ahead: branch.ahead, behind: branch.behind, lastSync: lastSync,
+      unsynced: branch.changes, mergeDriverInstalled: installed)
+  }
+
+  func attributesInstalled(_ repository: Repository) -> Bool {
+    git.value(["check-attr", "merge", "--", "Note.md"]).map { $0.hasSuffix(": vault") } ?? false
+  }
+
+  struct BranchState {
+    var head: String?
+    var upstream: String?
+    var ahead = 0
+    var behind = 0
+    var changes: [UnsyncedFile] = []
+  }
+
+  /// One `git status`: the branch, its upstream, ahead/behind and the changed files.
+  func branchState() throws(VaultError) -> BranchState {
+    let output = git.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", "."])
+    guard output.succeeded else { throw .cannotSync("git status failed: " + output.reason) }
+    var state = BranchState()
+    var records = output.out.split(separator: "\0", omittingEmptySubsequences: true)[...]
+    while let record = records.popFirst() {
+      if record.hasPrefix("# branch.head ") {
+        let head = String(record.dropFirst("# branch.head ".count))
+        state.head = head == "(detached)" ? nil : head
+      } else if record.hasPrefix("# branch.upstream ") {
+        state.upstream = String(record.dropFirst("# branch.upstream ".count))
+      } else if record.hasPrefix("# branch.ab ") {
+        let numbers = record.dropFirst("# branch.ab ".count).split(separator: " ").compactMap { Int($0.dropFirst()) }
+        if numbers.count == 2 { (state.ahead, state.behind) = (numbers[0], numbers[1]) }
+      } else if record.hasPrefix("? ") {
+        state.changes.append(UnsyncedFile(path: String(record.dropFirst(2)), change: "new"))
+      } else if record.hasPrefix("1 ") || record.hasPrefix("2 ") || record.hasPrefix("u ") {
+        let fields = record.split(separator: " ", maxSplits: record.hasPrefix("2 ") ? 9 : (record.hasPrefix("u ") ? 10 : 8))
+        guard let path = fields.last else { continue }
+        let xy = fields[1]
+        let change = xy.contains("D") ? "deleted" : xy.contains("A") ? "new" : "changed"
+        state.changes.append(UnsyncedFile(path: String(path), change: change))
+        if record.hasPrefix("2 ") { _ = records.popFirst() }  // a rename's old path
+      }
+    }
+    return state
+  }
+
+  // MARK: Sync
+
+  /// What one `vault sync` did.
+  public struct Report: Sendable, Encodable {
+    /// The commit's subject, when there was something to commit.
+    public var committed: String?
+    public var upstream: String?
+    /// Commits sent and received.
+    public var sent = 0
+    public var received = 0
+    /// Notes the merge changed.
+    public var notesReceived = 0
+    /// Why the remote could not be reached; the commit waits for the next sync.
+    public var offline: String?
+    /// No remote is set up.
+    public var noRemote = false
+    /// Conflict callouts the merge left, as `path:line`.
+    public var conflicts: [String] = []
+    /// Files other than notes changed on both sides: ours kept, theirs saved beside it.
+    public var keptBoth: [String] = []
+    /// What `setup` had to add first.
+    public var setUp: [String] = []
+  }
+
+  /// Commits, fetches, merges and pushes. `now` is recorded as the last sync.
+  public func sync(now: Date) throws(VaultError) -> Report {
+    let repository = try repository()
+    try checkIdle(repository)
+    var report = Report()
+    // A clone has `.gitattributes` but not the config that names the driver: without it git
+    // would write conflict markers, so every sync makes sure.
+    report.setUp = try setup()
+    var state = try branchState()
+    guard let branch = state.head else {
+      throw .cannotSync(
+        "HEAD is detached (no branch is checked out), so nothing was changed: `git switch main` "
+          + "(or your branch), then run `vault sync` again")
+    }
+    if !state.changes.isEmpty {
+      report.committed = try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) -> String? in
+        try SyncCommit.commit(in: git, machine: machine)
+      }
+    }
+    let remotes = git.value(["remote"])?.split(separator: "\n").map(String.init) ?? []
+    let (remote, remoteBranch): (String, String)
+    if let upstream = state.upstream, let slash = upstream.firstIndex(of: "/"),
+      remotes.contains(String(upstream[..<slash]))
+    {
+      (remote, remoteBranch) = (String(upstream[..<slash]), String(upstream[upstream.index(after: slash)...]))
+    } else if let first = remotes.contains("origin") ? "origin" : remotes.first {
+      (remote, remoteBranch) = (first, branch)
+    } else {
+      report.noRemote = true
+      return report
+    }
+    report.upstream = remote + "/" + remoteBranch
+    let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
+    for _ in 0..<3 {
+      let fetch = git.run(["fetch", "-q", remote, "+refs/heads/\(remoteBranch):\(tracking)"])
+      if !fetch.succeeded {
+        // A remote without the branch yet (a new, empty repository) is no failure: the push makes it.
+        let missingBranch = fetch.err.contains("couldn't find remote ref")
+        if !missingBranch {
+          report.offline = fetch.reason
+          return report
+        }
+      }
+      if git.run(["rev-parse", "-q", "--verify", tracking]).succeeded {
+        try merge(tracking, in: repository, into: &report)
+      }
+      state = try branchState()
+      let hasTracking = git.run(["rev-parse", "-q", "--verify", tracking]).succeeded
+      let counted = git.value(["rev-list", "--count", hasTracking ? tracking + "..HEAD" : "HEAD"])
+      let ahead = counted.flatMap { Int($0) } ?? 0
+      guard ahead > 0 else { break }
+      var push = ["push", "-q", remote, "HEAD:refs/heads/\(remoteBranch)"]
+      if state.upstream == nil { push.insert("-u", at: 2) }
+      let pushed = git.run(push)
+      if pushed.succeeded {
+        report.sent += ahead
+        // git updates the tracking branch on push only when it is the upstream.
+        _ = git.run(["update-ref", tracking, "HEAD"])
+        break
+      }
+      let rejected = pushed.err.contains("rejected") || pushed.err.contains("fetch first")
+      if !rejected {
+        report.offline = pushed.reason
+        return report
+      }
+      // Someone pushed meanwhile: fetch and merge again, then push.
+    }
+    _ = git.run(["config", "--local", "vault.lastsync", ISO8601DateFormatter().string(from: now)])
+    return report
+  }
+
+  /// Merges `tracking` into the branch; notes go through the merge driver, other files that both
+  /// sides changed keep ours, with theirs saved beside it.
+  private func merge(_ tracking: String, in repository: Repository, into report: inout Report) throws(VaultError) {
+    let before = git.value(["rev-parse", "-q", "--verify", "HEAD"])
+    let incoming = git.value(["rev-list", "--count", "HEAD.." + tracking]).flatMap { Int($0) } ?? 0
+    guard incoming > 0 else { return }
+    report.received += incoming
+    try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
+      // With nothing committed here yet, git takes the remote's history as it is.
+      let merge = git.run(
+        ["merge", "-q", "--no-edit", "--no-stat", tracking], environment: [MergeDriver.mergingVariable: tracking])
+      if !merge.succeeded {
+        let unmerged = git.value(["diff", "--name-only", "--diff-filter=U", "-z"])?.split(separator: "\0").map(String.init) ?? []
+        guard !unmerged.isEmpty else {
+          _ = git.run(["merge", "--abort"])
+          throw .cannotSync("git could not merge, so the merge was undone and nothing was lost: " + merge.reason)
+        }
+        for path in unmerged { report.keptBoth.append(try keepBoth(path, in: repository)) }
+        let commit = git.run(["commit", "-q", "--no-edit"])
+        guard commit.succeeded else {
+          _ = git.run(["merge", "--abort"])
+          throw .cannotSync("git could not finish the merge, so it was undone and nothing was lost: " + commit.reason)
+        }
+      }
+    }
+    guard let before else { return }
+    let changed = git.value(["diff", "--name-only", "-z", before, "HEAD", "--", "*.md"])?.split(separator: "\0") ?? []
+    report.notesReceived += changed.count
+    for path in changed {
+      let old = git.run(["show", "\(before):\(path)"]).out
+      let oldCount = old.components(separatedBy: NoteMerge.calloutMarker).count
+      let file = repository.top + "/" + path
+      guard case .success(let bytes) = FileSystem.readFile(file) else { continue }
+      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      let callouts = lines.indices.filter { lines[$0].hasPrefix(NoteMerge.calloutMarker) }
+      for index in callouts.dropFirst(max(0, oldCount - 1)) { report.conflicts.append("\(path):\(index + 1)") }
+    }
+  }
+
+  /// A file both sides changed that is no note: ours stays; theirs is saved as
+  /// `name (from <branch> …).ext` beside it, both committed.
+  private func keepBoth(_ path: String, in repository: Repository) throws(VaultError) -> String {
+    let theirs = git.run(["show", ":3:" + path])
+    let name = (path as NSString).deletingPathExtension
+    let ext = (path as NSString).pathExtension
+    let copy = name + " (conflict, theirs)" + (ext.isEmpty ? "" : "." + ext)
+    if theirs.succeeded {
+      FileManager.default.createFile(atPath: repository.top + "/" + copy, contents: theirs.data)
+    }
+    let ours = git.run(["checkout", "--ours", "--", path])
+    if !ours.succeeded { _ = git.run(["checkout", "--theirs", "--", path]) }
+    _ = git.run(["add", "--", path] + (theirs.succeeded ? [copy] : []))
+    return path
+  }
+}
