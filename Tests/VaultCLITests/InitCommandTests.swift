@@ -29,6 +29,21 @@ import Testing
     )
   }
 
+  @Test func aVaultInGitIsOfferedTheMergeThatKeepsNotesFreeOfConflictMarkers() throws {
+    let folder = try ScratchFolder.make("init").appendingPathComponent("Vault")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try SyncedClones.git(["init", "-q"], in: folder)
+    let environment = ["VAULT_TODAY": "2026-11-25"]
+    let first = try CLI.run(["init", folder.path], in: folder, environment: environment)
+    let offer =
+      "it is in git: `vault --vault \(folder.path) sync --setup` makes notes merge by meaning, then `vault sync` syncs\n"
+    #expect(first.stdout.hasSuffix(offer))
+    let setup = try CLI.run(["--vault", folder.path, "sync", "--setup"], in: folder, environment: environment)
+    #expect(
+      setup.stdout.hasPrefix("notes now merge by meaning: wrote git config merge.vault.driver and .gitattributes\n"))
+    #expect(try !CLI.run(["init", folder.path], in: folder, environment: environment).stdout.contains("sync --setup"))
+  }
+
   @Test func anExistingVaultKeepsItsFilesAndGetsWhatIsMissing() throws {
     let folder = try Fixture.copy("ExampleVault")
     try FileManager.default.removeItem(at: folder.appendingPathComponent("Personal Code.md"))

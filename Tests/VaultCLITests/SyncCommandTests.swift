@@ -17,13 +17,15 @@ import Testing
     #expect(try clones.vault(["done", "Renew passport"], on: laptop).status == 0)
     #expect(try clones.vault(["journal", "Walked to the lake"], on: laptop, now: "2026-11-25T08:30").status == 0)
     #expect(try clones.vault(["add", "task", "Buy milk"], on: laptop).status == 0)
-    #expect(try clones.vault(["task", "Renew passport", "--text", "Renew passport and ID card"], on: phone).status == 0)
+    #expect(
+      try clones.vault(["task", "Renew passport", "--text", "Renew passport and ID card"], on: phone).status == 0)
     #expect(try clones.vault(["journal", "Coffee with Ana"], on: phone, now: "2026-11-25T10:30").status == 0)
     #expect(try clones.vault(["done", "Water the plants"], on: phone).status == 0)
     #expect(try clones.vault(["add", "task", "Call the bank"], on: phone).status == 0)
 
     let first = try clones.vault(["sync"], on: laptop)
-    #expect(first.stdout == "committed “done: Renew passport; journal 2026-11-25; +1 task”; sent 1 commit to origin/main\n")
+    #expect(
+      first.stdout == "committed “done: Renew passport; journal 2026-11-25; +1 task”; sent 1 commit to origin/main\n")
     let second = try clones.vault(["sync"], on: phone)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(
@@ -54,7 +56,10 @@ import Testing
     let clones = try Clones.make()
     let note = "Notes/Reading List.md"
     let original = try Fixture.text(clones.laptop, note)
-    let line = try #require(original.split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasPrefix("---") && !$0.contains(":") })
+    let line = try #require(
+      original.split(separator: "\n").first {
+        !$0.hasPrefix("#") && !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasPrefix("---") && !$0.contains(":")
+      })
     try write(original.replacingOccurrences(of: line, with: "Laptop's words."), to: note, in: clones.laptop)
     try write(original.replacingOccurrences(of: line, with: "Phone's words."), to: note, in: clones.phone)
     #expect(try clones.vault(["sync"], on: clones.laptop).status == 0)
@@ -91,7 +96,8 @@ import Testing
 
   @Test func aRemoteThatDoesNotExistIsSaidAndNothingIsLost() throws {
     let clones = try Clones.make()
-    try Clones.git(["remote", "set-url", "origin", clones.folder.appendingPathComponent("nowhere.git").path], in: clones.laptop)
+    try Clones.git(
+      ["remote", "set-url", "origin", clones.folder.appendingPathComponent("nowhere.git").path], in: clones.laptop)
     #expect(try clones.vault(["add", "task", "Buy stamps"], on: clones.laptop).status == 0)
     let sync = try clones.vault(["sync"], on: clones.laptop)
     #expect(sync.status == 1)
@@ -153,7 +159,8 @@ import Testing
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = ["git", "rebase", "-q", "-i", "HEAD~1"]
       process.currentDirectoryURL = laptop
-      process.environment = ProcessInfo.processInfo.environment.merging(["GIT_SEQUENCE_EDITOR": "sed -i s/^pick/edit/"]) { $1 }
+      process.environment = ProcessInfo.processInfo.environment.merging(["GIT_SEQUENCE_EDITOR": "sed -i s/^pick/edit/"])
+      { $1 }
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()

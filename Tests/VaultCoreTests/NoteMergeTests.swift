@@ -46,7 +46,8 @@ struct NoteMergeTests {
     let theirs = "## Journal\n\n- 07:00 Woke early\n- 08:30 Walked to the lake\n- 21:00 Read\n\n## Tasks\n"
     #expect(
       merge(base, ours, theirs).text
-        == "## Journal\n\n- 07:00 Woke early\n- 08:30 Walked to the lake\n- 12:15 Lunch with Ana\n- 21:00 Read\n\n## Tasks\n")
+        == "## Journal\n\n- 07:00 Woke early\n- 08:30 Walked to the lake\n- 12:15 Lunch with Ana\n- 21:00 Read\n\n## Tasks\n"
+    )
   }
 
   @Test func tasksAddedToTheSameListOnBothSidesAreAllKept() {
@@ -91,7 +92,9 @@ struct NoteMergeTests {
     let base = "- [ ] Buy milk\n"
     let ours = "- [ ] Buy oat milk\n"
     let theirs = "- [ ] Buy soy milk\n"
-    #expect(merge(base, ours, theirs).text == "- [ ] Buy oat milk\n> [!conflict] From phone (2026-11-25 09:10)\n> - [ ] Buy soy milk\n")
+    #expect(
+      merge(base, ours, theirs).text
+        == "- [ ] Buy oat milk\n> [!conflict] From phone (2026-11-25 09:10)\n> - [ ] Buy soy milk\n")
   }
 
   @Test func changesInDifferentPlacesMergeAsGitWould() {

@@ -14,7 +14,9 @@ public enum ChangeSummary {
   }
 
   /// The subject line (at most `width` characters, cut at a part) and the full list of parts.
-  public static func message(_ changes: [Change], width: Int = 72) -> (
+  public static func message(
+    _ changes: [Change], width: Int = 72
+  ) -> (
     subject: String, parts: [String]
   ) {
     var done: [String] = []
@@ -52,7 +54,10 @@ public enum ChangeSummary {
       var gone = 0
       for before in old {
         let candidates = unmatched.filter { new[$0].identity == before.identity }
-        guard let best = candidates.max(by: { TaskLineMerge.likeness(before, new[$0]) < TaskLineMerge.likeness(before, new[$1]) })
+        guard
+          let best = candidates.max(by: {
+            TaskLineMerge.likeness(before, new[$0]) < TaskLineMerge.likeness(before, new[$1])
+          })
         else {
           gone += 1
           continue
@@ -72,7 +77,8 @@ public enum ChangeSummary {
           taskChanged = true
         }
       }
-      for index in unmatched where new[index].task.status.type.isOpen && !closedIdentities.contains(new[index].identity) {
+      for index in unmatched where new[index].task.status.type.isOpen && !closedIdentities.contains(new[index].identity)
+      {
         added += 1
         fileAdded += 1
         taskChanged = true

@@ -129,8 +129,10 @@ enum ChunkMerge {
       let other = theirsFor[index].map { theirs[$0] }
       switch (mine, other) {
       case (nil, nil): dropped.insert(.base(index))
-      case (let mine?, nil): if mine == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(mine) }
-      case (nil, let other?): if other == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(other) }
+      case (let mine?, nil):
+        if mine == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(mine) }
+      case (nil, let other?):
+        if other == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(other) }
       case (let mine?, let other?):
         guard let line = mergeLine(base: base[index], ours: mine, theirs: other) else { return nil }
         merged[.base(index)] = line
@@ -184,7 +186,10 @@ enum ChunkMerge {
       if let task = fromTasks[index] {
         let candidates = to.indices.filter { !taken.contains($0) && toTasks[$0]?.identity == task.identity }
         let best = candidates.max { a, b in
-          let (x, y) = (toTasks[a].map { TaskLineMerge.likeness(task, $0) } ?? 0, toTasks[b].map { TaskLineMerge.likeness(task, $0) } ?? 0)
+          let (x, y) = (
+            toTasks[a].map { TaskLineMerge.likeness(task, $0) } ?? 0,
+            toTasks[b].map { TaskLineMerge.likeness(task, $0) } ?? 0
+          )
           return x < y || (x == y && a > b)
         }
         if let best { (partner[index], _) = (best, taken.insert(best)) }

@@ -62,7 +62,8 @@ enum FrontMatterMerge {
       switch outcome {
       case .merged(let merged): return (opening + merged.joined() + closing, [])
       case .conflict(let mine, let other):
-        return theirsIsLater ? (opening + other.joined() + closing, [mine]) : (opening + mine.joined() + closing, [other])
+        return theirsIsLater
+          ? (opening + other.joined() + closing, [mine]) : (opening + mine.joined() + closing, [other])
       }
     }
     func find(_ key: String, _ entries: [Entry]) -> [Substring]? { entries.first { $0.key == key }?.lines }

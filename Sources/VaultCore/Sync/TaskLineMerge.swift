@@ -133,7 +133,8 @@ enum TaskLineMerge {
     merged.status = status
     merged.description = description
     merged.ending = ending
-    let keys = ours.fields.map(\.key) + theirs.fields.map(\.key).filter { key in !ours.fields.contains { $0.key == key } }
+    let keys =
+      ours.fields.map(\.key) + theirs.fields.map(\.key).filter { key in !ours.fields.contains { $0.key == key } }
     var fields: [(key: String, text: Substring)] = []
     for key in keys {
       let mine = ours.fields.first { $0.key == key }?.text

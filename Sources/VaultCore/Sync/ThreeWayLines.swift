@@ -27,7 +27,8 @@ enum ThreeWayLines {
       if b < index || o < oursIndex || t < theirsIndex {
         flushStable()
         chunks.append(
-          .changed(base: Array(base[b..<index]), ours: Array(ours[o..<oursIndex]), theirs: Array(theirs[t..<theirsIndex])))
+          .changed(
+            base: Array(base[b..<index]), ours: Array(ours[o..<oursIndex]), theirs: Array(theirs[t..<theirsIndex])))
       }
       stable.append(base[index])
       (b, o, t) = (index + 1, oursIndex + 1, theirsIndex + 1)

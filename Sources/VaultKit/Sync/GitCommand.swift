@@ -13,20 +13,59 @@ struct GitCommand: Sendable {
     /// git's own words for why it failed, first line first.
     var reason: String {
       let text = err.isEmpty ? out : err
-      return text.split(separator: "\n").map { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") ? $0.dropFirst(7) : $0 }
-        .prefix(4).joined(separator: "; ")
+      return text.split(separator: "\n").map {
+        $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") ? $0.dropFirst(7) : $0
+      }
+      .prefix(4).joined(separator: "; ")
     }
   }
 
   /// The folder git runs in.
   let folder: String
 
+  /// git, found on `PATH` once (rather than through `/usr/bin/env` on every call: a sync runs it
+  /// a dozen times).
+  static let executable: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { $0 + "/git" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
   /// Runs `git args`; a machine without git gives status 127.
   @discardableResult
   func run(_ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) -> Output {
+    start(arguments, environment: extra, input: input).wait()
+  }
+
+  /// A git process started; `wait` gives what it printed.
+  final class Running: @unchecked Sendable {
+    private let finished = DispatchGroup()
+    private var output = Output(status: 127, data: Data(), err: "")
+
+    init(_ body: @escaping @Sendable () -> Output) {
+      finished.enter()
+      Thread.detachNewThread { [self] in
+        output = body()
+        finished.leave()
+      }
+    }
+
+    init(done: Output) { output = done }
+
+    func wait() -> Output {
+      finished.wait()
+      return output
+    }
+  }
+
+  /// Starts `git args` and returns at once, so that a slow command (a fetch over the network) runs
+  /// while others do.
+  func start(_ arguments: [String], environment extra: [String: String] = [:], input: Data? = nil) -> Running {
+    guard let executable = Self.executable else {
+      return Running(done: Output(status: 127, data: Data(), err: "git is not installed"))
+    }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder, "-c", "core.quotepath=off"] + arguments
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["-C", folder, "-c", "core.quotepath=off"] + arguments
     var environment = ProcessInfo.processInfo.environment
     // Never wait for a password on a terminal nobody watches; git's credential helpers still work.
     environment["GIT_TERMINAL_PROMPT"] = "0"
@@ -43,25 +82,28 @@ struct GitCommand: Sendable {
     // the termination handler answers at once.
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    do { try process.run() } catch { return Output(status: 127, data: Data(), err: "git is not installed: \(error)") }
+    do { try process.run() } catch {
+      return Running(done: Output(status: 127, data: Data(), err: "git is not installed: \(error)"))
+    }
     if let input {
       inPipe.fileHandleForWriting.write(input)
       try? inPipe.fileHandleForWriting.close()
     }
-    // Both pipes drained at once: a full stderr pipe would stop git while stdout is read.
-    let errData = LockedData()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData.set(errPipe.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
+    return Running {
+      // Both pipes drained at once: a full stderr pipe would stop git while stdout is read.
+      let errData = LockedData()
+      let group = DispatchGroup()
+      group.enter()
+      DispatchQueue.global().async {
+        errData.set(errPipe.fileHandleForReading.readDataToEndOfFile())
+        group.leave()
+      }
+      let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+      group.wait()
+      exited.wait()
+      return Output(
+        status: process.terminationStatus, data: outData, err: String(decoding: errData.get(), as: UTF8.self))
     }
-    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    exited.wait()
-    return Output(
-      status: process.terminationStatus, data: outData,
-      err: String(decoding: errData.get(), as: UTF8.self))
   }
 
   /// The output of a command that must succeed, trimmed; nil when it failed.

@@ -46,7 +46,10 @@ public enum MergeDriver {
       [environment[mergingVariable] ?? "", "MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD"].lazy.compactMap { head in
         head.isEmpty ? nil : git.value(["rev-parse", "-q", "--verify", head]).map { _ in head }
       }.first
-    let them = other.map { side(of: $0, path: path, git: git, fallback: "the other side") } ?? (NoteMerge.Side(name: "the other side", time: "unknown time"), 0)
+    let them =
+      other.map { side(of: $0, path: path, git: git, fallback: "the other side") } ?? (
+        NoteMerge.Side(name: "the other side", time: "unknown time"), 0
+      )
     let result = NoteMerge.merge(
       base: decode(texts[0]), ours: decode(texts[1]), theirs: decode(texts[2]), us: us.0, them: them.0,
       theirsIsLater: them.1 > us.1)
@@ -58,11 +61,15 @@ public enum MergeDriver {
   }
 
   /// Who made the latest commit of `path` reachable from `revision`, when, and its time in seconds.
-  private static func side(of revision: String, path: String, git: GitCommand, fallback: String) -> (
+  private static func side(
+    of revision: String, path: String, git: GitCommand, fallback: String
+  ) -> (
     NoteMerge.Side, Int
   ) {
     let format = "%ct%x00%cd%x00%an%x00%(trailers:key=\(SyncCommit.machineTrailer),valueonly,separator=%x2C)"
-    let output = git.run(["log", "-1", "--format=" + format, "--date=format-local:%Y-%m-%d %H:%M", revision, "--", path])
+    let output = git.run([
+      "log", "-1", "--format=" + format, "--date=format-local:%Y-%m-%d %H:%M", revision, "--", path,
+    ])
     let fields = output.out.trimmingCharacters(in: .newlines).components(separatedBy: "\0")
     guard output.succeeded, fields.count == 4, let seconds = Int(fields[0]) else {
       return (NoteMerge.Side(name: fallback, time: "unknown time"), 0)

@@ -28,7 +28,21 @@ public struct VaultSync: Sendable {
     var gitDirectory: String
   }
 
+  /// The repository the vault is in, found as git finds it (a `.git` folder, or a `.git` file
+  /// naming one, here or above) without running git; git itself decides when that fails.
   func repository() throws(VaultError) -> Repository {
+    var folder = vault.root
+    while true {
+      let dotGit = folder + "/.git"
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: dotGit, isDirectory: &isFolder) {
+        if isFolder.boolValue { return Repository(top: folder, gitDirectory: dotGit) }
+        break  // a worktree or submodule: git knows where its folder is
+      }
+      let parent = (folder as NSString).deletingLastPathComponent
+      if parent == folder || parent.isEmpty { break }
+      folder = parent
+    }
     let output = git.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"])
     guard output.succeeded else {
       if output.status == 127 { throw .cannotSync("git is not installed (apt-get install git, or brew install git)") }
@@ -41,6 +55,31 @@ public struct VaultSync: Sendable {
     guard lines.count == 2 else { throw .cannotSync("git gave no repository for \(vault.displayRoot)") }
     return Repository(top: lines[0], gitDirectory: lines[1])
   }
+
+  /// What sync reads of git's config, in one call: the merge driver and the remotes.
+  struct Config {
+    var driver: String?
+    var remotes: [String] = []
+  }
+
+  func config() -> Config {
+    let output = git.run(["config", "-z", "--get-regexp", #"^(merge\.vault\.driver|remote\..*\.url)$"#])
+    var config = Config()
+    for entry in output.out.split(separator: "\0") {
+      let parts = entry.split(separator: "\n", maxSplits: 1).map(String.init)
+      guard let key = parts.first else { continue }
+      if key == "merge.vault.driver" {
+        config.driver = parts.count > 1 ? parts[1] : ""
+      } else if key.hasPrefix("remote."), key.hasSuffix(".url") {
+        config.remotes.append(String(key.dropFirst("remote.".count).dropLast(".url".count)))
+      }
+    }
+    return config
+  }
+
+  /// When `vault sync` last finished, kept beside git's own state (not in the vault: it would be a
+  /// change to sync).
+  func lastSyncFile(_ repository: Repository) -> String { repository.gitDirectory + "/vault-last-sync" }
 
   /// Refuses a repository in the middle of something only its owner can finish.
   func checkIdle(_ repository: Repository) throws(VaultError) {
@@ -68,22 +107,32 @@ public struct VaultSync: Sendable {
   /// and in `.gitattributes` at the vault's root (versioned). Returns what it changed.
   @discardableResult
   public func setup() throws(VaultError) -> [String] {
-    _ = try repository()
+    try setup(try repository(), config())
+  }
+
+  func setup(_ repository: Repository, _ config: Config) throws(VaultError) -> [String] {
     var changed: [String] = []
-    if git.value(["config", "--local", "--get", "merge.vault.driver"]) != driverCommand {
+    if config.driver != driverCommand {
       let name = git.run(["config", "--local", "merge.vault.name", "vault: notes merged by meaning"])
       let driver = git.run(["config", "--local", "merge.vault.driver", driverCommand])
       guard name.succeeded, driver.succeeded else {
+        if name.status == 127 { throw .cannotSync("git is not installed (apt-get install git, or brew install git)") }
         throw .cannotSync("git could not write its config: " + (name.succeeded ? driver : name).reason)
       }
       changed.append("git config merge.vault.driver")
     }
+    let hasLine = { (bytes: [UInt8]?) in
+      (bytes.map { String(decoding: $0, as: UTF8.self) } ?? "").split(whereSeparator: \.isNewline)
+        .contains { $0.trimmingCharacters(in: .whitespaces) == Self.attributeLine }
+    }
+    // Read first without the write lock: nearly always the line is there.
+    if case .success(let bytes) = FileSystem.readFile(vault.root + "/.gitattributes"), hasLine(bytes) { return changed }
     let added: Bool = try vault.edit(".gitattributes") { current throws(VaultError) -> FileEdit<Bool> in
+      if hasLine(current) { return .keep(false) }
       let text = current.map { String(decoding: $0, as: UTF8.self) } ?? ""
-      let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      if lines.contains(Self.attributeLine) { return .keep(false) }
       let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
-      let comment = "# Notes merged by meaning on `vault sync` (tasks, journal entries, properties): no conflict markers.\n"
+      let comment =
+        "# Notes merged by meaning on `vault sync` (tasks, journal entries, properties): no conflict markers.\n"
       return .write(Array((text + separator + comment + Self.attributeLine + "\n").utf8), true)
     }
     if added { changed.append(".gitattributes") }
@@ -115,10 +164,9 @@ public struct VaultSync: Sendable {
   public func status() throws(VaultError) -> Status {
     let repository = try repository()
     let branch = try branchState()
-    let lastSync = git.value(["config", "--local", "--get", "vault.lastsync"])
-    let installed =
-      git.value(["config", "--local", "--get", "merge.vault.driver"]) != nil
-      && attributesInstalled(repository)
+    let lastSync = (try? String(contentsOfFile: lastSyncFile(repository), encoding: .utf8))?
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let installed = config().driver != nil && attributesInstalled(repository)
     return Status(
       branch: branch.head, upstream: branch.upstream, ahead: branch.ahead, behind: branch.behind, lastSync: lastSync,
       unsynced: branch.changes, mergeDriverInstalled: installed)
@@ -139,7 +187,10 @@ public struct VaultSync: Sendable {
   /// One `git status`: the branch, its upstream, ahead/behind and the changed files.
   func branchState() throws(VaultError) -> BranchState {
     let output = git.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", "."])
-    guard output.succeeded else { throw .cannotSync("git status failed: " + output.reason) }
+    guard output.succeeded else {
+      if output.status == 127 { throw .cannotSync("git is not installed (apt-get install git, or brew install git)") }
+      throw .cannotSync("git status failed: " + output.reason)
+    }
     var state = BranchState()
     var records = output.out.split(separator: "\0", omittingEmptySubsequences: true)[...]
     while let record = records.popFirst() {
@@ -154,7 +205,8 @@ public struct VaultSync: Sendable {
       } else if record.hasPrefix("? ") {
         state.changes.append(UnsyncedFile(path: String(record.dropFirst(2)), change: "new"))
       } else if record.hasPrefix("1 ") || record.hasPrefix("2 ") || record.hasPrefix("u ") {
-        let fields = record.split(separator: " ", maxSplits: record.hasPrefix("2 ") ? 9 : (record.hasPrefix("u ") ? 10 : 8))
+        let fields = record.split(
+          separator: " ", maxSplits: record.hasPrefix("2 ") ? 9 : (record.hasPrefix("u ") ? 10 : 8))
         guard let path = fields.last else { continue }
         let xy = fields[1]
         let change = xy.contains("D") ? "deleted" : xy.contains("A") ? "new" : "changed"
@@ -194,59 +246,58 @@ public struct VaultSync: Sendable {
     let repository = try repository()
     try checkIdle(repository)
     var report = Report()
+    let config = config()
     // A clone has `.gitattributes` but not the config that names the driver: without it git
     // would write conflict markers, so every sync makes sure.
-    report.setUp = try setup()
-    var state = try branchState()
+    report.setUp = try setup(repository, config)
+    let state = try branchState()
     guard let branch = state.head else {
       throw .cannotSync(
         "HEAD is detached (no branch is checked out), so nothing was changed: `git switch main` "
           + "(or your branch), then run `vault sync` again")
     }
-    if !state.changes.isEmpty {
-      report.committed = try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) -> String? in
-        try SyncCommit.commit(in: git, machine: machine)
-      }
-    }
-    let remotes = git.value(["remote"])?.split(separator: "\n").map(String.init) ?? []
     let (remote, remoteBranch): (String, String)
+    if config.remotes.isEmpty {
+      report.noRemote = true
+      report.committed = try commitChanges(state, setUp: report.setUp)
+      return report
+    }
     if let upstream = state.upstream, let slash = upstream.firstIndex(of: "/"),
-      remotes.contains(String(upstream[..<slash]))
+      config.remotes.contains(String(upstream[..<slash]))
     {
       (remote, remoteBranch) = (String(upstream[..<slash]), String(upstream[upstream.index(after: slash)...]))
-    } else if let first = remotes.contains("origin") ? "origin" : remotes.first {
-      (remote, remoteBranch) = (first, branch)
     } else {
-      report.noRemote = true
-      return report
+      (remote, remoteBranch) = (config.remotes.contains("origin") ? "origin" : config.remotes[0], branch)
     }
     report.upstream = remote + "/" + remoteBranch
     let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
+    // The fetch, the slow part, runs while the changes are committed; no automatic gc of its own
+    // meanwhile, which would lock the refs the commit writes.
+    let fetchArguments = [
+      "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", remote,
+      "+refs/heads/\(remoteBranch):\(tracking)",
+    ]
+    var fetching: GitCommand.Running? = git.start(fetchArguments)
+    report.committed = try commitChanges(state, setUp: report.setUp)
     for _ in 0..<3 {
-      let fetch = git.run(["fetch", "-q", remote, "+refs/heads/\(remoteBranch):\(tracking)"])
-      if !fetch.succeeded {
-        // A remote without the branch yet (a new, empty repository) is no failure: the push makes it.
-        let missingBranch = fetch.err.contains("couldn't find remote ref")
-        if !missingBranch {
-          report.offline = fetch.reason
-          return report
-        }
+      let fetch = fetching?.wait() ?? git.run(fetchArguments)
+      fetching = nil
+      // A remote without the branch yet (a new, empty repository) is no failure: the push makes it.
+      if !fetch.succeeded && !fetch.err.contains("couldn't find remote ref") {
+        report.offline = fetch.reason
+        return report
       }
-      if git.run(["rev-parse", "-q", "--verify", tracking]).succeeded {
-        try merge(tracking, in: repository, into: &report)
+      var (ahead, behind) = counts(tracking, in: repository)
+      if behind > 0 {
+        try merge(tracking, in: repository, incoming: behind, into: &report)
+        (ahead, behind) = counts(tracking, in: repository)
       }
-      state = try branchState()
-      let hasTracking = git.run(["rev-parse", "-q", "--verify", tracking]).succeeded
-      let counted = git.value(["rev-list", "--count", hasTracking ? tracking + "..HEAD" : "HEAD"])
-      let ahead = counted.flatMap { Int($0) } ?? 0
       guard ahead > 0 else { break }
       var push = ["push", "-q", remote, "HEAD:refs/heads/\(remoteBranch)"]
       if state.upstream == nil { push.insert("-u", at: 2) }
       let pushed = git.run(push)
       if pushed.succeeded {
         report.sent += ahead
-        // git updates the tracking branch on push only when it is the upstream.
-        _ = git.run(["update-ref", tracking, "HEAD"])
         break
       }
       let rejected = pushed.err.contains("rejected") || pushed.err.contains("fetch first")
@@ -256,23 +307,50 @@ public struct VaultSync: Sendable {
       }
       // Someone pushed meanwhile: fetch and merge again, then push.
     }
-    _ = git.run(["config", "--local", "vault.lastsync", ISO8601DateFormatter().string(from: now)])
+    try? Data((ISO8601DateFormatter().string(from: now) + "\n").utf8).write(
+      to: URL(fileURLWithPath: lastSyncFile(repository)), options: .atomic)
     return report
+  }
+
+  /// Commits every change (under the vault's write lock, so no vault command writes meanwhile).
+  private func commitChanges(_ state: BranchState, setUp: [String]) throws(VaultError) -> String? {
+    guard !state.changes.isEmpty || setUp.contains(".gitattributes") else { return nil }
+    return try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) -> String? in
+      try SyncCommit.commit(in: git, machine: machine)
+    }
+  }
+
+  /// Commits here and not in `tracking`, and there and not here; without `tracking` (a new remote),
+  /// every commit here is ahead.
+  private func counts(_ tracking: String, in repository: Repository) -> (ahead: Int, behind: Int) {
+    // Nothing to do, the usual case, is read from git's files: both name the same commit.
+    if let here = RefFiles.commit(of: "HEAD", in: repository.gitDirectory),
+      here == RefFiles.commit(of: tracking, in: repository.gitDirectory)
+    {
+      return (0, 0)
+    }
+    if let both = git.value(["rev-list", "--left-right", "--count", "HEAD..." + tracking]) {
+      let numbers = both.split(separator: "\t").compactMap { Int($0) }
+      if numbers.count == 2 { return (numbers[0], numbers[1]) }
+    }
+    if let remote = git.value(["rev-list", "--count", tracking]).flatMap({ Int($0) }) { return (0, remote) }
+    return (git.value(["rev-list", "--count", "HEAD"]).flatMap { Int($0) } ?? 0, 0)
   }
 
   /// Merges `tracking` into the branch; notes go through the merge driver, other files that both
   /// sides changed keep ours, with theirs saved beside it.
-  private func merge(_ tracking: String, in repository: Repository, into report: inout Report) throws(VaultError) {
+  private func merge(
+    _ tracking: String, in repository: Repository, incoming: Int, into report: inout Report
+  ) throws(VaultError) {
     let before = git.value(["rev-parse", "-q", "--verify", "HEAD"])
-    let incoming = git.value(["rev-list", "--count", "HEAD.." + tracking]).flatMap { Int($0) } ?? 0
-    guard incoming > 0 else { return }
     report.received += incoming
     try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
       // With nothing committed here yet, git takes the remote's history as it is.
       let merge = git.run(
         ["merge", "-q", "--no-edit", "--no-stat", tracking], environment: [MergeDriver.mergingVariable: tracking])
       if !merge.succeeded {
-        let unmerged = git.value(["diff", "--name-only", "--diff-filter=U", "-z"])?.split(separator: "\0").map(String.init) ?? []
+        let unmerged =
+          git.value(["diff", "--name-only", "--diff-filter=U", "-z"])?.split(separator: "\0").map(String.init) ?? []
         guard !unmerged.isEmpty else {
           _ = git.run(["merge", "--abort"])
           throw .cannotSync("git could not merge, so the merge was undone and nothing was lost: " + merge.reason)

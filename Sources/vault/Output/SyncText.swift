@@ -24,13 +24,15 @@ enum SyncText {
     if report.sent > 0 { parts.append("sent \(count(report.sent, "commit")) to \(upstream)") }
     if report.received > 0 {
       parts.append(
-        "received \(count(report.received, "commit"))" + (report.notesReceived > 0 ? " (\(count(report.notesReceived, "note")))" : "")
+        "received \(count(report.received, "commit"))"
+          + (report.notesReceived > 0 ? " (\(count(report.notesReceived, "note")))" : "")
           + (report.sent > 0 ? "" : " from \(upstream)"))
     }
     lines.append(parts.isEmpty ? "up to date with \(upstream)" : parts.joined(separator: "; "))
     if !report.conflicts.isEmpty {
       lines.append(
-        "\(count(report.conflicts.count, "conflict")) kept as a callout, yours first (keep one version and delete the callout; vault check lists them):")
+        "\(count(report.conflicts.count, "conflict")) kept as a callout, yours first (keep one version and delete the callout; vault check lists them):"
+      )
       lines += report.conflicts.map { "  " + $0 }
     }
     if !report.keptBoth.isEmpty {
@@ -46,7 +48,8 @@ enum SyncText {
     if let upstream = status.upstream {
       lines.append("\(branch) ⇄ \(upstream): \(status.ahead) ahead, \(status.behind) behind (as of the last fetch)")
     } else {
-      lines.append("\(branch): no remote branch yet (vault sync pushes it; git remote add origin URL if there is no remote)")
+      lines.append(
+        "\(branch): no remote branch yet (vault sync pushes it; git remote add origin URL if there is no remote)")
     }
     if let last = status.lastSync, let date = ISO8601DateFormatter().date(from: last) {
       lines.append("last sync: \(last) (\(ago(now.timeIntervalSince(date))))")

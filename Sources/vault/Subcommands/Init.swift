@@ -13,7 +13,8 @@ struct Init: ParsableCommand {
       commented. A folder that already holds notes or .obsidian/ gets only vault's own files \
       (the config, the inbox, the personal code): its Obsidian settings stay as they are, \
       daily notes go where they say, and the first vault add of a kind makes its folder where \
-      the vault's own items live. It never overwrites anything and says what it kept.
+      the vault's own items live. It never overwrites anything and says what it kept. In a git \
+      repository, it offers vault sync --setup, so that notes merge by meaning on sync.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -61,5 +62,13 @@ struct Init: ParsableCommand {
         : report.skipped.isEmpty
           ? "open \(path) in Obsidian (Open folder as vault), then try `vault --vault \(quoted) today`"
           : "try `vault --vault \(quoted) today`")
+    // In a git repository, the merge that keeps notes free of conflict markers is offered.
+    if let vault = try? Vault(path: path),
+      let status = try? VaultSync(vault: vault, executable: Sync.executable, environment: options.environment).status(),
+      !status.mergeDriverInstalled
+    {
+      terminal.print(
+        "it is in git: `vault --vault \(quoted) sync --setup` makes notes merge by meaning, then `vault sync` syncs")
+    }
   }
 }

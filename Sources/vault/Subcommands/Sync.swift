@@ -47,7 +47,8 @@ struct Sync: ParsableCommand {
       if options.json { return try terminal.json(["changed": changed]) }
       terminal.print(
         changed.isEmpty
-          ? "notes already merge by meaning here" : "notes now merge by meaning: wrote " + changed.joined(separator: " and "))
+          ? "notes already merge by meaning here"
+          : "notes now merge by meaning: wrote " + changed.joined(separator: " and "))
       if !changed.contains(".gitattributes") { return }
       terminal.print("commit .gitattributes (vault sync does) so that every clone merges notes the same way")
       return

@@ -44,7 +44,9 @@ struct SyncedClones {
   }
 
   /// `vault ARGS` in a clone, as the machine of that clone.
-  func vault(_ arguments: [String], on clone: URL, today: String = "2026-11-25", now: String? = nil) throws -> CLI.Result {
+  func vault(
+    _ arguments: [String], on clone: URL, today: String = "2026-11-25", now: String? = nil
+  ) throws -> CLI.Result {
     try CLI.run(
       arguments, in: clone,
       environment: [

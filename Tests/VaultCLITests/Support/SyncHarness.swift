@@ -1,0 +1,311 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Two machines editing one vault at random and syncing after every round, with `vault sync` or,
+/// for the baseline, with plain git (`git pull` merges, conflict markers committed as they are,
+/// as a careless sync plugin would).
+///
+/// Each round, both machines make 1–3 edits (done, undo, add a task, postpone, a journal line, a
+/// mood, a property, a goal's progress, an editor changing a line, a rename); every edit a command
+/// acknowledged (exit 0) becomes an expectation: a line that must be in the vault afterwards, as
+/// it is or in a conflict callout. Then laptop, phone and laptop again sync, and the round is
+/// checked.
+struct SyncHarness {
+  enum Mode { case vaultSync, plainGit }
+
+  struct Counts: CustomStringConvertible {
+    var rounds = 0
+    var edits = 0
+    /// Expectations not found after their round: edits lost.
+    var lost = 0
+    /// Files with conflict markers after a round (summed over rounds).
+    var markedFiles = 0
+    /// Conflict callouts written (vault) or merges that stopped on a conflict (plain git).
+    var conflicts = 0
+    /// Rounds after which the two clones differed.
+    var diverged = 0
+    /// Rounds after which a note had an error in `vault check`.
+    var unreadable = 0
+    var description: String {
+      "\(rounds) rounds, \(edits) acknowledged edits: \(lost) lost, \(markedFiles) files with conflict markers, "
+        + "\(conflicts) conflicts, \(diverged) rounds diverged, \(unreadable) rounds with notes in error"
+    }
+  }
+
+  /// A line, somewhere in the vault (or in `path`), holding every fragment.
+  struct Expectation {
+    var path: String?
+    var fragments: [String]
+    var edit: String
+    /// What the edit set (a task, a property): a later edit of the same thing on the same machine
+    /// replaces it, as a person's second edit replaces their first.
+    var subject: String? = nil
+    /// Set to what it was when the round began: no change for a merge to keep.
+    var unchanged = false
+  }
+
+  let clones: SyncedClones
+  let mode: Mode
+  var random: SeededRandom
+  var counts = Counts()
+  var failures: [String] = []
+  var serial = 0
+  /// Notes each machine made in the editor, by clone name (a machine renames only its own).
+  var ownNotes: [String: [String]] = [:]
+  /// Files as they were when the round began (the last sync), by clone and path: a property set
+  /// to the value it had then changes nothing, so the other machine's change of it stands.
+  var atRoundStart: [String: String] = [:]
+  static let days = ["2026-11-24", "2026-11-25", "2026-11-26"]
+
+  init(mode: Mode, seed: UInt64) throws {
+    clones = try SyncedClones.make(setUp: mode == .vaultSync)
+    self.mode = mode
+    random = SeededRandom(seed: seed)
+  }
+
+  mutating func run(rounds: Int) throws {
+    for round in 1...rounds where failures.isEmpty || ProcessInfo.processInfo.environment["VAULT_SYNC_KEEP"] == nil {
+      atRoundStart = [:]
+      var expectations: [Expectation] = []
+      for clone in [clones.laptop, clones.phone] {
+        var own: [Expectation] = []
+        for _ in 0..<(1 + random.below(3)) {
+          guard let expectation = try edit(clone, round: round) else { continue }
+          if let subject = expectation.subject { own.removeAll { $0.subject == subject } }
+          if !expectation.unchanged { own.append(expectation) }
+        }
+        expectations += own
+      }
+      counts.edits += expectations.count
+      for clone in [clones.laptop, clones.phone, clones.laptop] { try sync(clone) }
+      try check(round: round, expectations, last: round == rounds)
+      counts.rounds += 1
+    }
+  }
+
+  // MARK: Edits
+
+  private mutating func name(_ prefix: String, _ clone: URL, _ round: Int) -> String {
+    serial += 1
+    return "\(prefix)\(round)\(clone.lastPathComponent.prefix(1))\(serial)"
+  }
+
+  private func vault(_ arguments: [String], _ clone: URL, now: String? = nil) throws -> Bool {
+    try clones.vault(arguments, on: clone, now: now).status == 0
+  }
+
+  /// The harness's tasks in a clone's Tasks.md: open or closed, by their words.
+  private func tasks(_ clone: URL, open: Bool) throws -> [String] {
+    try Fixture.text(clone, "Tasks.md").split(separator: "\n").compactMap { line in
+      guard line.hasPrefix(open ? "- [ ] T" : "- [x] T"), !line.contains("🔁") else { return nil }
+      return line.dropFirst(6).split(separator: " ").first.map(String.init)
+    }
+  }
+
+  /// The line of a clone's Tasks.md that holds task `words`.
+  private func line(of words: String, in clone: URL) throws -> String? {
+    try Fixture.text(clone, "Tasks.md").split(separator: "\n").first { $0.contains(words + " ") || $0.hasSuffix(words) }
+      .map(String.init)
+  }
+
+  private mutating func edit(_ clone: URL, round: Int) throws -> Expectation? {
+    let day = Self.days[random.below(Self.days.count)]
+    switch random.below(10) {
+    case 0:
+      let words = name("T", clone, round)
+      let recurring = random.below(4) == 0 ? " 🔁 every day 📅 \(day)" : " 📅 \(day)"
+      guard try vault(["add", "task", words + recurring], clone) else { return nil }
+      return Expectation(fragments: ["- [ ] " + words], edit: "add task \(words)")
+    case 1:
+      guard let words = try tasks(clone, open: true).randomElement(using: &random) else { return nil }
+      guard try vault(["done", words], clone) else { return nil }
+      return Expectation(fragments: ["- [x] " + words], edit: "done \(words)", subject: words)
+    case 2:
+      guard let words = try tasks(clone, open: false).randomElement(using: &random) else { return nil }
+      guard try vault(["undo", words], clone) else { return nil }
+      return Expectation(fragments: ["- [ ] " + words], edit: "undo \(words)", subject: words)
+    case 3:
+      guard let words = try tasks(clone, open: true).randomElement(using: &random) else { return nil }
+      guard try vault(["postpone", words, "\(1 + random.below(5))d"], clone),
+        let line = try line(of: words, in: clone), let due = line.range(of: "📅 ")
+      else { return nil }
+      return Expectation(
+        fragments: [words, String(line[due.lowerBound...].prefix(13))], edit: "postpone \(words)", subject: words)
+    case 4:
+      let words = name("J", clone, round)
+      let time = String(format: "%02d:%02d", random.below(24), random.below(60))
+      guard try vault(["journal", words, "--today", day], clone, now: "\(day)T\(time)") else { return nil }
+      return Expectation(path: journalPath(day), fragments: ["- \(time) \(words)"], edit: "journal \(words)")
+    case 5:
+      let mood = 1 + random.below(10)
+      remember(journalPath(day), clone)
+      guard try vault(["journal", name("M", clone, round), "--mood", "\(mood)", "--today", day], clone) else {
+        return nil
+      }
+      return changed(
+        Expectation(
+          path: journalPath(day), fragments: ["mood: \(mood)"], edit: "mood \(mood) on \(day)", subject: "mood " + day),
+        clone)
+    case 6:
+      let value = name("s", clone, round)
+      let note = ["Notes/Anna.md", "Notes/Reading List.md", "Projects/Garden.md"][random.below(3)]
+      guard try vault(["set", note, "status", value], clone) else { return nil }
+      return Expectation(
+        path: note, fragments: ["status: \(value)"], edit: "set status \(value)", subject: note + " status")
+    case 7:
+      let progress = 1 + random.below(99)
+      remember("Goals/Learn Spanish.md", clone)
+      guard try vault(["progress", "Learn Spanish", "\(progress)"], clone),
+        let line = try Fixture.text(clone, "Goals/Learn Spanish.md").split(separator: "\n").first(where: {
+          $0.hasPrefix("progress:")
+        })
+      else { return nil }
+      return changed(
+        Expectation(
+          path: "Goals/Learn Spanish.md", fragments: [String(line)], edit: "progress \(progress)", subject: "progress"),
+        clone)
+    case 8:
+      return try editorChange(clone, round: round)
+    default:
+      return try rename(clone, round: round)
+    }
+  }
+
+  /// Notes `path` as it is before this round's first edit of it.
+  private mutating func remember(_ path: String, _ clone: URL) {
+    let key = clone.lastPathComponent + "/" + path
+    if atRoundStart[key] == nil { atRoundStart[key] = (try? Fixture.text(clone, path)) ?? "" }
+  }
+
+  /// The expectation, marked unchanged when its property line was there when the round began.
+  private func changed(_ expectation: Expectation, _ clone: URL) -> Expectation {
+    guard let path = expectation.path, let before = atRoundStart[clone.lastPathComponent + "/" + path] else {
+      return expectation
+    }
+    var result = expectation
+    result.unchanged = before.split(separator: "\n").contains { line in expectation.fragments.allSatisfy { line == $0 }
+    }
+    return result
+  }
+
+  private func journalPath(_ day: String) -> String {
+    "Journal/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))/\(day).md"
+  }
+
+  /// An editor writing a note: a new one (kept by its machine), or a line changed or added in one.
+  private mutating func editorChange(_ clone: URL, round: Int) throws -> Expectation? {
+    let words = name("E", clone, round)
+    let notes =
+      ["Notes/Anna.md", "Notes/Reading List.md", "Projects/Garden.md"] + (ownNotes[clone.lastPathComponent] ?? [])
+    if random.below(4) == 0 {
+      let path = "Notes/\(words).md"
+      let text = "# \(words)\n\nWritten on \(clone.lastPathComponent) in round \(round).\n\n- one\n- two\n- three\n"
+      try Data(text.utf8).write(to: clone.appendingPathComponent(path))
+      ownNotes[clone.lastPathComponent, default: []].append(path)
+      return Expectation(
+        path: nil, fragments: ["Written on \(clone.lastPathComponent) in round \(round)."], edit: "new note \(path)")
+    }
+    let path = notes[random.below(notes.count)]
+    let file = clone.appendingPathComponent(path)
+    guard let text = try? Fixture.text(clone, path) else { return nil }
+    var lines = text.components(separatedBy: "\n")
+    let replaceable = lines.indices.filter { index in
+      let line = lines[index]
+      return !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix(">") && !line.hasPrefix("---")
+        && !line.contains(":") && index > 0
+    }
+    if let index = replaceable.randomElement(using: &random), random.below(2) == 0 {
+      lines[index] = "Changed to \(words) on \(clone.lastPathComponent)."
+    } else {
+      lines.insert("Added \(words) on \(clone.lastPathComponent).", at: max(lines.count - 1, 0))
+    }
+    try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    return Expectation(path: nil, fragments: [words], edit: "editor \(words) in \(path)")
+  }
+
+  private mutating func rename(_ clone: URL, round: Int) throws -> Expectation? {
+    var own = ownNotes[clone.lastPathComponent] ?? []
+    guard !own.isEmpty else { return try editorChange(clone, round: round) }
+    let index = random.below(own.count)
+    let old = own[index]
+    guard FileManager.default.fileExists(atPath: clone.appendingPathComponent(old).path) else { return nil }
+    let new = "Notes/\(name("R", clone, round)).md"
+    // Its heading, which the editor never changes, shows it arrived under its new name.
+    let heading = try Fixture.text(clone, old).split(separator: "\n").first.map(String.init) ?? ""
+    try FileManager.default.moveItem(at: clone.appendingPathComponent(old), to: clone.appendingPathComponent(new))
+    own[index] = new
+    ownNotes[clone.lastPathComponent] = own
+    return Expectation(path: new, fragments: [heading], edit: "rename \(old) to \(new)")
+  }
+
+  // MARK: Syncing
+
+  private mutating func sync(_ clone: URL) throws {
+    switch mode {
+    case .vaultSync:
+      let result = try clones.vault(["sync"], on: clone)
+      if result.status != 0 { failures.append("vault sync on \(clone.lastPathComponent): \(result.stderr)") }
+      counts.conflicts +=
+        result.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(".md:") }.count
+    case .plainGit:
+      try SyncedClones.git(["add", "-A"], in: clone)
+      try SyncedClones.git(["commit", "-q", "-m", "edits"], in: clone, allowFailure: true)
+      let pull = try SyncedClones.git(["pull", "-q", "--no-rebase", "--no-edit"], in: clone, allowFailure: true)
+      if pull.status != 0 {
+        counts.conflicts += 1
+        try SyncedClones.git(["add", "-A"], in: clone)
+        try SyncedClones.git(["commit", "-q", "--no-edit"], in: clone, allowFailure: true)
+      }
+      try SyncedClones.git(["push", "-q"], in: clone, allowFailure: true)
+    }
+  }
+
+  // MARK: Checking
+
+  private mutating func check(round: Int, _ expectations: [Expectation], last: Bool) throws {
+    // Two clean work trees at one commit hold the same files; every 50th round and the last
+    // compare them byte for byte too.
+    let heads = try [clones.laptop, clones.phone].map { try SyncedClones.git(["rev-parse", "HEAD"], in: $0).stdout }
+    let dirty = try [clones.laptop, clones.phone].contains {
+      try !SyncedClones.git(["status", "--porcelain"], in: $0).stdout.isEmpty
+    }
+    let files = try SyncedClones.files(of: clones.laptop)
+    let thorough = last || round % 50 == 0
+    let phoneFiles = thorough ? try SyncedClones.files(of: clones.phone) : files
+    if heads[0] != heads[1] || dirty || files != phoneFiles {
+      counts.diverged += 1
+      failures.append("round \(round): the clones differ")
+    }
+    var notes: [String: [Substring]] = [:]
+    for (path, data) in files where path.hasSuffix(".md") {
+      let text = String(decoding: data, as: UTF8.self)
+      if text.contains("<<<<<<< ") || text.contains(">>>>>>> ") {
+        counts.markedFiles += 1
+        if mode == .vaultSync { failures.append("round \(round): conflict markers in \(path)") }
+      }
+      notes[path] = text.split(separator: "\n")
+    }
+    for expectation in expectations {
+      let candidates = expectation.path.map { [notes[$0] ?? []] } ?? Array(notes.values)
+      let found = candidates.contains { lines in
+        lines.contains { line in expectation.fragments.allSatisfy { line.contains($0) } }
+      }
+      if !found {
+        counts.lost += 1
+        if let keep = ProcessInfo.processInfo.environment["VAULT_SYNC_KEEP"] {
+          try? FileManager.default.copyItem(at: clones.folder, to: URL(fileURLWithPath: keep))
+        }
+        if mode == .vaultSync { failures.append("round \(round): lost \(expectation.edit): \(expectation.fragments)") }
+      }
+    }
+    guard thorough || round % 10 == 0 else { return }
+    let check = try clones.vault(["check", "--json"], on: clones.laptop)
+    if check.status != 0 {
+      counts.unreadable += 1
+      if mode == .vaultSync { failures.append("round \(round): vault check: \(check.stdout.prefix(400))") }
+    }
+  }
+}
+
+extension SeededRandom: RandomNumberGenerator {}
