@@ -39,11 +39,11 @@ struct Run: ParsableCommand {
   @Option(help: "Where the synthetic vaults and indexes go.") var work = "/tmp/vault-bench"
   @Option(help: "How long to measure the idle CPU of `vault remind --watch`, in seconds (0: skip).")
   var idleSeconds = 125
-  @Option(help: "Only one part: web (the web view of vault serve), on an index already built.")
+  @Option(help: "Only one part: web (the web view of vault serve, on an index already built) or sync (vault sync).")
   var only: String?
 
   func validate() throws {
-    if let only, only != "web" { throw ValidationError("--only takes web") }
+    if let only, only != "web" && only != "sync" { throw ValidationError("--only takes web or sync") }
   }
 
   func run() throws {
@@ -60,10 +60,10 @@ struct Run: ParsableCommand {
     say("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
     for count in counts {
       let measurement = Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds)
-      if only == "web" {
+      if let only {
         try measurement.prepare()
         say("\n\(count.formatted()) notes  (\(measurement.folder))")
-        try measurement.webView()
+        if only == "web" { try measurement.webView() } else { try measurement.sync() }
       } else {
         try measurement.run()
       }
@@ -124,6 +124,7 @@ struct Measurement {
     if notes == 10_000 { try imports() }
     try watched(walked: views)
     try webView()
+    try sync()
     row(
       "vault index, one file changed",
       try afterEditing("Notes/health/Note 0.md", [binary, "index", "--vault", folder, "--index", index]))

@@ -234,4 +234,40 @@ import Testing
     #expect(try Fixture.text(clones.phone, ".obsidian/app (conflict, theirs).json") == "{\"laptop\": true}\n")
     #expect(try Clones.git(["status", "--porcelain"], in: clones.phone).stdout == "")
   }
+
+  @Test(.enabled(if: isLinux)) func aWatcherSyncsAfterChangesSettleAndOnItsTimer() throws {
+    let clones = try Clones.make()
+    let environment = clones.environment(of: clones.laptop)
+    let watch = try CLI.start(
+      ["watch", "--sync", "--sync-delay", "0.3", "--sync-every", "1"], in: clones.laptop, environment: environment)
+    defer {
+      watch.process.interrupt()
+      let result = watch.finish()
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    func eventually(_ check: () throws -> Bool) rethrows -> Bool {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline {
+        if try check() { return true }
+        Thread.sleep(forTimeInterval: 0.1)
+      }
+      return try check()
+    }
+    #expect(try eventually { try CLI.run(["watch", "--status"], in: clones.laptop, environment: environment).status == 0 })
+    #expect(try clones.vault(["add", "task", "Ticked on the laptop"], on: clones.laptop).status == 0)
+    let pushed = try eventually {
+      try Clones.git(["show", "main:Tasks.md"], in: clones.remote).stdout.contains("- [ ] Ticked on the laptop\n")
+    }
+    #expect(pushed, "the watcher never pushed the laptop's change")
+    #expect(try clones.vault(["add", "task", "Written on the phone"], on: clones.phone).status == 0)
+    #expect(try clones.vault(["sync"], on: clones.phone).status == 0)
+    let pulled = try eventually { try Fixture.text(clones.laptop, "Tasks.md").contains("- [ ] Written on the phone\n") }
+    #expect(pulled, "the watcher's timer never brought the phone's change")
+  }
 }
+
+#if os(Linux)
+let isLinux = true
+#else
+let isLinux = false
+#endif

@@ -62,21 +62,18 @@ enum ThreeWayLines {
     return result
   }
 
-  /// `text` cut into lines, each with its line ending; the last one may have none.
+  /// `text` cut into lines, each with its line ending; the last one may have none. Found in its
+  /// UTF-8 bytes: walking Characters was a fifth of a merge's time.
   static func lines(_ text: Substring) -> [Substring] {
     var lines: [Substring] = []
-    var start = text.startIndex
-    var index = start
-    while index < text.endIndex {
-      // "\r\n" is one Character in Swift, so a CRLF line ends at it too.
-      if text[index] == "\n" || text[index] == "\r\n" {
-        let next = text.index(after: index)
-        lines.append(text[start..<next])
-        start = next
-      }
-      index = text.index(after: index)
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let next = bytes.index(after: newline)
+      lines.append(text[start..<next])
+      start = next
     }
-    if start < text.endIndex { lines.append(text[start...]) }
+    if start < bytes.endIndex { lines.append(text[start...]) }
     return lines
   }
 }

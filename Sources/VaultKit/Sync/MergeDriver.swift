@@ -39,20 +39,21 @@ public enum MergeDriver {
     let decode: (Data) -> String = { data in
       isUTF8 ? String(decoding: data, as: UTF8.self) : String(data: data, encoding: .isoLatin1) ?? ""
     }
-    let git = GitCommand(folder: folder)
-    let us = side(of: "HEAD", path: path, git: git, fallback: machineName(environment))
-    // `vault sync` names what it merges; git writes MERGE_HEAD only after the merge.
-    let other =
-      [environment[mergingVariable] ?? "", "MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD"].lazy.compactMap { head in
-        head.isEmpty ? nil : git.value(["rev-parse", "-q", "--verify", head]).map { _ in head }
-      }.first
-    let them =
-      other.map { side(of: $0, path: path, git: git, fallback: "the other side") } ?? (
-        NoteMerge.Side(name: "the other side", time: "unknown time"), 0
-      )
-    let result = NoteMerge.merge(
-      base: decode(texts[0]), ours: decode(texts[1]), theirs: decode(texts[2]), us: us.0, them: them.0,
-      theirsIsLater: them.1 > us.1)
+    let (base, mine, other) = (decode(texts[0]), decode(texts[1]), decode(texts[2]))
+    // Who and when matter only to a conflict, which most merges have none of: git is asked then.
+    let unknown = NoteMerge.Side(name: "the other side", time: "unknown time")
+    var result = NoteMerge.merge(base: base, ours: mine, theirs: other, us: unknown, them: unknown, theirsIsLater: false)
+    if !result.conflictLines.isEmpty {
+      let git = GitCommand(folder: folder)
+      let us = side(of: "HEAD", path: path, git: git, fallback: machineName(environment))
+      // `vault sync` names what it merges; git writes MERGE_HEAD only after the merge.
+      let merging =
+        [environment[mergingVariable] ?? "", "MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD"].lazy.compactMap { head in
+          head.isEmpty ? nil : git.value(["rev-parse", "-q", "--verify", head]).map { _ in head }
+        }.first
+      let them = merging.map { side(of: $0, path: path, git: git, fallback: unknown.name) } ?? (unknown, 0)
+      result = NoteMerge.merge(base: base, ours: mine, theirs: other, us: us.0, them: them.0, theirsIsLater: them.1 > us.1)
+    }
     let bytes = isUTF8 ? Data(result.text.utf8) : result.text.data(using: .isoLatin1) ?? texts[1]
     do { try bytes.write(to: URL(fileURLWithPath: ours), options: .atomic) } catch {
       throw .cannotWrite(ours, reason: error.localizedDescription)

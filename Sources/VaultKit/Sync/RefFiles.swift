@@ -15,6 +15,14 @@ enum RefFiles {
     return isObjectName(value) ? value : nil
   }
 
+  /// The branch HEAD names (`main` of `ref: refs/heads/main`), nil when HEAD is detached.
+  static func branch(in gitDirectory: String) -> String? {
+    guard let text = try? String(contentsOfFile: gitDirectory + "/HEAD", encoding: .utf8) else { return nil }
+    let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard value.hasPrefix("ref: refs/heads/") else { return nil }
+    return String(value.dropFirst("ref: refs/heads/".count))
+  }
+
   private static func packed(_ ref: String, in gitDirectory: String) -> String? {
     guard ref.hasPrefix("refs/"), let text = try? String(contentsOfFile: gitDirectory + "/packed-refs", encoding: .utf8)
     else { return nil }

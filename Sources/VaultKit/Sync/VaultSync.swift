@@ -60,18 +60,37 @@ public struct VaultSync: Sendable {
   struct Config {
     var driver: String?
     var remotes: [String] = []
+    /// `branch.NAME.remote` and `branch.NAME.merge`: each branch's upstream.
+    var branchSettings: [String: String] = [:]
+
+    /// The remote and its branch that `branch` syncs with: its upstream, else the same name on
+    /// `origin` (or the only remote).
+    func upstream(of branch: String) -> (remote: String, branch: String, configured: Bool)? {
+      if let remote = branchSettings["branch.\(branch).remote"], remotes.contains(remote),
+        let merge = branchSettings["branch.\(branch).merge"], merge.hasPrefix("refs/heads/")
+      {
+        return (remote, String(merge.dropFirst("refs/heads/".count)), true)
+      }
+      guard let remote = remotes.contains("origin") ? "origin" : remotes.first else { return nil }
+      return (remote, branch, false)
+    }
   }
 
   func config() -> Config {
-    let output = git.run(["config", "-z", "--get-regexp", #"^(merge\.vault\.driver|remote\..*\.url)$"#])
+    let output = git.run([
+      "config", "-z", "--get-regexp", #"^(merge\.vault\.driver|remote\..*\.url|branch\..*\.(remote|merge))$"#,
+    ])
     var config = Config()
     for entry in output.out.split(separator: "\0") {
       let parts = entry.split(separator: "\n", maxSplits: 1).map(String.init)
       guard let key = parts.first else { continue }
+      let value = parts.count > 1 ? parts[1] : ""
       if key == "merge.vault.driver" {
-        config.driver = parts.count > 1 ? parts[1] : ""
+        config.driver = value
       } else if key.hasPrefix("remote."), key.hasSuffix(".url") {
         config.remotes.append(String(key.dropFirst("remote.".count).dropLast(".url".count)))
+      } else if key.hasPrefix("branch.") {
+        config.branchSettings[key] = value
       }
     }
     return config
@@ -250,35 +269,33 @@ public struct VaultSync: Sendable {
     // A clone has `.gitattributes` but not the config that names the driver: without it git
     // would write conflict markers, so every sync makes sure.
     report.setUp = try setup(repository, config)
+    // The fetch, the slow part, starts first and runs while the vault's changes are committed,
+    // with no automatic gc of its own meanwhile (it would lock the refs the commit writes). The
+    // branch comes from HEAD's file: a detached HEAD names none, and nothing is fetched.
+    let headBranch = RefFiles.branch(in: repository.gitDirectory)
+    let upstream = headBranch.flatMap { config.upstream(of: $0) }
+    let fetchArguments = upstream.map { upstream in
+      [
+        "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", upstream.remote,
+        "+refs/heads/\(upstream.branch):refs/remotes/\(upstream.remote)/\(upstream.branch)",
+      ]
+    }
+    var fetching = fetchArguments.map { git.start($0) }
     let state = try branchState()
-    guard let branch = state.head else {
+    guard state.head != nil else {
+      _ = fetching?.wait()
       throw .cannotSync(
         "HEAD is detached (no branch is checked out), so nothing was changed: `git switch main` "
           + "(or your branch), then run `vault sync` again")
     }
-    let (remote, remoteBranch): (String, String)
-    if config.remotes.isEmpty {
+    report.committed = try commitChanges(state, setUp: report.setUp)
+    guard let upstream, let fetchArguments else {
       report.noRemote = true
-      report.committed = try commitChanges(state, setUp: report.setUp)
       return report
     }
-    if let upstream = state.upstream, let slash = upstream.firstIndex(of: "/"),
-      config.remotes.contains(String(upstream[..<slash]))
-    {
-      (remote, remoteBranch) = (String(upstream[..<slash]), String(upstream[upstream.index(after: slash)...]))
-    } else {
-      (remote, remoteBranch) = (config.remotes.contains("origin") ? "origin" : config.remotes[0], branch)
-    }
+    let (remote, remoteBranch) = (upstream.remote, upstream.branch)
     report.upstream = remote + "/" + remoteBranch
     let tracking = "refs/remotes/\(remote)/\(remoteBranch)"
-    // The fetch, the slow part, runs while the changes are committed; no automatic gc of its own
-    // meanwhile, which would lock the refs the commit writes.
-    let fetchArguments = [
-      "-c", "gc.auto=0", "-c", "maintenance.auto=false", "fetch", "-q", remote,
-      "+refs/heads/\(remoteBranch):\(tracking)",
-    ]
-    var fetching: GitCommand.Running? = git.start(fetchArguments)
-    report.committed = try commitChanges(state, setUp: report.setUp)
     for _ in 0..<3 {
       let fetch = fetching?.wait() ?? git.run(fetchArguments)
       fetching = nil
@@ -294,7 +311,7 @@ public struct VaultSync: Sendable {
       }
       guard ahead > 0 else { break }
       var push = ["push", "-q", remote, "HEAD:refs/heads/\(remoteBranch)"]
-      if state.upstream == nil { push.insert("-u", at: 2) }
+      if !upstream.configured { push.insert("-u", at: 2) }
       let pushed = git.run(push)
       if pushed.succeeded {
         report.sent += ahead

@@ -18,7 +18,10 @@ struct Watch: ParsableCommand {
       One watcher per vault; Ctrl-C (or SIGTERM) stops it. Linux only for now (inotify); on \
       network and FUSE file systems, which send no notifications, it refuses and commands walk.
         vault watch
+        vault watch --sync
         vault watch --install
+      With --sync it also syncs over git (vault sync): --sync-delay seconds after changes \
+      settle (30), and every --sync-every seconds (600) for the other machines' changes.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -35,9 +38,21 @@ struct Watch: ParsableCommand {
   @Flag(name: .long, help: "Print a line for each batch of changes applied to the index.")
   var verbose = false
 
+  @Flag(name: .long, help: "Also run vault sync: after changes settle, and on a timer (see vault sync).")
+  var sync = false
+
+  @Option(name: .long, help: "With --sync: seconds to wait after the last change before syncing.")
+  var syncDelay: Double = 30
+
+  @Option(name: .long, help: "With --sync: seconds between syncs that bring in the other machines' changes.")
+  var syncEvery: Double = 600
+
   func validate() throws {
     guard [install, uninstall, status].filter({ $0 }).count <= 1 else {
       throw ValidationError("give one of --install, --uninstall and --status")
+    }
+    guard syncDelay >= 0, syncEvery >= 1 else {
+      throw ValidationError("--sync-delay takes 0 or more seconds, --sync-every 1 or more")
     }
   }
 
@@ -70,14 +85,29 @@ struct Watch: ParsableCommand {
     } catch let failure as IndexWatcher.Failure {
       throw VaultError.cannotWatch(failure.description)
     }
-    if verbose {
-      watcher.onChange = { refresh in
+    let autoSync =
+      sync
+      ? AutoSync(
+        VaultSync(vault: vault, executable: Sync.executable, environment: options.environment), delay: syncDelay,
+        interval: syncEvery
+      ) { result in
+        switch result {
+        case .success(let report): for line in SyncText.report(report) { terminal.printError("vault: sync: " + line) }
+        case .failure(let error): terminal.printError("vault: sync: \(error)")
+        }
+      } : nil
+    let verbose = verbose
+    watcher.onChange = { refresh in
+      if verbose {
         terminal.printError(
           "vault: index: \(refresh.readAll ? "walked the vault, " : "")\(refresh.parsed) read, "
             + "\(refresh.removed) removed in \(String(format: "%.3f", refresh.seconds)) s")
       }
+      autoSync?.changed()
     }
     StopSignals.writeByte(to: watcher.stopDescriptor)
+    autoSync?.start()
+    defer { autoSync?.stop() }
     terminal.printError(
       "vault: watching \(vault.displayRoot); the index stays fresh while this runs. Stop with Ctrl-C.")
     try watcher.run()

@@ -47,12 +47,15 @@ struct SyncedClones {
   func vault(
     _ arguments: [String], on clone: URL, today: String = "2026-11-25", now: String? = nil
   ) throws -> CLI.Result {
-    try CLI.run(
-      arguments, in: clone,
-      environment: [
-        "VAULT_MACHINE": clone.lastPathComponent, "VAULT_TODAY": today, "VAULT_NOW": now ?? today + "T09:00",
-        "VAULT_INDEX": clone.path + "-index.sqlite", "VAULT_DIR": clone.path,
-      ])
+    try CLI.run(arguments, in: clone, environment: environment(of: clone, today: today, now: now))
+  }
+
+  /// What `vault` runs with in a clone: its machine name, the day, its own index.
+  func environment(of clone: URL, today: String = "2026-11-25", now: String? = nil) -> [String: String] {
+    [
+      "VAULT_MACHINE": clone.lastPathComponent, "VAULT_TODAY": today, "VAULT_NOW": now ?? today + "T09:00",
+      "VAULT_INDEX": clone.path + "-index.sqlite", "VAULT_DIR": clone.path,
+    ]
   }
 
   /// git ARGS in `folder`; fails the test when git does.
