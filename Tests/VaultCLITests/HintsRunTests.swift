@@ -68,6 +68,12 @@ import Testing
           to: folder.appendingPathComponent("Personal Code.md"))
       }),
     Case(vault: "outside", arguments: ["add", "task", "Call Mum"]),
+    // Sync: a vault that is no repository yet, and one that is (vault init offers the merge).
+    Case(vault: "empty", arguments: ["sync"], environment: gitIdentity),
+    Case(
+      vault: "empty", arguments: ["init", "."],
+      setup: { folder in _ = try SyncedClones.git(["init", "-q"], in: folder) },
+      environment: gitIdentity),
     // Suggestions (the hints accept and dismiss what was shown), without a mood
     // logged, and accepting before anything was shown.
     Case(vault: "empty", arguments: ["suggest"]),
@@ -100,6 +106,12 @@ import Testing
         try Data(calendar(dentist.map { $0.replacingOccurrences(of: "Dentist", with: "Dentist visit") }).utf8).write(
           to: file)
       }),
+  ]
+
+  /// Who commits when a hint runs `vault sync`.
+  static let gitIdentity = [
+    "GIT_AUTHOR_NAME": "Hints", "GIT_AUTHOR_EMAIL": "hints@example.org", "GIT_COMMITTER_NAME": "Hints",
+    "GIT_COMMITTER_EMAIL": "hints@example.org", "GIT_CONFIG_NOSYSTEM": "1",
   ]
 
   /// Words a hint shows as a placeholder, and what a person would type for them.

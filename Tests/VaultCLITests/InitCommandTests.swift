@@ -40,7 +40,7 @@ import Testing
     #expect(first.stdout.hasSuffix(offer))
     let setup = try CLI.run(["--vault", folder.path, "sync", "--setup"], in: folder, environment: environment)
     #expect(
-      setup.stdout.hasPrefix("notes now merge by meaning: wrote git config merge.vault.driver and .gitattributes\n"))
+      setup.stdout.hasPrefix("notes now merge by meaning (set up: git config merge.vault.driver, .gitattributes)\n"))
     #expect(try !CLI.run(["init", folder.path], in: folder, environment: environment).stdout.contains("sync --setup"))
   }
 

@@ -94,6 +94,23 @@ import Testing
     #expect(try Fixture.text(clones.phone, "Tasks.md").contains("- [ ] Buy stamps\n"))
   }
 
+  @Test func theJSONOfASyncNamesEveryKeyNullIncluded() throws {
+    let clones = try Clones.make()
+    #expect(try clones.vault(["add", "task", "Buy stamps"], on: clones.phone).status == 0)
+    #expect(try clones.vault(["sync"], on: clones.phone).status == 0)
+    let sync = try clones.vault(["sync", "--json"], on: clones.laptop)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "committed", "upstream", "sent", "received", "notesReceived", "offline", "noRemote", "conflicts", "keptBoth",
+        "setUp",
+      ])
+    #expect(object["committed"] is NSNull && object["offline"] is NSNull)
+    #expect(
+      object["received"] as? Int == 1 && object["notesReceived"] as? Int == 1
+        && object["upstream"] as? String == "origin/main")
+  }
+
   @Test func aRemoteThatDoesNotExistIsSaidAndNothingIsLost() throws {
     let clones = try Clones.make()
     try Clones.git(
@@ -191,8 +208,13 @@ import Testing
     let before = try Fixture.contents(of: vault)
     let sync = try CLI.run(["sync"], in: vault, environment: ["VAULT_DIR": vault.path])
     #expect(sync.status == 1)
-    #expect(sync.stderr.contains("is not a git repository, so nothing was changed: start one with `git -C"))
+    #expect(sync.stderr.contains("is not a git repository, so nothing was changed: `vault sync --setup` makes it one"))
     #expect(try Fixture.contents(of: vault) == before)
+    let setup = try CLI.run(["sync", "--setup"], in: vault, environment: ["VAULT_DIR": vault.path])
+    #expect(
+      setup.stdout.hasPrefix(
+        "notes now merge by meaning (set up: git init, git config merge.vault.driver, .gitattributes)\n"))
+    #expect(FileManager.default.fileExists(atPath: vault.appendingPathComponent(".git/HEAD").path))
   }
 
   @Test func withoutARemoteTheChangesAreCommitted() throws {
@@ -253,7 +275,8 @@ import Testing
       }
       return try check()
     }
-    #expect(try eventually { try CLI.run(["watch", "--status"], in: clones.laptop, environment: environment).status == 0 })
+    #expect(
+      try eventually { try CLI.run(["watch", "--status"], in: clones.laptop, environment: environment).status == 0 })
     #expect(try clones.vault(["add", "task", "Ticked on the laptop"], on: clones.laptop).status == 0)
     let pushed = try eventually {
       try Clones.git(["show", "main:Tasks.md"], in: clones.remote).stdout.contains("- [ ] Ticked on the laptop\n")

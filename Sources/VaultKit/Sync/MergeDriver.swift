@@ -42,7 +42,8 @@ public enum MergeDriver {
     let (base, mine, other) = (decode(texts[0]), decode(texts[1]), decode(texts[2]))
     // Who and when matter only to a conflict, which most merges have none of: git is asked then.
     let unknown = NoteMerge.Side(name: "the other side", time: "unknown time")
-    var result = NoteMerge.merge(base: base, ours: mine, theirs: other, us: unknown, them: unknown, theirsIsLater: false)
+    var result = NoteMerge.merge(
+      base: base, ours: mine, theirs: other, us: unknown, them: unknown, theirsIsLater: false)
     if !result.conflictLines.isEmpty {
       let git = GitCommand(folder: folder)
       let us = side(of: "HEAD", path: path, git: git, fallback: machineName(environment))
@@ -52,7 +53,8 @@ public enum MergeDriver {
           head.isEmpty ? nil : git.value(["rev-parse", "-q", "--verify", head]).map { _ in head }
         }.first
       let them = merging.map { side(of: $0, path: path, git: git, fallback: unknown.name) } ?? (unknown, 0)
-      result = NoteMerge.merge(base: base, ours: mine, theirs: other, us: us.0, them: them.0, theirsIsLater: them.1 > us.1)
+      result = NoteMerge.merge(
+        base: base, ours: mine, theirs: other, us: us.0, them: them.0, theirsIsLater: them.1 > us.1)
     }
     let bytes = isUTF8 ? Data(result.text.utf8) : result.text.data(using: .isoLatin1) ?? texts[1]
     do { try bytes.write(to: URL(fileURLWithPath: ours), options: .atomic) } catch {

@@ -47,9 +47,8 @@ public struct VaultSync: Sendable {
     guard output.succeeded else {
       if output.status == 127 { throw .cannotSync("git is not installed (apt-get install git, or brew install git)") }
       throw .cannotSync(
-        "\(vault.displayRoot) is not a git repository, so nothing was changed: start one with "
-          + "`git -C \(ShellQuote.quoted(vault.displayRoot)) init`, then `vault sync --setup`, "
-          + "and add where to sync with `git remote add origin URL`")
+        "\(vault.displayRoot) is not a git repository, so nothing was changed: `vault sync --setup` makes it "
+          + "one (git init) and sets up the merge of notes; then add where to sync: git remote add origin URL")
     }
     let lines = output.out.split(separator: "\n").map(String.init)
     guard lines.count == 2 else { throw .cannotSync("git gave no repository for \(vault.displayRoot)") }
@@ -125,8 +124,19 @@ public struct VaultSync: Sendable {
   /// Installs the merge driver: in the repository's config (not versioned: every clone needs it)
   /// and in `.gitattributes` at the vault's root (versioned). Returns what it changed.
   @discardableResult
+  /// A vault that is no git repository yet becomes one (`git init`) first.
   public func setup() throws(VaultError) -> [String] {
-    try setup(try repository(), config())
+    let repository: Repository
+    var made: [String] = []
+    do {
+      repository = try self.repository()
+    } catch {
+      let initialize = git.run(["init", "-q"])
+      guard initialize.succeeded else { throw initialize.status == 127 ? error : .cannotSync(initialize.reason) }
+      made.append("git init")
+      repository = try self.repository()
+    }
+    return made + (try setup(repository, config()))
   }
 
   func setup(_ repository: Repository, _ config: Config) throws(VaultError) -> [String] {
@@ -372,7 +382,7 @@ public struct VaultSync: Sendable {
           _ = git.run(["merge", "--abort"])
           throw .cannotSync("git could not merge, so the merge was undone and nothing was lost: " + merge.reason)
         }
-        for path in unmerged { report.keptBoth.append(try keepBoth(path, in: repository)) }
+        for path in unmerged { if let kept = try keepBoth(path, in: repository) { report.keptBoth.append(kept) } }
         let commit = git.run(["commit", "-q", "--no-edit"])
         guard commit.succeeded else {
           _ = git.run(["merge", "--abort"])
@@ -394,19 +404,71 @@ public struct VaultSync: Sendable {
     }
   }
 
-  /// A file both sides changed that is no note: ours stays; theirs is saved as
-  /// `name (from <branch> …).ext` beside it, both committed.
-  private func keepBoth(_ path: String, in repository: Repository) throws(VaultError) -> String {
-    let theirs = git.run(["show", ":3:" + path])
-    let name = (path as NSString).deletingPathExtension
-    let ext = (path as NSString).pathExtension
-    let copy = name + " (conflict, theirs)" + (ext.isEmpty ? "" : "." + ext)
-    if theirs.succeeded {
+  /// A file git could not merge (no note, or a rename both sides made differently): what only one
+  /// side has stays; when both have a version, ours stays and theirs is saved beside it as
+  /// `name (conflict, theirs).ext`; all of it committed. Returns the paths kept twice.
+  private func keepBoth(_ path: String, in repository: Repository) throws(VaultError) -> String? {
+    let stages = Set(
+      (git.value(["ls-files", "-u", "-z", "--", path]) ?? "").split(separator: "\0").compactMap { entry in
+        entry.split(separator: "\t").first?.split(separator: " ").last.flatMap { Int($0) }
+      })
+    switch (stages.contains(2), stages.contains(3)) {
+    case (true, true):
+      let theirs = git.run(["show", ":3:" + path])
+      let name = (path as NSString).deletingPathExtension
+      let ext = (path as NSString).pathExtension
+      let copy = name + " (conflict, theirs)" + (ext.isEmpty ? "" : "." + ext)
       FileManager.default.createFile(atPath: repository.top + "/" + copy, contents: theirs.data)
+      _ = git.run(["checkout", "--ours", "--", path])
+      _ = git.run(["add", "--", path, copy])
+      return path
+    case (true, false):
+      _ = git.run(["checkout", "--ours", "--", path])
+      _ = git.run(["add", "--", path])
+    case (false, true):
+      _ = git.run(["checkout", "--theirs", "--", path])
+      _ = git.run(["add", "--", path])
+    case (false, false):
+      _ = git.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", path])
     }
-    let ours = git.run(["checkout", "--ours", "--", path])
-    if !ours.succeeded { _ = git.run(["checkout", "--theirs", "--", path]) }
-    _ = git.run(["add", "--", path] + (theirs.succeeded ? [copy] : []))
-    return path
+    return nil
+  }
+}
+
+// `--json` writes every key, null included (docs/JSON.md), as the other commands do.
+extension VaultSync.Report {
+  private enum Key: String, CodingKey {
+    case committed, upstream, sent, received, notesReceived, offline, noRemote, conflicts, keptBoth, setUp
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(committed, forKey: .committed)
+    try container.encode(upstream, forKey: .upstream)
+    try container.encode(sent, forKey: .sent)
+    try container.encode(received, forKey: .received)
+    try container.encode(notesReceived, forKey: .notesReceived)
+    try container.encode(offline, forKey: .offline)
+    try container.encode(noRemote, forKey: .noRemote)
+    try container.encode(conflicts, forKey: .conflicts)
+    try container.encode(keptBoth, forKey: .keptBoth)
+    try container.encode(setUp, forKey: .setUp)
+  }
+}
+
+extension VaultSync.Status {
+  private enum Key: String, CodingKey {
+    case branch, upstream, ahead, behind, lastSync, unsynced, mergeDriverInstalled
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(branch, forKey: .branch)
+    try container.encode(upstream, forKey: .upstream)
+    try container.encode(ahead, forKey: .ahead)
+    try container.encode(behind, forKey: .behind)
+    try container.encode(lastSync, forKey: .lastSync)
+    try container.encode(unsynced, forKey: .unsynced)
+    try container.encode(mergeDriverInstalled, forKey: .mergeDriverInstalled)
   }
 }

@@ -25,7 +25,9 @@ struct Sync: ParsableCommand {
   @Flag(name: .long, help: "Show ahead, behind, the last sync and the unsynced notes; fetch nothing.")
   var status = false
 
-  @Flag(name: .long, help: "Install the note merge (.gitattributes and the repository's git config), and stop.")
+  @Flag(
+    name: .long,
+    help: "Set up the merge of notes (.gitattributes, the repository's git config; git init when needed), and stop.")
   var setup = false
 
   func validate() throws {
@@ -48,9 +50,10 @@ struct Sync: ParsableCommand {
       terminal.print(
         changed.isEmpty
           ? "notes already merge by meaning here"
-          : "notes now merge by meaning: wrote " + changed.joined(separator: " and "))
-      if !changed.contains(".gitattributes") { return }
-      terminal.print("commit .gitattributes (vault sync does) so that every clone merges notes the same way")
+          : "notes now merge by meaning (set up: " + changed.joined(separator: ", ") + ")")
+      if changed.contains(".gitattributes") {
+        terminal.print("vault sync commits .gitattributes, so that every clone merges notes the same way")
+      }
       return
     }
     let report = try sync.sync(now: Date())
