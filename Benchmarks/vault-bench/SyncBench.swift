@@ -22,7 +22,9 @@ extension Measurement {
         """)
     }
     _ = try time([binary, "sync", "--vault", clone])
-    let floor = try median { try time(["/bin/sh", "-c", "cd '\(clone)' && git fetch -q && git status --porcelain >/dev/null"]) }
+    let floor = try median {
+      try time(["/bin/sh", "-c", "cd '\(clone)' && git fetch -q && git status --porcelain >/dev/null"])
+    }
     row("floor: git fetch + git status", floor)
     let nothing = try median { try time([binary, "sync", "--vault", clone]) }
     row("vault sync, nothing to do", nothing, note: String(format: "%.2f× fetch + status", nothing / floor))
@@ -60,12 +62,15 @@ extension Measurement {
     theirs.insert("- 23:58 Added on the phone", at: 500)
     let texts = ["base": base, "ours": ours, "theirs": theirs]
     for (name, lines) in texts {
-      try (lines.joined(separator: "\n") + "\n").write(toFile: "\(folder)/\(name).md", atomically: true, encoding: .utf8)
+      try (lines.joined(separator: "\n") + "\n").write(
+        toFile: "\(folder)/\(name).md", atomically: true, encoding: .utf8)
     }
     let merge = try median {
       try FileManager.default.copyItem(atPath: "\(folder)/ours.md", toPath: "\(folder)/merged.md")
       defer { try? FileManager.default.removeItem(atPath: "\(folder)/merged.md") }
-      return try time([binary, "merge-driver", "\(folder)/base.md", "\(folder)/merged.md", "\(folder)/theirs.md", "Long.md"])
+      return try time([
+        binary, "merge-driver", "\(folder)/base.md", "\(folder)/merged.md", "\(folder)/theirs.md", "Long.md",
+      ])
     }
     row("vault merge-driver, a note of 1,000 lines", merge, note: "as git runs it, the start of the binary included")
   }
