@@ -87,19 +87,10 @@ public enum UserSettings {
     return expandingHome(value, environment: environment)
   }
 
-  /// Sets (or, with nil, removes) the default vault: the file is written anew, atomically.
+  /// Sets (or, with nil, removes) the default vault: the file is written anew, atomically, with
+  /// the workspaces it lists.
   public static func setDefaultVault(_ vault: String?, environment: [String: String]) throws(VaultError) {
-    let file = path(environment: environment)
-    let folder = (file as NSString).deletingLastPathComponent
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      let text =
-        "# vault's own settings (docs/FORMAT.md, \"Which vault\").\n"
-        + (vault.map { "vault: \(PropertyWriter.scalar($0))\n" } ?? "")
-      try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-    } catch {
-      throw .cannotWrite(file, reason: VaultError.systemReason(error))
-    }
+    try save(defaultVault: vault, workspaces: workspaces(environment: environment).workspaces, environment: environment)
   }
 
   static func expandingHome(_ path: String, environment: [String: String]) -> String {

@@ -10,7 +10,7 @@ import Foundation
 enum ArgumentOrder {
   /// The options of `vault` itself (`today`'s and the global ones) that take a value.
   static let optionsWithValues: Set<String> = [
-    "--vault", "--today", "--now", "--index", "--color", "--limit", "--generate-completion-script",
+    "--vault", "--today", "--now", "--index", "--color", "--limit", "--generate-completion-script", "--workspace",
   ]
 
   /// The index of the first word that is not an option or an option's value, if any before `--`.

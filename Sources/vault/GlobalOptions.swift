@@ -9,6 +9,14 @@ struct GlobalOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The vault folder.", valueName: "path"))
   var vault: String?
 
+  // Read before parsing (`WorkspaceDispatch`), so it is never set here; declared for --help.
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A workspace (vault workspace list) instead of --vault; again for more, or all, in a view.",
+      valueName: "name"))
+  var workspace: [String] = []
+
   @Option(
     name: .long,
     help: ArgumentHelp(

@@ -4,7 +4,11 @@ import VaultKit
 
 // The one place where failures become text and exit codes: a tool failure (`VaultError`)
 // prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+switch WorkspaceDispatch.plan(arguments, environment: ProcessInfo.processInfo.environment) {
+case .run(let rewritten): arguments = rewritten
+case .exit(let status): exit(status)
+}
 if let unknown = UnknownCommand.message(for: arguments) {
   Terminal.emit(to: .standardError, Data("vault: error: \(unknown)\n".utf8))
   exit(64)

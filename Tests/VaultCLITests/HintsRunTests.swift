@@ -68,6 +68,9 @@ import Testing
           to: folder.appendingPathComponent("Personal Code.md"))
       }),
     Case(vault: "outside", arguments: ["add", "task", "Call Mum"]),
+    // Workspaces: none yet, and one just added.
+    Case(vault: "empty", arguments: ["workspace", "list"]),
+    Case(vault: "ExampleVault", arguments: ["workspace", "add", "home", "."]),
     // Sync: a vault that is no repository yet, and one that is (vault init offers the merge).
     Case(vault: "empty", arguments: ["sync"], environment: gitIdentity),
     Case(
