@@ -29,12 +29,14 @@ format:
 release: deps
 	swift build -c release --static-swift-stdlib --scratch-path .build-release
 	strip -o .build-release/vault .build-release/release/vault
+	strip -o .build-release/vault-merge-driver .build-release/release/vault-merge-driver
 
 PREFIX ?= $(HOME)/.local
 install: release man completions
 	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
 		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install .build-release/vault $(PREFIX)/bin/vault
+	install .build-release/vault-merge-driver $(PREFIX)/bin/vault-merge-driver
 	install -m 644 .build/man/vault.1 $(PREFIX)/share/man/man1/vault.1
 	install -m 644 .build/completions/vault.bash $(PREFIX)/share/bash-completion/completions/vault
 	install -m 644 .build/completions/_vault $(PREFIX)/share/zsh/site-functions/_vault

@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "VaultKit", targets: ["VaultKit"]),
     .executable(name: "vault", targets: ["vault"]),
+    .executable(name: "vault-merge-driver", targets: ["vault-merge-driver"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +70,9 @@ let package = Package(
         .product(name: "Rainbow", package: "Rainbow"),
       ]
     ),
+    // git's merge driver for notes (`vault sync`): VaultCore and the C library only, so that it
+    // starts in a millisecond; git runs it once for every note a merge touches.
+    .executableTarget(name: "vault-merge-driver", dependencies: ["VaultCore"]),
     // `make bench`: synthetic vaults and the timings of docs/PERFORMANCE.md.
     .executableTarget(
       name: "vault-bench",

@@ -68,11 +68,11 @@ extension Measurement {
     let merge = try median {
       try FileManager.default.copyItem(atPath: "\(folder)/ours.md", toPath: "\(folder)/merged.md")
       defer { try? FileManager.default.removeItem(atPath: "\(folder)/merged.md") }
-      return try time([
-        binary, "merge-driver", "\(folder)/base.md", "\(folder)/merged.md", "\(folder)/theirs.md", "Long.md",
-      ])
+      // What git runs: the command `vault sync --setup` names, the driver beside vault.
+      let driver = (binary as NSString).deletingLastPathComponent + "/vault-merge-driver"
+      return try time([driver, "\(folder)/base.md", "\(folder)/merged.md", "\(folder)/theirs.md", "Long.md"])
     }
-    row("vault merge-driver, a note of 1,000 lines", merge, note: "as git runs it, the start of the binary included")
+    row("vault-merge-driver, a note of 1,000 lines", merge, note: "as git runs it, its start included")
   }
 
   private func shell(_ script: String) throws {

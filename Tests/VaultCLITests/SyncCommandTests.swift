@@ -94,6 +94,19 @@ import Testing
     #expect(try Fixture.text(clones.phone, "Tasks.md").contains("- [ ] Buy stamps\n"))
   }
 
+  @Test func theMergeDriverAsGitRunsItKeepsBytesThatAreNotUTF8() throws {
+    let folder = try ScratchFolder.make("merge-driver")
+    let write = { (name: String, bytes: [UInt8]) in try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+    let cafe: [UInt8] = Array("caf".utf8) + [0xE9] + Array("\n".utf8)
+    try write("base", cafe)
+    try write("ours", cafe + Array("- [ ] Ours\n".utf8))
+    try write("theirs", Array("# Top\n".utf8) + cafe)
+    let result = try CLI.run(["merge-driver", "base", "ours", "theirs", "Notes/Café.md"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let merged = try [UInt8](Data(contentsOf: folder.appendingPathComponent("ours")))
+    #expect(merged == Array("# Top\n".utf8) + cafe + Array("- [ ] Ours\n".utf8))
+  }
+
   @Test func theJSONOfASyncNamesEveryKeyNullIncluded() throws {
     let clones = try Clones.make()
     #expect(try clones.vault(["add", "task", "Buy stamps"], on: clones.phone).status == 0)

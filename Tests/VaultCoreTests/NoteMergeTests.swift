@@ -2,7 +2,7 @@ import Testing
 
 @testable import VaultCore
 
-/// The three-way merge of notes that `vault merge-driver` runs when two machines changed one note.
+/// The three-way merge of notes that `vault-merge-driver` runs when two machines changed one note.
 struct NoteMergeTests {
   let laptop = NoteMerge.Side(name: "laptop", time: "2026-11-25 08:30")
   let phone = NoteMerge.Side(name: "phone", time: "2026-11-25 09:10")

@@ -1,4 +1,4 @@
-/// The three-way merge of a note by what a planner writes in it, for `vault merge-driver`.
+/// The three-way merge of a note by what a planner writes in it, for `vault-merge-driver`.
 ///
 /// Front matter merges key by key; the body by lines, where a stretch both sides changed is
 /// resolved by meaning (`ChunkMerge`: tasks part by part, entries all kept in time order). What

@@ -5,8 +5,6 @@ import VaultCore
 /// message that says what changed in planner words, and the machine in a trailer (the name conflict
 /// callouts give).
 enum SyncCommit {
-  static let machineTrailer = "Vault-Machine"
-
   /// Stages every change and commits it; nil when nothing changed.
   static func commit(in git: GitCommand, machine: String) throws(VaultError) -> String? {
     let add = git.run(["add", "-A", "--", "."])
@@ -28,7 +26,7 @@ enum SyncCommit {
     let (subject, parts) = ChangeSummary.message(changes)
     var message = subject + "\n\n"
     if parts.count > 1 || subject != parts.first { message += parts.map { "- " + $0 }.joined(separator: "\n") + "\n\n" }
-    message += "\(machineTrailer): \(machine)\n"
+    message += "\(MergeSides.machineTrailer): \(machine)\n"
     let commit = git.run(["commit", "-q", "-F", "-"], input: Data(message.utf8))
     guard commit.succeeded else {
       if commit.err.contains("Please tell me who you are") || commit.err.contains("empty ident") {

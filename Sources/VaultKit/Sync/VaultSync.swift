@@ -6,7 +6,8 @@ import VaultMarkdown
 /// driver), push — with the git CLI, so remotes, credentials and hooks stay git's.
 public struct VaultSync: Sendable {
   public let vault: Vault
-  /// The merge driver's command as git runs it (through `sh`): this binary, quoted.
+  /// The merge driver's command as git runs it (through `sh`): `vault-merge-driver` beside
+  /// `vault`, else `vault merge-driver`, quoted.
   let driverCommand: String
   let machine: String
   let git: GitCommand
@@ -14,9 +15,20 @@ public struct VaultSync: Sendable {
   /// `executable` is the `vault` binary that git runs as the merge driver.
   public init(vault: Vault, executable: String, environment: [String: String]) {
     self.vault = vault
-    driverCommand = ShellQuote.quoted(executable) + " merge-driver %O %A %B %P"
-    machine = MergeDriver.machineName(environment)
+    let helper = (executable as NSString).deletingLastPathComponent + "/vault-merge-driver"
+    driverCommand =
+      FileManager.default.isExecutableFile(atPath: helper)
+      ? ShellQuote.quoted(helper) + " %O %A %B %P" : ShellQuote.quoted(executable) + " merge-driver %O %A %B %P"
+    machine = Self.machineName(environment)
     git = GitCommand(folder: vault.root)
+  }
+
+  /// The name this machine goes by in conflict callouts and commit trailers: `$VAULT_MACHINE`, else
+  /// the host name.
+  public static func machineName(_ environment: [String: String]) -> String {
+    if let name = environment["VAULT_MACHINE"], !name.isEmpty { return name }
+    let host = ProcessInfo.processInfo.hostName
+    return host.split(separator: ".").first.map(String.init) ?? host
   }
 
   /// The attribute line that sends notes to the driver.
@@ -374,7 +386,7 @@ public struct VaultSync: Sendable {
     try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
       // With nothing committed here yet, git takes the remote's history as it is.
       let merge = git.run(
-        ["merge", "-q", "--no-edit", "--no-stat", tracking], environment: [MergeDriver.mergingVariable: tracking])
+        ["merge", "-q", "--no-edit", "--no-stat", tracking], environment: [MergeSides.mergingVariable: tracking])
       if !merge.succeeded {
         let unmerged =
           git.value(["diff", "--name-only", "--diff-filter=U", "-z"])?.split(separator: "\0").map(String.init) ?? []

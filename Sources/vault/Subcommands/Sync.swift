@@ -88,12 +88,16 @@ struct MergeDriverCommand: ParsableCommand {
   @Argument(help: "The note's path in the repository (git's %P).") var path: String
 
   func run() throws {
-    let environment = ProcessInfo.processInfo.environment
-    let outcome = try MergeDriver.merge(
-      base: base, ours: ours, theirs: theirs, path: path, folder: FileManager.default.currentDirectoryPath,
-      environment: environment)
-    for line in outcome.conflictLines {
-      FileHandle.standardError.write(Data("\(path):\(line):1: warning: a sync conflict is kept here\n".utf8))
+    // The merge is `vault-merge-driver`'s, a small program beside this one that git runs directly.
+    let helper = (Sync.executable as NSString).deletingLastPathComponent + "/vault-merge-driver"
+    guard FileManager.default.isExecutableFile(atPath: helper) else {
+      throw VaultError.cannotSync("\(helper) is missing: install vault again (make install), then vault sync --setup")
     }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: helper)
+    process.arguments = [base, ours, theirs, path]
+    do { try process.run() } catch { throw VaultError.cannotSync("cannot run \(helper): \(error)") }
+    process.waitUntilExit()
+    if process.terminationStatus != 0 { throw ExitCode(process.terminationStatus) }
   }
 }
