@@ -30,7 +30,9 @@ import Testing
 
   static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
-  @Test(arguments: [["tasks"], ["agenda", "--days", "14"], ["today"], ["search", "garden"], ["countdown"]])
+  @Test(arguments: [
+    ["tasks"], ["agenda", "--days", "14"], ["today"], ["search", "garden"], ["countdown"], ["journal", "list"],
+  ])
   func aViewOverTwoWorkspacesIsEachOnesViewUnderItsName(view: [String]) throws {
     let setup = try Setup()
     let both = try setup.run(view + ["--json", "--workspace", "home", "--workspace", "family"])
@@ -66,7 +68,7 @@ import Testing
     let refused = try setup.run(["add", "task", "Twice", "--workspace", "family", "--workspace", "home"])
     #expect(refused.status == 1)
     #expect(
-      refused.stderr == "vault: error: 'vault add' writes to one workspace: give one --workspace (family, home)\n")
+      refused.stderr == "vault: error: 'vault add' works on one workspace: give one --workspace (family, home)\n")
     #expect(try Fixture.contents(of: setup.home) == before)
   }
 

@@ -18,8 +18,17 @@ enum WorkspaceDispatch {
   /// The commands that read and show, which run over several workspaces at once.
   static let views: Set<String> = [
     "today", "countdown", "agenda", "calendar", "tasks", "goals", "tags", "mood", "insights", "align", "search",
-    "list", "check",
+    "list", "check", "show", "labels",
   ]
+
+  /// Whether the command line runs a view: a view command, `journal show|list`, `remind --list`.
+  static func isView(_ arguments: [String], command at: Int?) -> Bool {
+    guard let at else { return true }  // `vault` alone is `today`
+    let command = arguments[at]
+    let next = at + 1 < arguments.count ? arguments[at + 1] : ""
+    return views.contains(command) || (command == "journal" && ["show", "list"].contains(next))
+      || (command == "remind" && arguments.contains("--list"))
+  }
 
   static func plan(_ arguments: [String], environment: [String: String]) -> Plan {
     var rest: [String] = []
@@ -76,10 +85,11 @@ enum WorkspaceDispatch {
     chosen = chosen.filter { seen.insert($0.path).inserted }
     guard !chosen.isEmpty else { return fail("no workspace to show: add one with vault workspace add NAME PATH") }
     if chosen.count == 1 { return .run(rest + ["--vault", chosen[0].path]) }
-    let command = ArgumentOrder.firstWord(in: rest).map { rest[$0] } ?? "today"
-    guard views.contains(command) else {
+    let position = ArgumentOrder.firstWord(in: rest)
+    let command = position.map { rest[$0] } ?? "today"
+    guard isView(rest, command: position) else {
       return fail(
-        "'vault \(command)' writes to one workspace: give one --workspace (\(chosen.map(\.name).joined(separator: ", ")))"
+        "'vault \(command)' works on one workspace: give one --workspace (\(chosen.map(\.name).joined(separator: ", ")))"
       )
     }
     if rest.contains("--index") { return fail("--index names one index; it does not go with several workspaces") }
