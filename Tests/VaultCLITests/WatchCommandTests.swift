@@ -127,5 +127,10 @@ import Testing
     #expect(installed.stdout.contains("`systemctl --user enable --now vault-watch-"))
     let removed = try CLI.run(["watch", "--uninstall"], in: folder, environment: home)
     #expect(removed.status == 0 && removed.stdout.contains("removed "))
+    // With --sync, the service syncs too.
+    #expect(try CLI.run(["watch", "--install", "--sync"], in: folder, environment: home).status == 0)
+    let syncing = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
+    #expect(syncing.contains("\" \"watch\" \"--sync\" \"--vault\""))
+    #expect(syncing.contains("Description=vault index watcher and git sync for"))
   }
 }

@@ -16,6 +16,9 @@ public struct UserServiceFile: Sendable {
     public static let reminders = Purpose(
       name: "remind", arguments: ["remind", "--watch"], description: "vault reminders")
     public static let watcher = Purpose(name: "watch", arguments: ["watch"], description: "vault index watcher")
+    /// `vault watch --sync`: the same service, syncing over git too.
+    public static let syncingWatcher = Purpose(
+      name: "watch", arguments: ["watch", "--sync"], description: "vault index watcher and git sync")
   }
 
   public var path: String

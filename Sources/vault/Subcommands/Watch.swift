@@ -21,7 +21,8 @@ struct Watch: ParsableCommand {
         vault watch --sync
         vault watch --install
       With --sync it also syncs over git (vault sync): --sync-delay seconds after changes \
-      settle (30), and every --sync-every seconds (600) for the other machines' changes.
+      settle (30), and every --sync-every seconds (600) for the other machines' changes; \
+      --install --sync installs a service that does.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -73,7 +74,7 @@ struct Watch: ParsableCommand {
       return
     }
     if install || uninstall {
-      try UserService(.watcher, vault: vault, environment: options.environment, terminal: terminal)
+      try UserService(sync ? .syncingWatcher : .watcher, vault: vault, environment: options.environment, terminal: terminal)
         .run(install: install)
       return
     }
