@@ -74,8 +74,10 @@ struct Watch: ParsableCommand {
       return
     }
     if install || uninstall {
-      try UserService(sync ? .syncingWatcher : .watcher, vault: vault, environment: options.environment, terminal: terminal)
-        .run(install: install)
+      try UserService(
+        sync ? .syncingWatcher : .watcher, vault: vault, environment: options.environment, terminal: terminal
+      )
+      .run(install: install)
       return
     }
     let watcher: IndexWatcher
