@@ -125,3 +125,18 @@ struct NoteMergeTests {
     #expect(merge(base, changed, changed).text == changed)
   }
 }
+
+/// The subject of a sync's commit: what changed, in planner words.
+struct ChangeSummaryTests {
+  @Test func aFewChangesAreNamedAndManyAreCounted() {
+    let tasks = "- [ ] Renew passport\n- [ ] Call mum\n"
+    let few = ChangeSummary.message([
+      .init(
+        path: "Tasks.md", before: tasks, after: "- [x] Renew passport ✅ 2026-11-25\n- [ ] Call mum\n- [ ] Buy milk\n"),
+      .init(path: "Journal/2026/11/2026-11-25.md", before: nil, after: "- 08:30 Walk\n"),
+    ])
+    #expect(few.subject == "done: Renew passport; journal 2026-11-25; +1 task")
+    let many = ChangeSummary.message((1...40).map { .init(path: "Notes/Note \($0).md", before: nil, after: "x\n") })
+    #expect(many.subject == "new: 40 files")
+  }
+}

@@ -96,16 +96,22 @@ public enum ChangeSummary {
       }
     }
     var parts: [String] = []
-    if !done.isEmpty { parts.append("done: " + done.joined(separator: ", ")) }
-    if !cancelled.isEmpty { parts.append("cancelled: " + cancelled.joined(separator: ", ")) }
-    if !reopened.isEmpty { parts.append("reopened: " + reopened.joined(separator: ", ")) }
-    if !journal.isEmpty { parts.append("journal " + journal.joined(separator: ", ")) }
+    // A few names are named; more are counted (a first sync commits thousands of notes).
+    func named(_ label: String, _ names: [String], _ noun: String) {
+      guard !names.isEmpty else { return }
+      parts.append(
+        label + (names.count <= 3 ? names.joined(separator: ", ") : "\(names.count) \(noun)"))
+    }
+    named("done: ", done, "tasks")
+    named("cancelled: ", cancelled, "tasks")
+    named("reopened: ", reopened, "tasks")
+    named("journal ", journal, "days")
     if added > 0 { parts.append("+\(added) task" + (added == 1 ? "" : "s")) }
     if reworded > 0 { parts.append("\(reworded) task" + (reworded == 1 ? "" : "s") + " reworded") }
     if removed > 0 { parts.append("−\(removed) task" + (removed == 1 ? "" : "s")) }
-    if !created.isEmpty { parts.append("new: " + created.joined(separator: ", ")) }
-    if !edited.isEmpty { parts.append("edited: " + edited.joined(separator: ", ")) }
-    if !deleted.isEmpty { parts.append("removed: " + deleted.joined(separator: ", ")) }
+    named("new: ", created, "files")
+    named("edited: ", edited, "files")
+    named("removed: ", deleted, "files")
     if parts.isEmpty { parts = ["vault sync"] }
     var subject = ""
     for (index, part) in parts.enumerated() {

@@ -86,8 +86,13 @@ struct GitCommand: Sendable {
       return Running(done: Output(status: 127, data: Data(), err: "git is not installed: \(error)"))
     }
     if let input {
-      inPipe.fileHandleForWriting.write(input)
-      try? inPipe.fileHandleForWriting.close()
+      // Written from a thread of its own: git may answer (`cat-file --batch`) before it has read
+      // it all, and a full pipe either way would stop both.
+      let handle = inPipe.fileHandleForWriting
+      Thread.detachNewThread {
+        handle.write(input)
+        try? handle.close()
+      }
     }
     return Running {
       // Both pipes drained at once: a full stderr pipe would stop git while stdout is read.
@@ -104,6 +109,28 @@ struct GitCommand: Sendable {
       return Output(
         status: process.terminationStatus, data: outData, err: String(decoding: errData.get(), as: UTF8.self))
     }
+  }
+
+  /// The text of each blob named (`HEAD:Notes/A.md`, `:Notes/A.md` for the staged one) from one
+  /// `git cat-file --batch`, rather than a process per file; nil for one git does not have.
+  func blobs(_ names: [String]) -> [String?] {
+    let asked = names.filter { !$0.contains("\n") && !$0.isEmpty }
+    guard !asked.isEmpty else { return names.map { _ in nil } }
+    let output = run(["cat-file", "--batch"], input: Data((asked.joined(separator: "\n") + "\n").utf8))
+    let bytes = [UInt8](output.data)
+    var found: [String: String] = [:]
+    var offset = 0
+    for name in asked {
+      guard let end = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+      let header = String(decoding: bytes[offset..<end], as: UTF8.self)
+      offset = end + 1
+      guard !header.hasSuffix(" missing"), !header.hasSuffix(" ambiguous"),
+        let size = header.split(separator: " ").last.flatMap({ Int($0) }), offset + size <= bytes.count
+      else { continue }
+      found[name] = String(decoding: bytes[offset..<offset + size], as: UTF8.self)
+      offset += size + 1
+    }
+    return names.map { found[$0] }
   }
 
   /// The output of a command that must succeed, trimmed; nil when it failed.

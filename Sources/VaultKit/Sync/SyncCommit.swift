@@ -9,19 +9,29 @@ enum SyncCommit {
   static func commit(in git: GitCommand, machine: String) throws(VaultError) -> String? {
     let add = git.run(["add", "-A", "--", "."])
     guard add.succeeded else { throw .cannotSync("git could not stage the changes: " + add.reason) }
-    let names = git.run(["diff", "--cached", "--name-status", "--no-renames", "-z"])
-    guard names.succeeded else { throw .cannotSync(names.reason) }
-    let fields = names.out.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+    let staged = git.run(["diff", "--cached", "--name-status", "--no-renames", "-z"])
+    guard staged.succeeded else { throw .cannotSync(staged.reason) }
+    let fields = staged.out.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
     guard !fields.isEmpty else { return nil }
-    var changes: [ChangeSummary.Change] = []
-    var index = 0
     let hasHead = git.run(["rev-parse", "-q", "--verify", "HEAD"]).succeeded
-    while index + 1 < fields.count {
+    var files: [(path: String, before: String?, after: String?)] = []
+    for index in stride(from: 0, to: fields.count - 1, by: 2) {
       let (status, path) = (fields[index], fields[index + 1])
-      index += 2
-      let before = status == "A" || !hasHead ? nil : git.run(["show", "HEAD:" + path]).out
-      let after = status == "D" ? nil : git.run(["show", ":" + path]).out
-      changes.append(ChangeSummary.Change(path: path, before: before, after: after))
+      // Only notes are read (for their tasks); another file's change is named, not read.
+      let isNote = path.lowercased().hasSuffix(".md")
+      files.append(
+        (
+          path, status == "A" || !hasHead ? nil : isNote ? "HEAD:" + path : "",
+          status == "D" ? nil : isNote ? ":" + path : ""
+        ))
+    }
+    let names = files.flatMap { [$0.before, $0.after] }.compactMap { $0 }.filter { !$0.isEmpty }
+    var texts: [String: String] = [:]
+    for (name, text) in zip(names, git.blobs(names)) { texts[name] = text }
+    let changes = files.map { file in
+      ChangeSummary.Change(
+        path: file.path, before: file.before.map { $0.isEmpty ? "" : texts[$0] ?? "" },
+        after: file.after.map { $0.isEmpty ? "" : texts[$0] ?? "" })
     }
     let (subject, parts) = ChangeSummary.message(changes)
     var message = subject + "\n\n"
