@@ -4,17 +4,6 @@ import Testing
 
 /// Runs the built `vault` binary and captures what it prints.
 struct CLI {
-  /// One `Process.run()` at a time in this test process: Foundation's on Linux crashed (in its
-  /// memcpy) when two test suites started programs at the same moment. Only the start is
-  /// serialised; the programs still run side by side.
-  private static let launching = NSLock()
-
-  static func launch(_ process: Process) throws {
-    launching.lock()
-    defer { launching.unlock() }
-    try process.run()
-  }
-
   struct Result {
     var stdout: String
     var stderr: String
@@ -74,7 +63,7 @@ struct CLI {
     process.standardOutput = output
     process.standardError = output
     process.standardInput = standardInput
-    try CLI.launch(process)
+    try process.run()
     standardInput.fileHandleForWriting.write(Data(input.utf8))
     let text = output.fileHandleForReading.readDataToEndOfFile()
     try standardInput.fileHandleForWriting.close()
@@ -137,7 +126,7 @@ struct CLI {
     process.terminationHandler = { [exited = running.exited] _ in exited.signal() }
     let stdin = Pipe()
     if input != nil { process.standardInput = stdin }
-    try CLI.launch(process)
+    try process.run()
     if let input {
       // Written from another thread, so a large input never waits on unread output.
       let handle = stdin.fileHandleForWriting

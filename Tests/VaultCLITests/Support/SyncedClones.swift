@@ -75,7 +75,7 @@ struct SyncedClones {
     process.standardError = err
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    try CLI.launch(process)
+    try process.run()
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     exited.wait()
