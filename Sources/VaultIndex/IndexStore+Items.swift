@@ -33,6 +33,11 @@ public struct TaskSelection: Sendable {
   public var withFields = false
   /// Only these rows of the task table.
   var rowIDs: [Int]?
+  /// Only tasks with one of these ids (`🆔`).
+  public var ids: [String]?
+  /// The tasks a calendar client's task list holds: the open ones with a date, or in `inbox`,
+  /// or with an id; and those with an id closed on or after `closedFrom`.
+  public var taskList: (inbox: String, closedFrom: LocalDate)?
 
   public init() {}
 }
@@ -69,6 +74,38 @@ extension IndexStore {
     word.reduce([""]) { spelled, letter in
       let cases = Set([letter.lowercased(), letter.uppercased()])
       return spelled.flatMap { prefix in cases.sorted().map { prefix + $0 } }
+    }
+  }
+
+  /// The events of the notes at `paths`, with their notes' tags.
+  public func events(atPaths paths: [String]) throws(IndexError) -> [Located<Event>] {
+    guard !paths.isEmpty else { return [] }
+    // Paths are data: each is a quoted SQL literal (a quote doubled), never SQL.
+    let list = paths.map {
+      "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+    }.joined(separator: ", ")
+    return try events(withTags: true, where: "files.path IN (\(list))")
+  }
+
+  /// For each event note: its `uid` property, its category and its file's stamp (size, modification time in
+  /// nanoseconds, inode), by path — what a calendar server's ETags and sync tokens are made of.
+  public func eventNoteStamps() throws(IndexError) -> [String: (uid: String?, category: String?, stamp: FileStamp)] {
+    try read { db in
+      var facts: [String: (uid: String?, category: String?, stamp: FileStamp)] = [:]
+      try RowReader.forEach(
+        db,
+        sql: """
+          SELECT files.path, files.size, files.mtime, files.inode,
+            (SELECT p.text FROM properties p WHERE p.file_id = files.id AND lower(p.key) = 'uid' LIMIT 1), e.category
+          FROM events e CROSS JOIN files ON files.id = e.file_id WHERE files.skipped = 0
+          """
+      ) { row in
+        facts[row.text(0)] = (
+          row.optionalText(4), row.optionalText(5),
+          FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
+        )
+      }
+      return facts
     }
   }
 
@@ -639,6 +676,18 @@ extension IndexStore {
         due ? [span.lowerBound.description, span.upperBound.description] : [])
     }
     if let rows = selection.rowIDs { filter.add("t.rowid IN (\(rows.map(String.init).joined(separator: ", ")))", []) }
+    if let ids = selection.ids {
+      filter.add("t.task_id IN (\(ids.map { _ in "?" }.joined(separator: ", ")))", ids)
+    }
+    if let (inbox, closedFrom) = selection.taskList {
+      let open = "t.status_type IN ('todo', 'in_progress', 'on_hold')"
+      filter.add(
+        """
+        (\(open) AND (t.task_id IS NOT NULL OR t.due IS NOT NULL OR t.scheduled IS NOT NULL OR t.start IS NOT NULL
+          OR files.path = ?))
+        OR (t.task_id IS NOT NULL AND (t.done >= ? OR t.cancelled >= ?))
+        """, [inbox, closedFrom.description, closedFrom.description])
+    }
     if let day = selection.actionableOn?.description {
       filter.add(
         "t.status_type IN ('todo', 'in_progress') AND (t.due <= ? OR t.scheduled <= ? OR t.start = ?)", [day, day, day])

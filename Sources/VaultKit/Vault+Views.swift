@@ -85,7 +85,7 @@ extension Vault {
   }
 
   /// The time zone views show times in.
-  var zone: TimeZone {
+  public var zone: TimeZone {
     settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
   }
 

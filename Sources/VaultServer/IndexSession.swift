@@ -26,6 +26,13 @@ actor IndexSession {
     return try body(store, try store.writeToken())
   }
 
+  /// Brings the index up to date with files this server just wrote, so that the next request
+  /// sees them even before a watcher does.
+  func wrote(_ paths: [String]) {
+    guard let store, !paths.isEmpty else { return }
+    _ = try? vault.refresh(store, files: Set(paths), folders: [])
+  }
+
   /// Today, as the commands see it (`--today` / `$VAULT_TODAY`, else the clock).
   var today: LocalDate { vault.today(explicit: nil, environment: environment) }
 

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
+import NIOSSL
 import ServiceLifecycle
 import VaultCore
 import VaultIndex
@@ -27,10 +30,14 @@ public struct PlannerServer: Sendable {
   public var environment: [String: String]
   /// The access token even on loopback (`--require-token`), for a machine others use too.
   public var requireToken: Bool
+  /// `--tls-cert` and `--tls-key`: PEM files; with them the server speaks HTTPS only.
+  public var tls: (certificate: String, key: String)?
 
   public init(
-    vault: Vault, host: String, port: Int, index: String?, environment: [String: String], requireToken: Bool = false
+    vault: Vault, host: String, port: Int, index: String?, environment: [String: String], requireToken: Bool = false,
+    tls: (certificate: String, key: String)? = nil
   ) {
+    self.tls = tls
     self.vault = vault
     self.host = host
     self.port = port
@@ -93,6 +100,7 @@ public struct PlannerServer: Sendable {
     let live = LiveUpdates()
     let site = WebSite(session: session, renderer: renderer, live: live)
     let router = Router(context: WebContext.self)
+    router.add(middleware: CalDAVServer(state: CalDAVState(session: session), token: token, access: access))
     router.add(middleware: WebGate(access: access, pages: site.errors))
     for (name, tasks) in [("calendar.ics", false), ("tasks.ics", true)] {
       let feed = { @Sendable (request: Request, _: WebContext) async -> Response in
@@ -124,13 +132,19 @@ public struct PlannerServer: Sendable {
     var logger = Logger(label: "vault-serve")
     logger.logLevel = .warning
     let host = host
+    var server: HTTPServerBuilder = .http1()
+    if let tls {
+      server = try .tls(
+        .http1(), tlsConfiguration: try Self.tlsConfiguration(certificate: tls.certificate, key: tls.key))
+    }
+    let scheme = tls == nil ? "http" : "https"
     let app = Application(
-      router: router, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+      router: router, server: server, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         access.listening(on: port)
         let shown = host.contains(":") ? "[\(host)]" : host
-        started("http://\(shown):\(port)")
+        started("\(scheme)://\(shown):\(port)")
       }, logger: logger)
     let following = LiveFollower(live: live, session: session, watcher: watcher)
     following.start()
@@ -142,6 +156,25 @@ public struct PlannerServer: Sendable {
       configuration: .init(
         services: [app, LiveStreamsEnd(live: live)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await services.run()
+  }
+
+  /// The server's side of TLS from PEM files: a certificate (chain) and its private key.
+  static func tlsConfiguration(certificate: String, key: String) throws(VaultError) -> TLSConfiguration {
+    let chain: [NIOSSLCertificate]
+    do {
+      chain = try NIOSSLCertificate.fromPEMFile(certificate)
+    } catch {
+      throw .unreadable(certificate, reason: "not a PEM certificate (\(error))")
+    }
+    guard !chain.isEmpty else { throw .unreadable(certificate, reason: "it holds no certificate") }
+    let privateKey: NIOSSLPrivateKey
+    do {
+      privateKey = try NIOSSLPrivateKey(file: key, format: .pem)
+    } catch {
+      throw .unreadable(key, reason: "not a PEM private key (\(error))")
+    }
+    return TLSConfiguration.makeServerConfiguration(
+      certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
   }
 
   /// Compares in time that does not depend on where they differ.

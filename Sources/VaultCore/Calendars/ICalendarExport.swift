@@ -375,6 +375,9 @@ public struct ICalendarExport: Sendable {
     date(moment.date) + "T" + pad(moment.time.hour, 2) + pad(moment.time.minute, 2) + pad(moment.time.second, 2)
   }
 
+  /// `20261128`, `20261128T093000` or `20261128T083000Z` read back (the `Z` is the caller's to see).
+  public static func parseMoment(_ value: String) -> LocalDateTime? { ICalendarImport.moment(value) }
+
   /// `20261128T083000Z`.
   public static func utc(_ moment: LocalDateTime) -> String { local(moment) + "Z" }
 

@@ -14,6 +14,9 @@ public enum TaskFieldEditor {
     /// `.some(nil)` removes the rule.
     public var recurrence: String??
     public var text: String?
+    /// The task's id (`🆔`): set in place, or added first among the fields, where the plugin
+    /// writes it.
+    public var id: String?
     /// Dataview fields on the line (the planning attributes: `difficulty`, `duration`, `energy`, `mood`):
     /// set in place, added after the text, or removed (nil).
     public var inlineFields: [String: String?] = [:]
@@ -79,6 +82,13 @@ public enum TaskFieldEditor {
       fields = set(field, to: change?.description, in: fields, notation: notation)
     }
     if let priority = changes.priority { fields = setPriority(priority, in: fields, notation: notation) }
+    if let id = changes.id {
+      if TaskLineEditor.fieldRange(.id, in: fields) != nil {
+        fields = set(.id, to: id, in: fields, notation: notation, anyValue: true)
+      } else {
+        fields = (notation == .dataview ? "  [id:: \(id)]" : " 🆔 \(id)") + fields
+      }
+    }
     if let recurrence = changes.recurrence {
       if let rule = recurrence, RecurrenceRule.parse(tasksRule: rule) == nil { return .failure(.badRule(rule)) }
       fields = setRecurrence(recurrence, in: fields, notation: notation)
@@ -120,7 +130,9 @@ public enum TaskFieldEditor {
   }
 
   /// `fields` with a date field set in place, added, or removed (nil).
-  static func set(_ field: TaskLineEditor.Field, to value: String?, in fields: String, notation: TaskFormat) -> String {
+  static func set(
+    _ field: TaskLineEditor.Field, to value: String?, in fields: String, notation: TaskFormat, anyValue: Bool = false
+  ) -> String {
     guard let range = TaskLineEditor.fieldRange(field, in: fields) else {
       guard let value else { return fields }
       return TaskLineEditor.appending(field, value, to: fields, notation: notation)
@@ -132,6 +144,20 @@ public enum TaskFieldEditor {
     }
     // Only the date changes: the emoji (or key) and the spacing stay as written.
     var written = String(fields[range])
+    if anyValue {
+      // The value follows `::` (Dataview), else the emoji, and runs to the end or the bracket.
+      let end =
+        written.hasSuffix("]") || written.hasSuffix(")") ? written.index(before: written.endIndex) : written.endIndex
+      var from = written.firstRange(of: "::")?.upperBound ?? written.startIndex
+      if written.firstRange(of: "::") == nil {
+        while from < end, written[from] == " " { from = written.index(after: from) }
+        if from < end { from = written.index(after: from) }
+      }
+      while from < end, written[from] == " " { from = written.index(after: from) }
+      written.replaceSubrange(from..<end, with: value)
+      result.replaceSubrange(range, with: written)
+      return result
+    }
     guard let date = dateRange(in: written) else { return fields }
     written.replaceSubrange(date, with: value)
     result.replaceSubrange(range, with: written)

@@ -9,6 +9,7 @@ public enum ConfigReader {
   public static let keys = [
     "folders", "personal_code", "inbox", "inbox_heading", "dashboard", "week_start", "timezone", "journal",
     "max_file_size_mb", "leap_day", "created", "colors", "reminders", "nudges", "labels", "moods",
+    "calendars",
   ]
 
   public static func apply(_ properties: [Property], to settings: inout VaultSettings) -> [Diagnostic] {
@@ -184,6 +185,51 @@ public enum ConfigReader {
             continue
           }
           settings.labels.append(label)
+        }
+      case "calendars":
+        guard case .object(let entries) = property.value else {
+          if case .null = property.value { continue }
+          warn(property, "'calendars' should map names to a category, folder or tag, such as 'Work: {category: work}'")
+          continue
+        }
+        for entry in entries {
+          var calendar = CalendarSetting(name: entry.key.trimmingSpaces())
+          guard case .object(let fields) = entry.value else {
+            warn(entry, "calendar '\(entry.key)' should hold a category or a folder, such as {category: work}")
+            continue
+          }
+          for field in fields {
+            switch field.key {
+            case "category": calendar.category = field.value.text.trimmingSpaces()
+            case "tag":
+              let tag = field.value.text.trimmingSpaces()
+              calendar.tag = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            case "folder":
+              var folder = Substring(field.value.text.trimmingSpaces())
+              while folder.hasPrefix("/") { folder = folder.dropFirst() }
+              while folder.hasSuffix("/") { folder = folder.dropLast() }
+              calendar.folder = String(folder)
+            case "color":
+              if let color = TerminalColor.parse(field.value.text) {
+                calendar.color = color.hex
+              } else {
+                warn(field, "'\(field.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
+              }
+            default:
+              unknown(field, "calendars.\(entry.key).\(field.key)", among: ["category", "folder", "tag", "color"])
+            }
+          }
+          let events = calendar.category?.isEmpty == false || calendar.folder?.isEmpty == false
+          let tasks = calendar.tag?.isEmpty == false
+          guard !calendar.name.isEmpty, events != tasks else {
+            warn(
+              entry,
+              events
+                ? "calendar '\(entry.key)' holds events (category, folder) or tasks (tag), not both"
+                : "calendar '\(entry.key)' needs a category or a folder its events are in, or a tag its tasks have")
+            continue
+          }
+          settings.calendars.append(calendar)
         }
       case "reminders":
         guard case .object(let entries) = property.value else {

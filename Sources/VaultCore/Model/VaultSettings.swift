@@ -18,6 +18,9 @@ public struct VaultSettings: Hashable, Sendable {
   public var dashboardSuggestions = true
   /// `labels:` in `.vault/config.yml`, in their order there.
   public var labels: [Label] = []
+  /// `calendars:` in `.vault/config.yml`: the calendars `vault serve` offers over CalDAV
+  /// besides its events and tasks, in their order there.
+  public var calendars: [CalendarSetting] = []
   /// `moods:`: names and emojis of the moods 1-10.
   public var moods = MoodScale.standard
   public var firstWeekday: Weekday
@@ -313,5 +316,36 @@ extension VaultSettings {
       parts.append("templates=" + (templateFolders + templateFiles).joined(separator: "\u{1F}"))
     }
     return parts.joined(separator: "\n")
+  }
+}
+
+/// A calendar for CalDAV clients: the events of a category, or those whose notes are in a folder
+/// (and the new ones a client adds to it get that category or go there); or a task list of the
+/// tasks with a tag (new ones get the tag).
+public struct CalendarSetting: Hashable, Sendable {
+  public var name: String
+  public var category: String?
+  /// A task list's tag, without `#`.
+  public var tag: String?
+  /// Vault-relative, without slashes at either end.
+  public var folder: String?
+  /// `#rrggbb`.
+  public var color: String?
+
+  public init(
+    name: String, category: String? = nil, folder: String? = nil, tag: String? = nil, color: String? = nil
+  ) {
+    self.name = name
+    self.tag = tag
+    self.category = category
+    self.folder = folder
+    self.color = color
+  }
+
+  /// Whether an event of this category, in a note at this path, is in this calendar.
+  public func holds(category eventCategory: String?, path: String) -> Bool {
+    if let category, eventCategory?.lowercased() != category.lowercased() { return false }
+    if let folder, !path.hasPrefix(folder + "/") { return false }
+    return true
   }
 }

@@ -10,19 +10,21 @@ import VaultServer
 struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Serve the planner as web pages, and the calendar as feeds (/calendar.ics, /tasks.ics).",
+    abstract: "Serve the planner as web pages, the calendar as feeds, and CalDAV for phone calendars.",
     discussion: """
       The web view (open the address it prints) shows today, the calendar, tasks, the journal, \
       goals, countdowns, insights, your principles, the mood and search, and changes notes as \
       the commands do (a box ticked on the page writes what vault done writes). Open pages follow \
       changes on disk within a second. The feeds answer with the events as iCalendar (vault \
-      export ics), with ETag and Last-Modified so a client that has them gets 304. A watcher \
+      export ics), with ETag and Last-Modified so a client that has them gets 304. At /dav/ a \
+      CalDAV server lets phone and desktop calendars read and change events and tasks (docs/CALDAV.md). A watcher \
       keeps the index fresh while it runs (as vault watch does; with a vault watch already \
       running, that one). It listens on 127.0.0.1 only, unless --host says otherwise; then \
       every request needs the access token it prints (in the URL, ?token=…; a browser keeps it \
       as a cookie), kept in $XDG_STATE_HOME/vault/ so the URL stays the same. Stop it with Ctrl-C.
         vault serve
         vault serve --host 0.0.0.0 --port 8765
+        vault serve --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -36,8 +38,15 @@ struct Serve: ParsableCommand {
   @Flag(name: .long, help: "Ask for the access token on this machine too (on another address it always is).")
   var requireToken = false
 
+  @Option(name: .customLong("tls-cert"), help: "A PEM certificate (chain): serve HTTPS, with --tls-key.")
+  var tlsCertificate: String?
+
+  @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
+  var tlsKey: String?
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+    if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
   }
 
   func run() throws {
@@ -45,7 +54,7 @@ struct Serve: ParsableCommand {
     let terminal = options.terminal()
     let server = PlannerServer(
       vault: vault, host: host, port: port, index: options.index, environment: options.environment,
-      requireToken: requireToken)
+      requireToken: requireToken, tls: tlsCertificate.flatMap { cert in tlsKey.map { (cert, $0) } })
     let token = server.needsToken ? try server.token() : nil
     // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
     let watcher = WatcherThread(
@@ -62,6 +71,9 @@ struct Serve: ParsableCommand {
           terminal.print("  web view: \(address)/\(query)")
           terminal.print("  calendar: \(address)/calendar.ics\(query)")
           terminal.print("  tasks:    \(address)/tasks.ics\(query)")
+          terminal.print(
+            "  CalDAV:   \(address)/dav/"
+              + (token == nil ? "" : "  (any user name; the password is the token after ?token=)"))
           if let reason = watcher.reason, !reason.contains("is watched already") {
             terminal.print("each request looks at the vault: \(reason)")
           }
@@ -72,6 +84,11 @@ struct Serve: ParsableCommand {
           } else {
             terminal.print(
               "anyone with the token can read and change the planner: keep the URL private. Stop with Ctrl-C.")
+            if tlsCertificate == nil {
+              terminal.printError(
+                "vault: warning: without --tls-cert and --tls-key, the token crosses the network in clear text with "
+                  + "every CalDAV request: anyone on it can read it (see docs/CALDAV.md, \"TLS\")")
+            }
           }
         }
       } catch {

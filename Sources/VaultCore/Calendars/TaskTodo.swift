@@ -1,0 +1,263 @@
+/// A task line as a calendar client's to-do (VTODO), both ways: what a CalDAV task list serves
+/// and what a phone's change of one does to the line. The to-do's UID is the task's `🆔` (the
+/// Tasks plugin's id), so it survives edits of the text in an editor and a rebuilt index.
+/// docs/CALDAV.md has the table.
+///
+/// | VTODO | task line |
+/// | --- | --- |
+/// | UID | `🆔` |
+/// | SUMMARY | the text, tags included |
+/// | DUE, DTSTART | `📅` due, `🛫` start (dates) |
+/// | X-VAULT-SCHEDULED | `⏳` scheduled |
+/// | PRIORITY 1 / 2-4 / 5 / 6-8 / 9 | `🔺` `⏫` `🔼` `🔽` `⏬` |
+/// | STATUS, COMPLETED | `[ ]` `[/]` `[x] ✅` `[-] ❌` |
+/// | RRULE | `🔁` |
+public enum TaskTodo {
+  /// The UID of a task with this id: the id itself, or the UID an id was made from (`u_…`).
+  public static func uid(forID id: String) -> String {
+    guard id.hasPrefix("u_"), let decoded = unescape(id.dropFirst(2)) else { return id }
+    return decoded
+  }
+
+  /// The id a to-do with this UID gets: the UID itself when the Tasks plugin reads it as an id
+  /// (letters, digits, `-`), else `u_` and the UID with every other byte as `_XX`.
+  public static func id(forUID uid: String) -> String {
+    if !uid.isEmpty, !uid.hasPrefix("u_"), uid.utf8.allSatisfy(isPlain) { return uid }
+    var text = "u_"
+    for byte in uid.utf8 {
+      if isPlain(byte) {
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        text += "_" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+      }
+    }
+    return text
+  }
+
+  static func isPlain(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
+  }
+
+  static func unescape(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var index = text.utf8.startIndex
+    let utf8 = text.utf8
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "_") {
+        guard let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
+          let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
+          let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16)
+        else { return nil }
+        bytes.append(value)
+        index = utf8.index(index, offsetBy: 3)
+      } else {
+        guard isPlain(byte) else { return nil }
+        bytes.append(byte)
+        index = utf8.index(after: index)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// A new id as the Tasks plugin makes them: six letters and digits.
+  public static func newID<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    return String((0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
+  }
+
+  /// The to-do of a task with an id.
+  public static func todo(
+    _ located: Located<TaskItem>, stamp: LocalDateTime, link: String
+  ) -> ICalendar.Component? {
+    let task = located.value
+    guard let id = task.id else { return nil }
+    let date = [ICalendar.Parameter("VALUE", "DATE")]
+    var properties: [ICalendar.Property] = [
+      ICalendar.Property("UID", ICalendar.escape(uid(forID: id))),
+      ICalendar.Property("DTSTAMP", ICalendarExport.utc(stamp)),
+      .text("SUMMARY", task.description),
+    ]
+    if let start = task.start {
+      properties.append(ICalendar.Property("DTSTART", ICalendarExport.date(start), parameters: date))
+    }
+    if let due = task.due { properties.append(ICalendar.Property("DUE", ICalendarExport.date(due), parameters: date)) }
+    if let scheduled = task.scheduled, !task.scheduledIsInferred {
+      properties.append(ICalendar.Property("X-VAULT-SCHEDULED", ICalendarExport.date(scheduled), parameters: date))
+    }
+    if let priority = ICalendarExport.priority(task.priority) {
+      properties.append(ICalendar.Property("PRIORITY", String(priority)))
+    }
+    switch task.status.type {
+    case .done:
+      properties.append(ICalendar.Property("STATUS", "COMPLETED"))
+      if let done = task.done {
+        properties.append(
+          ICalendar.Property("COMPLETED", ICalendarExport.utc(LocalDateTime(date: done, time: .midnight))))
+      }
+      properties.append(ICalendar.Property("PERCENT-COMPLETE", "100"))
+    case .cancelled: properties.append(ICalendar.Property("STATUS", "CANCELLED"))
+    case .inProgress: properties.append(ICalendar.Property("STATUS", "IN-PROCESS"))
+    default: properties.append(ICalendar.Property("STATUS", "NEEDS-ACTION"))
+    }
+    if let recurrence = task.recurrence, var rule = RecurrenceRule.parse(tasksRule: recurrence) {
+      rule.whenDone = false
+      // A rule repeats from a date: without one, the client could not place it.
+      if task.due != nil || task.start != nil { properties.append(ICalendar.Property("RRULE", rule.rruleText)) }
+    }
+    if !task.tags.isEmpty {
+      properties.append(
+        ICalendar.Property(
+          "CATEGORIES",
+          task.tags.map { ICalendar.escape($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }.joined(separator: ",")))
+    }
+    properties.append(ICalendar.Property("URL", link))
+    return ICalendar.Component("VTODO", properties: properties)
+  }
+
+  /// What a client's to-do says, read from its VTODO.
+  public struct Fields: Equatable, Sendable {
+    public var uid: String
+    public var summary: String
+    public var due: LocalDate?
+    public var start: LocalDate?
+    /// Nil when the to-do does not say (a client that does not know vault's property).
+    public var scheduled: LocalDate??
+    public var priority: TaskPriority
+    public var status: TaskStatus.Kind
+    public var completed: LocalDate?
+    /// The rule in the Tasks plugin's words; nil without RRULE.
+    public var recurrence: String?
+  }
+
+  /// Why a to-do cannot be a task line.
+  public struct Refusal: Error, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The to-do of a calendar object: its one VTODO (others with the same UID, RECURRENCE-ID
+  /// instances, are refused: a task line has no separate instances).
+  public static func fields(
+    _ calendar: ICalendar.Component, local: (LocalDateTime) -> LocalDateTime
+  ) -> Result<Fields, Refusal> {
+    let todos = calendar.components.filter { $0.name == "VTODO" }
+    guard let todo = todos.first else { return .failure(Refusal(description: "the body holds no VTODO")) }
+    guard todos.count == 1 else {
+      return .failure(Refusal(description: "a task line has no separate instances: send one VTODO"))
+    }
+    guard let uid = todo.first("UID")?.text, !uid.isEmpty else {
+      return .failure(Refusal(description: "the VTODO has no UID"))
+    }
+    let summary = SingleLine.joined(todo.first("SUMMARY")?.text ?? "").trimmingSpaces()
+    guard !summary.isEmpty else { return .failure(Refusal(description: "the VTODO has no SUMMARY")) }
+    guard summary.utf8.count <= 4_000 else {
+      return .failure(Refusal(description: "the SUMMARY is longer than 4,000 bytes: put long text in a note"))
+    }
+    func day(_ name: String) -> LocalDate? {
+      guard let property = todo.first(name), let moment = ICalendarImport.moment(property.value) else { return nil }
+      return property.value.hasSuffix("Z") ? local(moment).date : moment.date
+    }
+    var fields = Fields(
+      uid: uid, summary: summary, due: day("DUE"), start: day("DTSTART"), scheduled: nil,
+      priority: priority(Int(todo.first("PRIORITY")?.value ?? "") ?? 0), status: .todo, completed: day("COMPLETED"))
+    if todo.first("X-VAULT-SCHEDULED") != nil { fields.scheduled = .some(day("X-VAULT-SCHEDULED")) }
+    switch todo.first("STATUS")?.value.uppercased() {
+    case "COMPLETED": fields.status = .done
+    case "CANCELLED": fields.status = .cancelled
+    case "IN-PROCESS": fields.status = .inProgress
+    default: fields.status = todo.first("COMPLETED") != nil ? .done : .todo
+    }
+    if let rrule = todo.first("RRULE")?.value {
+      guard case .success(let rule) = RecurrenceRule.parse(rrule: rrule) else {
+        return .failure(Refusal(description: "the RRULE '\(rrule)' is not one vault reads"))
+      }
+      let text = rule.tasksText
+      guard RecurrenceRule.parse(tasksRule: text) != nil else {
+        return .failure(Refusal(description: "the RRULE '\(rrule)' has no words in the Tasks plugin"))
+      }
+      guard fields.due != nil || fields.start != nil || fields.scheduled != nil else {
+        return .failure(Refusal(description: "a repeating to-do needs DUE or DTSTART to repeat from"))
+      }
+      fields.recurrence = text
+    }
+    return .success(fields)
+  }
+
+  /// RFC 5545's 1 (highest) to 9 (lowest) as the Tasks plugin's priorities; 0: none.
+  public static func priority(_ value: Int) -> TaskPriority {
+    switch value {
+    case 1: .highest
+    case 2...4: .high
+    case 5: .medium
+    case 6...8: .low
+    case 9: .lowest
+    default: .normal
+    }
+  }
+
+  /// The changes of the line's fields that make `task` say what `fields` say (its status
+  /// aside); nil when they say the same.
+  public static func changes(from task: TaskItem, to fields: Fields) -> TaskFieldEditor.Changes? {
+    var changes = TaskFieldEditor.Changes()
+    var any = false
+    if fields.summary != task.description {
+      changes.text = fields.summary
+      any = true
+    }
+    if fields.due != task.due {
+      changes.due = .some(fields.due)
+      any = true
+    }
+    if fields.start != task.start {
+      changes.start = .some(fields.start)
+      any = true
+    }
+    if let scheduled = fields.scheduled, !task.scheduledIsInferred, scheduled != task.scheduled {
+      changes.scheduled = .some(scheduled)
+      any = true
+    }
+    // A rule reads the same in other words (`every week` and `every 1 weeks`): compared as rules.
+    let current = task.recurrence.flatMap { RecurrenceRule.parse(tasksRule: $0) }.map { rule -> String in
+      var rule = rule
+      rule.whenDone = false
+      return rule.tasksText
+    }
+    if fields.recurrence != current {
+      // `when done` stays when the client sends the same rule without it.
+      changes.recurrence = .some(fields.recurrence)
+      any = true
+    }
+    if fields.priority != task.priority
+      && !(ICalendarExport.priority(task.priority) == nil && fields.priority == .normal)
+    {
+      changes.priority = fields.priority
+      any = true
+    }
+    return any ? changes : nil
+  }
+
+  /// The line of a to-do made on a client, in the vault's notation, with its id.
+  public static func newLine(_ fields: Fields, format: TaskFormat, globalFilter: String?) -> String {
+    var task = NewTask(description: fields.summary)
+    task.priority = fields.priority
+    task.recurrence = fields.recurrence
+    task.due = fields.due
+    task.start = fields.start
+    task.scheduled = fields.scheduled ?? nil
+    let line = task.line(format: format, globalFilter: globalFilter)
+    let text = String(line.dropFirst("- [ ] ".count))
+    let head = "- [ ] "
+    // The id comes first among the fields, as the plugin writes it: after the text.
+    let description = fields.summary
+    let rest = text.hasPrefix(description) ? String(text.dropFirst(description.count)) : ""
+    let idField = format == .dataview ? "  [id:: \(id(forUID: fields.uid))]" : " 🆔 \(id(forUID: fields.uid))"
+    if rest.isEmpty && !text.hasPrefix(description) { return head + text + idField }
+    return head + description + idField + rest
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

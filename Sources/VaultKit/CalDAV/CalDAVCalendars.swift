@@ -1,0 +1,245 @@
+import Foundation
+import VaultCore
+import VaultIndex
+
+/// A calendar a CalDAV client sees: the vault's events, its task list, or a calendar of
+/// `calendars:` in `.vault/config.yml` (the events of a category or a folder). An event is in
+/// the first of those that holds it, else in the events calendar.
+public struct CalDAVCalendar: Hashable, Sendable {
+  public enum Kind: String, Sendable {
+    case events, tasks
+  }
+
+  /// Its last path segment: `events`, `tasks`, or one made from the setting's name.
+  public var slug: String
+  public var name: String
+  public var color: String?
+  public var kind: Kind
+  public var setting: CalendarSetting?
+}
+
+/// One calendar object a client sees: an event with its changed occurrences (one note each), or
+/// a task line.
+public struct CalDAVResource: Hashable, Sendable {
+  /// Its file name in the calendar: `UID.ics`.
+  public var name: String
+  public var uid: String
+  /// Quoted, as HTTP writes an ETag.
+  public var etag: String
+  /// The notes it is made of: an event's note first, then those of its changed occurrences; a
+  /// task's note.
+  public var paths: [String]
+  /// A task's id (`🆔`).
+  public var taskID: String?
+
+  public init(name: String, uid: String, etag: String, paths: [String], taskID: String? = nil) {
+    self.name = name
+    self.uid = uid
+    self.etag = etag
+    self.paths = paths
+    self.taskID = taskID
+  }
+}
+
+extension Vault {
+  /// The calendars `vault serve` offers: events, tasks, then `calendars:` from the settings (event
+  /// calendars by category or folder, task lists by tag).
+  public var calDAVCalendars: [CalDAVCalendar] {
+    var calendars = [
+      CalDAVCalendar(slug: "events", name: "Events", color: "#3a87ad", kind: .events),
+      CalDAVCalendar(slug: "tasks", name: "Tasks", color: "#7c3aed", kind: .tasks),
+    ]
+    var taken = Set(calendars.map(\.slug))
+    for setting in settings.calendars {
+      var slug = String(
+        setting.name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" }.prefix(60))
+      if slug.allSatisfy({ $0 == "-" }) { slug = "calendar" }
+      var unique = slug
+      var number = 2
+      while taken.contains(unique) {
+        unique = "\(slug)-\(number)"
+        number += 1
+      }
+      taken.insert(unique)
+      calendars.append(
+        CalDAVCalendar(
+          slug: unique, name: setting.name, color: setting.color ?? settings.categoryColors[setting.category ?? ""],
+          kind: setting.tag == nil ? .events : .tasks, setting: setting))
+    }
+    return calendars
+  }
+
+  /// The file name of the calendar object with this UID: the UID itself when it is a plain
+  /// name, else a name made from it.
+  public static func calDAVName(uid: String) -> String {
+    let plain = uid.utf8.allSatisfy { byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@")].contains(byte)
+    }
+    if plain, !uid.isEmpty, !uid.hasPrefix("."), uid.utf8.count <= 200 { return uid + ".ics" }
+    return "uid-" + String(StableHash.fnv1a(uid), radix: 16) + ".ics"
+  }
+
+  /// What every ETag of the events depends on besides the notes: the settings files.
+  var calDAVSettingsStamp: String { SettingsLoader.stamp(root).map(String.init).joined(separator: ".") }
+
+  // MARK: - Events
+
+  /// The events of `calendar`, each with its changed occurrences, by file name.
+  public func calDAVEvents(in store: IndexStore, calendar: CalDAVCalendar) throws(VaultError) -> [CalDAVResource] {
+    let facts: [String: (uid: String?, category: String?, stamp: FileStamp)]
+    do {
+      facts = try store.eventNoteStamps()
+    } catch {
+      throw VaultError(error)
+    }
+    let others = calDAVCalendars.compactMap(\.setting).filter { $0.tag == nil }
+    func holds(_ path: String, _ category: String?) -> Bool {
+      if let setting = calendar.setting {
+        return others.first { $0.holds(category: category, path: path) } == setting
+      }
+      return !others.contains { $0.holds(category: category, path: path) }
+    }
+    // A note of a changed occurrence (`uid: SERIES/2026-12-03`) belongs to its series' object.
+    var seriesPaths: [String: String] = [:]
+    for (path, fact) in facts {
+      if let uid = fact.uid, !uid.isEmpty { seriesPaths[uid] = path }
+    }
+    var groups: [String: (uid: String, paths: [String])] = [:]
+    for (path, fact) in facts.sorted(by: { $0.key < $1.key }) {
+      var uid = ICalendarExport.uid(path: path, facts: ICalendarExport.NoteFacts(uid: fact.uid, modified: nil))
+      var owner = path
+      if let slash = uid.lastIndex(of: "/"), DateParsing.validDate(uid[uid.index(after: slash)...]) != nil,
+        let series = seriesPaths[String(uid[..<slash])]
+      {
+        uid = String(uid[..<slash])
+        owner = series
+      }
+      guard let ownerFact = facts[owner], holds(owner, ownerFact.category) else { continue }
+      if owner == path {
+        groups[uid, default: (uid, [])].paths.insert(path, at: 0)
+      } else {
+        groups[uid, default: (uid, [])].paths.append(path)
+      }
+    }
+    let settingsStamp = calDAVSettingsStamp
+    return groups.values.map { group in
+      let stamps = group.paths.map { path -> String in
+        guard let stamp = facts[path]?.stamp else { return path }
+        return "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
+      }
+      return CalDAVResource(
+        name: Self.calDAVName(uid: group.uid), uid: group.uid,
+        etag: Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + settingsStamp), paths: group.paths)
+    }.sorted { $0.name < $1.name }
+  }
+
+  /// The ETag of an event's object read from its files now, not from the index: a change an
+  /// editor made a moment ago (before a watcher saw it) counts.
+  public func calDAVCurrentTag(of resource: CalDAVResource) -> String? {
+    var stamps: [String] = []
+    for path in resource.paths {
+      guard let status = FileSystem.status(root + "/" + path, followLinks: true) else { return nil }
+      stamps.append("\(path)|\(status.size)|\(status.modified)|\(status.inode)")
+    }
+    return Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + calDAVSettingsStamp)
+  }
+
+  static func calDAVTag(_ text: String) -> String { "\"" + String(StableHash.fnv1a(text), radix: 16) + "\"" }
+
+  /// The iCalendar objects of event resources (each: the event, its changed occurrences, its
+  /// zone), by file name, read from the index in one go.
+  public func calDAVEventBodies(
+    in store: IndexStore, _ resources: [CalDAVResource]
+  ) throws(VaultError) -> [String: String] {
+    let events: [Located<Event>]
+    let facts: [String: (uid: String?, modified: Int)]
+    do {
+      events = try store.events(atPaths: resources.flatMap(\.paths))
+      facts = try store.eventNoteFacts()
+    } catch {
+      throw VaultError(error)
+    }
+    let byPath = Dictionary(events.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    var bodies: [String: String] = [:]
+    for resource in resources {
+      let modified = resource.paths.compactMap { facts[$0]?.modified }.max() ?? 0
+      let exporter = ICalendarExport(
+        zones: Self.calendarZones, defaultZone: zone.identifier,
+        stamp: ReminderSchedule.Zone.fixed(0).local(modified), reminders: settings.reminders,
+        link: { [self] path in obsidianLink(path) })
+      var noteFacts: [String: ICalendarExport.NoteFacts] = [:]
+      for path in resource.paths {
+        noteFacts[path] = ICalendarExport.NoteFacts(uid: facts[path]?.uid ?? nil, modified: facts[path]?.modified)
+      }
+      bodies[resource.name] = exporter.calendar(
+        name: nil, events: resource.paths.compactMap { byPath[$0] }, facts: noteFacts)
+    }
+    return bodies
+  }
+
+  /// Whether an occurrence of `event` meets the span of instants (seconds since 1970), as
+  /// CalDAV's time-range filter asks: timed events in their zone, all-day ones in the vault's.
+  public func calDAVOverlaps(_ event: Located<Event>, from: Int?, to: Int?) -> Bool {
+    let zoneOf = { (name: String?) -> TimeZone in name.flatMap(TimeZone.init(identifier:)) ?? self.zone }
+    let lower = from.map { Date(timeIntervalSince1970: TimeInterval($0 - 2 * 86_400)) }
+    let upper = to.map { Date(timeIntervalSince1970: TimeInterval($0 + 2 * 86_400)) }
+    let calendarOfVault = { () -> Calendar in
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = self.zone
+      return calendar
+    }()
+    func day(_ date: Date?) -> LocalDate? {
+      guard let date else { return nil }
+      let parts = calendarOfVault.dateComponents([.year, .month, .day], from: date)
+      return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+    let first = day(lower) ?? LocalDate.calDAVEarliest
+    let last = day(upper) ?? LocalDate.calDAVLatest
+    let span = first...max(first, last)
+    let value = event.value
+    let allDay = value.allDay || value.startTime == nil
+    let zone = allDay ? self.zone : (value.floating ? self.zone : zoneOf(value.timeZone))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    func instant(_ day: LocalDate, _ time: LocalTime) -> Int {
+      let date = calendar.date(
+        from: DateComponents(
+          year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, second: time.second))
+      return Int(date?.timeIntervalSince1970 ?? 0)
+    }
+    for occurrence in event.occurrences(in: span) {
+      let start: Int
+      var end: Int
+      if allDay {
+        start = instant(occurrence.start, .midnight)
+        end = instant(occurrence.end.adding(days: 1), .midnight)
+      } else {
+        let startTime = occurrence.startTime ?? value.startTime ?? .midnight
+        start = instant(occurrence.start, startTime)
+        if let endTime = value.endTime {
+          let endDay = occurrence.end.adding(days: occurrence.start == occurrence.end && endTime <= startTime ? 1 : 0)
+          end = instant(endDay, endTime)
+        } else if occurrence.end > occurrence.start {
+          end = instant(occurrence.end.adding(days: 1), .midnight)
+        } else {
+          end = start
+        }
+      }
+      // RFC 4791 9.9: a span meets an event that starts before its end and ends after its
+      // start; an event of no length, one that starts in it.
+      if end == start {
+        if (from ?? Int.min) <= start && start < (to ?? Int.max) { return true }
+      } else if start < (to ?? Int.max) && end > (from ?? Int.min) {
+        return true
+      }
+    }
+    return false
+  }
+}
+
+extension LocalDate {
+  /// The ends of an open span of a time-range query.
+  public static let calDAVEarliest = LocalDate(year: 1900, month: 1, day: 1) ?? LocalDate(dayNumber: -25_567)
+  public static let calDAVLatest = LocalDate(year: 2200, month: 1, day: 1) ?? LocalDate(dayNumber: 84_006)
+}

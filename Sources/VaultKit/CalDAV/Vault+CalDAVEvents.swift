@@ -1,0 +1,151 @@
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultMarkdown
+
+/// Why a calendar client's change was not applied; the server answers with the status each names.
+public enum CalDAVRefusal: Error, Equatable, CustomStringConvertible {
+  /// 412: `If-Match` names another version, or `If-None-Match: *` an object that exists.
+  case changedMeanwhile(String)
+  /// 400 or 403 (a precondition of RFC 4791 5.3.2.1): the body is not an object vault can keep.
+  case notAcceptable(String)
+  /// 404.
+  case notFound
+  /// 409/500: the vault refused the write.
+  case cannotWrite(String)
+
+  public var description: String {
+    switch self {
+    case .changedMeanwhile(let reason), .notAcceptable(let reason), .cannotWrite(let reason): reason
+    case .notFound: "no such calendar object"
+    }
+  }
+}
+
+/// What a PUT did.
+public struct CalDAVPutResult: Sendable {
+  public var created: Bool
+  /// The new ETag, when the server can tell it.
+  public var etag: String?
+  public var paths: [String]
+}
+
+extension Vault {
+  /// Keeps a client's event object: a new one becomes notes as `vault import ics` makes them
+  /// (in the calendar's folder or the events folder, with its category); a changed one changes
+  /// only the keys whose values differ (the body, other keys and comments stay); a changed
+  /// occurrence (RECURRENCE-ID) is a note of its own linked to its series, with its day in the
+  /// series' `skipDates`; one the client no longer sends goes to `.trash/`.
+  public func calDAVPutEvent(
+    _ body: String, named name: String, in calendar: CalDAVCalendar, existing: CalDAVResource?
+  ) throws(CalDAVRefusal) -> CalDAVPutResult {
+    let parsed = ICalendar.parse(body)
+    guard let root = parsed.components.first, root.name == "VCALENDAR", parsed.components.count == 1 else {
+      throw .notAcceptable("the body is not one VCALENDAR")
+    }
+    if let error = parsed.problems.first(where: \.isError) {
+      throw .notAcceptable("line \(error.line): \(error.message)")
+    }
+    let kinds = Set(root.components.map(\.name)).subtracting(["VTIMEZONE"])
+    guard kinds == ["VEVENT"] else {
+      throw .notAcceptable(
+        kinds.isEmpty
+          ? "the calendar holds no VEVENT"
+          : "this calendar takes events only, not \(kinds.sorted().joined(separator: ", "))")
+    }
+    let uids = Set(root.components.filter { $0.name == "VEVENT" }.compactMap { $0.first("UID")?.text })
+    guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {
+      throw .notAcceptable("a calendar object holds the events of one UID")
+    }
+    if let existing, existing.uid != uid {
+      throw .notAcceptable("the UID of an object cannot change (it is \(existing.uid))")
+    }
+    var importer = ICalendarImport(
+      vaultZone: zone.identifier, allDayAt: settings.reminders.allDayAt,
+      category: calendar.setting?.category, knownZone: { TimeZone(identifier: $0) != nil },
+      offset: Self.calendarZones.offset)
+    importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
+    let (items, problems) = importer.items(body)
+    guard !items.isEmpty else {
+      throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")
+    }
+    guard items.allSatisfy({ $0.seriesUID == uid || $0.uid == uid }) else {
+      throw .notAcceptable("a calendar object holds the events of one UID")
+    }
+    // The notes it is made of now, by the UID each says (the series' `uid`, `UID/DAY` for the
+    // others).
+    var byUID: [String: String] = [:]
+    for path in existing?.paths ?? [] {
+      guard case .success(let bytes) = FileSystem.readFile(self.root + "/" + path) else { continue }
+      let written = NoteParser.parse(bytes, path: path).properties.first { $0.key.lowercased() == "uid" }?.value.text
+      byUID[written ?? uid] = path
+    }
+    if let first = existing?.paths.first, byUID[uid] == nil { byUID[uid] = first }
+    let folder = calendar.setting?.folder ?? settings.folders[.event] ?? "Events"
+    var result = CalDAVPutResult(created: existing == nil, etag: nil, paths: [])
+    var kept = Set<String>()
+    let sendsCategories = root.components.contains { $0.first("CATEGORIES") != nil }
+    for item in items.sorted(by: { ($0.recurrenceDay == nil ? 0 : 1) < ($1.recurrenceDay == nil ? 0 : 1) }) {
+      var properties = item.properties
+      if item.recurrenceDay != nil, let series = byUID[uid] {
+        properties.append(("series", PropertyWriter.scalar("[[" + String(series.dropLast(3)) + "]]")))
+      }
+      guard let path = byUID[item.uid] else {
+        do {
+          let path = try createNote(
+            named: item.noteName, in: folder, text: NewNote.text(properties: properties, body: item.body))
+          byUID[item.uid] = path
+          kept.insert(path)
+          result.paths.append(path)
+        } catch {
+          throw .cannotWrite("'\(item.title)' cannot be written: \(error)")
+        }
+        continue
+      }
+      kept.insert(path)
+      result.paths.append(path)
+      guard case .success(let bytes) = FileSystem.readFile(self.root + "/" + path) else { throw .notFound }
+      let current = Self.values(of: String(decoding: bytes, as: UTF8.self))
+      let fresh = Self.values(of: NewNote.text(properties: properties, body: nil))
+      let written = Dictionary(properties.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
+      var changes: [(key: String, yaml: String?)] = []
+      // The keys a CalDAV object says; `uid` is kept once written, `tags` as the note has them
+      // when the client sends no CATEGORIES.
+      for key in Self.importedKeys + ["series"] where current[key] != fresh[key] {
+        if key == "uid" && fresh[key] == nil { continue }
+        if key == "series" && fresh[key] == nil { continue }
+        if ["tags", "category"].contains(key) && fresh[key] == nil && !sendsCategories { continue }
+        changes.append((key, written[key]))
+      }
+      if changes.isEmpty { continue }
+      do {
+        _ = try setYAMLProperties(changes, in: path)
+      } catch {
+        throw .cannotWrite("\(path) cannot be changed: \(error)")
+      }
+    }
+    // Changed occurrences the client no longer sends.
+    for path in existing?.paths ?? [] where !kept.contains(path) {
+      do {
+        _ = try trash(path)
+      } catch {
+        throw .cannotWrite("\(path) cannot be moved to the trash: \(error)")
+      }
+    }
+    let order = result.paths
+    let resource = CalDAVResource(name: name, uid: uid, etag: "", paths: order)
+    result.etag = calDAVCurrentTag(of: resource)
+    return result
+  }
+
+  /// Moves the notes of an event object to `.trash/`.
+  public func calDAVDelete(_ resource: CalDAVResource) throws(CalDAVRefusal) {
+    for path in resource.paths {
+      do {
+        _ = try trash(path)
+      } catch {
+        throw .cannotWrite("\(path) cannot be moved to the trash: \(error)")
+      }
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultMarkdown
+
+extension Vault {
+  /// How long a closed task with an id stays in the task list, so that a phone that ticked it
+  /// off sees it done.
+  static let calDAVClosedDays = 30
+
+  /// The task list a calendar client sees (TaskTodo): the open tasks with a date, in the inbox,
+  /// or with an id, and those with an id closed in the last 30 days. A task without an id gets
+  /// one here (`🆔`, as the Tasks plugin writes it, one write per note), so that the client can
+  /// follow it across edits in an editor and a rebuilt index. Returns the notes it wrote too.
+  public func calDAVTasks(
+    in store: IndexStore, list: CalDAVCalendar, today: LocalDate
+  ) throws(VaultError) -> (tasks: [Located<TaskItem>], written: [String]) {
+    // A task with the tag of a list of `calendars:` is in the first such list; the others in Tasks.
+    let tags = calDAVCalendars.compactMap(\.setting?.tag)
+    func holds(_ task: TaskItem) -> Bool {
+      let first = tags.first { TagSyntax.matches(task.tags, $0) }
+      return first == list.setting?.tag
+    }
+    var selection = TaskSelection()
+    selection.taskList = (
+      settings.inbox.hasSuffix(".md") ? settings.inbox : settings.inbox + ".md",
+      today.adding(days: -Self.calDAVClosedDays)
+    )
+    var tasks: [Located<TaskItem>]
+    do {
+      tasks = try store.tasks(selection).filter { $0.value.format != .note && holds($0.value) }
+    } catch {
+      throw VaultError(error)
+    }
+    var generator = SystemRandomNumberGenerator()
+    var written: [String] = []
+    let missing = Dictionary(grouping: tasks.indices.filter { tasks[$0].value.id == nil }, by: { tasks[$0].path })
+    for (path, indices) in missing.sorted(by: { $0.key < $1.key }) {
+      var ids: [Int: String] = [:]
+      for index in indices { ids[index] = TaskTodo.newID(using: &generator) }
+      let wanted = indices.map { (tasks[$0].value, ids[$0] ?? "") }
+      // One write per note: each line read again under the lock and given its id where it
+      // still reads as it did; a line changed meanwhile gets one next time.
+      let given: [Int: String]
+      do {
+        given = try edit(path) { current throws(VaultError) -> FileEdit<[Int: String]> in
+          guard var bytes = current else { return .keep([:]) }
+          var given: [Int: String] = [:]
+          for (task, id) in wanted.sorted(by: { $0.0.line > $1.0.line }) {
+            let note = NoteParser.parse(bytes, path: path)
+            guard let fresh = note.tasks.current(of: task), fresh.id == nil else { continue }
+            let before = String(decoding: bytes[fresh.byteRange], as: UTF8.self)
+            var changes = TaskFieldEditor.Changes()
+            changes.id = id
+            guard
+              case .success(let after) = TaskFieldEditor.edit(
+                before, task: fresh, changes: changes, settings: settings.tasks)
+            else { continue }
+            bytes =
+              Array(bytes[..<fresh.byteRange.lowerBound]) + Array(after.utf8)
+              + Array(bytes[fresh.byteRange.upperBound...])
+            given[task.line] = id
+          }
+          return given.isEmpty ? .keep(given) : .write(bytes, given)
+        }
+      } catch {
+        continue
+      }
+      if !given.isEmpty { written.append(path) }
+      for index in indices { tasks[index].value.id = given[tasks[index].value.line] }
+    }
+    return (tasks.filter { $0.value.id != nil }, written)
+  }
+
+  /// A task's calendar object: its VTODO in a VCALENDAR, and its ETag (of those bytes).
+  public func calDAVTaskBody(_ task: Located<TaskItem>) -> (body: String, etag: String)? {
+    // DTSTAMP: the task's newest date, so the same line gives the same bytes.
+    let newest =
+      [
+        task.value.created, task.value.start, task.value.scheduled, task.value.due, task.value.done,
+        task.value.cancelled,
+      ].compactMap { $0 }.max() ?? LocalDate(dayNumber: 0)
+    guard
+      let todo = TaskTodo.todo(
+        task, stamp: LocalDateTime(date: newest, time: .midnight), link: obsidianLink(task.path))
+    else { return nil }
+    let body = ICalendar.calendar(name: nil, components: [todo])
+    return (body, Self.calDAVTag(body))
+  }
+
+  /// The task with this id, read from its note now (not from the index).
+  public func calDAVCurrentTask(id: String, at path: String) -> Located<TaskItem>? {
+    guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return nil }
+    let note = NoteParser.parse(bytes, path: path)
+    guard let task = note.tasks.first(where: { $0.id == id }) else { return nil }
+    return Located(path: path, title: note.title, line: task.line, value: task)
+  }
+
+  /// Keeps a client's to-do: a new one becomes a line in the inbox (with its UID as `🆔`); a
+  /// changed one changes the fields of its line that differ, then its status as `vault done`,
+  /// `vault cancel` or `vault undo` would (a recurring task done gets its next instance).
+  public func calDAVPutTask(
+    _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate
+  ) throws(CalDAVRefusal) -> CalDAVPutResult {
+    let parsed = ICalendar.parse(body)
+    guard let root = parsed.components.first, root.name == "VCALENDAR", parsed.components.count == 1 else {
+      throw .notAcceptable("the body is not one VCALENDAR")
+    }
+    if let error = parsed.problems.first(where: \.isError) {
+      throw .notAcceptable("line \(error.line): \(error.message)")
+    }
+    let kinds = Set(root.components.map(\.name)).subtracting(["VTIMEZONE"])
+    guard kinds == ["VTODO"] else {
+      throw .notAcceptable(
+        kinds.isEmpty
+          ? "the calendar holds no VTODO"
+          : "this task list takes to-dos only, not \(kinds.sorted().joined(separator: ", "))")
+    }
+    let offset = Self.calendarZones.offset
+    let zoneName = zone.identifier
+    let fields: TaskTodo.Fields
+    switch TaskTodo.fields(
+      root,
+      local: { moment in
+        let seconds = offset(zoneName, moment) ?? 0
+        return ReminderSchedule.Zone.fixed(seconds).local(ReminderSchedule.Zone.fixed(0).instant(moment))
+      })
+    {
+    case .success(let read): fields = read
+    case .failure(let refusal): throw .notAcceptable(refusal.description)
+    }
+    guard let existing else {
+      // A closed to-do made on a client is written open, then closed as `vault done` closes it.
+      var fields = fields
+      if let tag = list.setting?.tag,
+        !TagSyntax.matches(
+          fields.summary.split(separator: " ").filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }, tag)
+      {
+        fields.summary += " #" + tag
+      }
+      let line = TaskTodo.newLine(fields, format: settings.tasks.format, globalFilter: settings.tasks.globalFilter)
+      let inbox = settings.inbox.hasSuffix(".md") ? settings.inbox : settings.inbox + ".md"
+      let added: AddedLine
+      do {
+        added = try appendToInbox(line, at: inbox)
+      } catch {
+        throw .cannotWrite("the to-do cannot be added to \(inbox): \(error)")
+      }
+      let id = TaskTodo.id(forUID: fields.uid)
+      if fields.status == .done || fields.status == .cancelled, let task = calDAVCurrentTask(id: id, at: added.path) {
+        _ = try? change(task, fields.status == .done ? .complete : .cancel, today: fields.completed ?? today)
+      }
+      return CalDAVPutResult(created: true, etag: nil, paths: [added.path])
+    }
+    if TaskTodo.id(forUID: fields.uid) != existing.value.id {
+      throw .notAcceptable("the UID of a to-do cannot change")
+    }
+    var task = existing
+    if let changes = TaskTodo.changes(from: task.value, to: fields) {
+      do {
+        _ = try editTask(task, changes)
+      } catch {
+        throw .cannotWrite("\(task.path):\(task.line) cannot be changed: \(error)")
+      }
+      guard let fresh = calDAVCurrentTask(id: existing.value.id ?? "", at: task.path) else { throw .notFound }
+      task = fresh
+    }
+    let status = task.value.status.type
+    let wanted = fields.status
+    let closing: TaskChange? =
+      switch (status.isOpen, wanted) {
+      case (true, .done): .complete
+      case (true, .cancelled): .cancel
+      case (false, .todo), (false, .inProgress): .reopen
+      default: nil
+      }
+    if let closing {
+      do {
+        _ = try change(task, closing, today: closing == .complete ? (fields.completed ?? today) : today)
+      } catch {
+        throw .cannotWrite("\(task.path):\(task.line) cannot be changed: \(error)")
+      }
+    }
+    let etag = calDAVCurrentTask(id: existing.value.id ?? "", at: task.path).flatMap { calDAVTaskBody($0)?.etag }
+    return CalDAVPutResult(created: false, etag: etag, paths: [task.path])
+  }
+
+  /// Removes a task's line (and the lines nested under it), as `vault remove` does.
+  public func calDAVDeleteTask(_ task: Located<TaskItem>) throws(CalDAVRefusal) {
+    do {
+      _ = try removeLine(of: task)
+    } catch {
+      throw .cannotWrite("\(task.path):\(task.line) cannot be removed: \(error)")
+    }
+  }
+}

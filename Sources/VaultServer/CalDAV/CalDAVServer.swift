@@ -1,0 +1,263 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultCore
+import VaultIndex
+import VaultKit
+
+/// CalDAV (RFC 4791 over WebDAV, RFC 4918) in `vault serve`: phone and desktop calendars read
+/// and change the vault's events and tasks. Every request under `/dav/` and
+/// `/.well-known/caldav` is answered here, before the web view's gate: on loopback without a
+/// password, elsewhere with HTTP Basic and the access token as the password. One file per
+/// method (Propfind, Report, Get, Put, Delete, Options); docs/CALDAV.md has the layout.
+///
+///     /dav/                          the principal (and where discovery leads)
+///     /dav/calendars/                its calendar home
+///     /dav/calendars/events/         the events; /tasks/ the task list; one per `calendars:`
+///     /dav/calendars/events/UID.ics  an event with its changed occurrences
+struct CalDAVServer: RouterMiddleware {
+  typealias Context = WebContext
+
+  static let root = "/dav/"
+  static let home = "/dav/calendars/"
+  /// The largest body taken: a calendar object or a REPORT.
+  static let bodyLimit = 2 * 1024 * 1024
+  static let multiStatus = HTTPResponse.Status(code: 207, reasonPhrase: "Multi-Status")
+
+  let state: CalDAVState
+  let token: String?
+  let access: WebAccess
+
+  func handle(
+    _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    let path = request.uri.path
+    if path == "/.well-known/caldav" || path == "/.well-known/caldav/" {
+      return Response(status: .movedPermanently, headers: [.location: Self.root])
+    }
+    guard path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
+    // A page of another site whose name was made to point here (DNS rebinding) names itself.
+    guard access.acceptsHost(request.head.authority) else {
+      return Self.plain(.forbidden, "This server answers only at the address vault serve printed.")
+    }
+    if let token, !Self.authorized(request, token: token) {
+      return Response(
+        status: .unauthorized,
+        headers: [
+          .wwwAuthenticate: "Basic realm=\"vault\", charset=\"UTF-8\"", .contentType: "text/plain; charset=utf-8",
+        ],
+        body: ResponseBody(
+          byteBuffer: ByteBuffer(string: "The password is the access token `vault serve --show-token` prints.\n")))
+    }
+    guard let target = CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars) else {
+      return Self.plain(.notFound, "Nothing here: the calendars are under \(Self.home)")
+    }
+    var request = request
+    let body: String
+    do {
+      let buffer = try await request.collectBody(upTo: Self.bodyLimit)
+      body = String(decoding: buffer.readableBytesView, as: UTF8.self)
+    } catch {
+      return Self.plain(.contentTooLarge, "A request can be at most 2 MB.")
+    }
+    let method = request.method.rawValue.uppercased()
+    do {
+      switch method {
+      case "OPTIONS": return Self.options(target)
+      case "PROPFIND": return try await propfind(target, request: request, body: body)
+      case "PROPPATCH": return try await proppatch(target, body: body)
+      case "REPORT": return try await report(target, request: request, body: body)
+      case "GET", "HEAD": return try await get(target, request: request, head: method == "HEAD")
+      case "PUT": return try await put(target, request: request, body: body)
+      case "DELETE": return try await delete(target, request: request)
+      case "MKCALENDAR", "MKCOL":
+        return Self.plain(
+          .forbidden, "Calendars come from `calendars:` in .vault/config.yml; add one there (see docs/CALDAV.md).")
+      default:
+        var response = Self.plain(.methodNotAllowed, "\(method) is not a method vault's CalDAV takes.")
+        response.headers[.allow] = Self.allowed(target)
+        return response
+      }
+    } catch let error as DAVXMLError {
+      return Self.plain(.badRequest, "The XML body cannot be read: \(error.description).")
+    } catch let refusal as CalDAVRefusal {
+      return Self.refused(refusal)
+    } catch {
+      return Self.plain(.internalServerError, "\(error)")
+    }
+  }
+
+  static func authorized(_ request: Request, token: String) -> Bool {
+    guard let header = request.headers[.authorization], header.lowercased().hasPrefix("basic "),
+      let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+      let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
+    else { return false }
+    return PlannerServer.sameToken(String(pair[pair.index(after: colon)...]), token)
+  }
+
+  static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
+    Response(
+      status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+  }
+
+  static func xml(_ status: HTTPResponse.Status, _ text: String, headers: HTTPFields = [:]) -> Response {
+    var headers = headers
+    headers[.contentType] = "application/xml; charset=utf-8"
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+  }
+
+  static func refused(_ refusal: CalDAVRefusal) -> Response {
+    switch refusal {
+    case .changedMeanwhile(let reason): return plain(.preconditionFailed, reason)
+    case .notAcceptable(let reason):
+      return xml(.forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "valid-calendar-object-resource", reason: reason))
+    case .notFound: return plain(.notFound, "No such calendar object.")
+    case .cannotWrite(let reason): return plain(.conflict, reason)
+    }
+  }
+
+  static func allowed(_ target: CalDAVTarget) -> String {
+    switch target {
+    case .object: "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT"
+    default: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, REPORT"
+    }
+  }
+}
+
+/// What a path under `/dav/` names.
+enum CalDAVTarget: Equatable {
+  case principal
+  case home
+  case calendar(CalDAVCalendar)
+  case object(CalDAVCalendar, name: String)
+
+  init?(path: String, calendars: [CalDAVCalendar]) {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).map {
+      String($0).removingPercentEncoding ?? String($0)
+    }
+    guard parts.first == "dav" else { return nil }
+    switch parts.count {
+    case 1: self = .principal
+    case 2 where parts[1] == "calendars": self = .home
+    case 3 where parts[1] == "calendars":
+      guard let calendar = calendars.first(where: { $0.slug == parts[2] }) else { return nil }
+      self = .calendar(calendar)
+    case 4 where parts[1] == "calendars":
+      guard let calendar = calendars.first(where: { $0.slug == parts[2] }), parts[3].hasSuffix(".ics"),
+        !parts[3].contains("/"), parts[3].count > 4
+      else { return nil }
+      self = .object(calendar, name: parts[3])
+    default: return nil
+    }
+  }
+
+  var href: String {
+    switch self {
+    case .principal: CalDAVServer.root
+    case .home: CalDAVServer.home
+    case .calendar(let calendar): CalDAVServer.home + calendar.slug + "/"
+    case .object(let calendar, let name): CalDAVServer.home + calendar.slug + "/" + Self.escape(name)
+    }
+  }
+
+  /// A path segment as a URL holds it.
+  static func escape(_ name: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "/?#")
+    return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
+  }
+}
+
+/// A calendar object as the server serves it: its ETag, and how to read its body.
+struct CalDAVObject: Sendable {
+  var resource: CalDAVResource
+  /// The task line, for the task list.
+  var task: Located<TaskItem>?
+}
+
+/// What the CalDAV requests share: the index, the listings built from it (kept until it
+/// changes), and the sync tokens.
+actor CalDAVState {
+  let session: IndexSession
+  let vault: Vault
+  let tokens: SyncTokens
+  private var listings: [String: (token: String?, objects: [CalDAVObject])] = [:]
+
+  init(session: IndexSession) {
+    self.session = session
+    vault = session.vault
+    tokens = SyncTokens(folder: session.vault.stateFolder(environment: session.environment) + "/caldav")
+  }
+
+  /// The objects of a calendar, by name, with the sync token that stands for them.
+  func objects(of calendar: CalDAVCalendar) async throws -> (objects: [CalDAVObject], syncToken: String) {
+    let cached = listings[calendar.slug]
+    let vault = vault
+    let today = await session.today
+    let (objects, writeToken, written) = try await session.read {
+      store, token -> ([CalDAVObject], String?, [String]) in
+      if let cached, cached.token == token { return (cached.objects, token, []) }
+      switch calendar.kind {
+      case .events:
+        return (try vault.calDAVEvents(in: store, calendar: calendar).map { CalDAVObject(resource: $0) }, token, [])
+      case .tasks:
+        let (tasks, written) = try vault.calDAVTasks(in: store, list: calendar, today: today)
+        let objects = tasks.compactMap { task -> CalDAVObject? in
+          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task) else { return nil }
+          let uid = TaskTodo.uid(forID: id)
+          return CalDAVObject(
+            resource: CalDAVResource(
+              name: Vault.calDAVName(uid: uid), uid: uid, etag: etag, paths: [task.path], taskID: id),
+            task: task)
+        }
+        return (objects, token, written)
+      }
+    }
+    if written.isEmpty {
+      listings[calendar.slug] = (writeToken, objects)
+    } else {
+      // Ids given just now changed notes: the index hears of them before the next request.
+      await session.wrote(written)
+      listings[calendar.slug] = nil
+    }
+    let syncToken = try tokens.token(
+      for: calendar.slug, manifest: objects.map { ($0.resource.name, $0.resource.etag) })
+    return (objects, syncToken)
+  }
+
+  /// The bodies of some objects of a calendar, by name.
+  func bodies(of objects: [CalDAVObject], in calendar: CalDAVCalendar) async throws -> [String: String] {
+    let vault = vault
+    switch calendar.kind {
+    case .events:
+      return try await session.read { store, _ in
+        try vault.calDAVEventBodies(in: store, objects.map(\.resource))
+      }
+    case .tasks:
+      var bodies: [String: String] = [:]
+      for object in objects {
+        if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { bodies[object.resource.name] = body }
+      }
+      return bodies
+    }
+  }
+
+  /// Tells the index of files written, and forgets the listings.
+  func wrote(_ paths: [String]) async {
+    await session.wrote(paths)
+    listings = [:]
+  }
+
+  /// The events that may meet a span of days, for a time-range query.
+  func events(from: LocalDate, through: LocalDate) async throws -> [Located<Event>] {
+    try await session.read { store, _ in try store.events(from: from, through: through) }
+  }
+
+  var today: LocalDate { get async { await session.today } }
+
+  /// Runs a check and a write with no other write of this server between them.
+  func writing<Value: Sendable>(_ body: @Sendable () throws(CalDAVRefusal) -> Value) throws(CalDAVRefusal) -> Value {
+    try body()
+  }
+}

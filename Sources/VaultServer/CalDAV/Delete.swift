@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultCore
+import VaultKit
+
+extension CalDAVServer {
+  /// DELETE: an event's notes move to `.trash/`; a to-do's line (and those nested under it) is
+  /// removed. `If-Match` is checked against the files now, under the same lock as PUT.
+  func delete(_ target: CalDAVTarget, request: Request) async throws -> Response {
+    guard case .object(let calendar, let name) = target else {
+      return Self.plain(.forbidden, "Calendars come from .vault/config.yml; vault does not delete them.")
+    }
+    let (objects, _) = try await state.objects(of: calendar)
+    guard let existing = objects.first(where: { $0.resource.name == name }) else {
+      return Self.plain(.notFound, "No such calendar object.")
+    }
+    let ifMatch = request.headers[.ifMatch]
+    let vault = state.vault
+    try await state.writing { () throws(CalDAVRefusal) in
+      var currentTag: String?
+      var current: Located<TaskItem>?
+      if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
+        current = vault.calDAVCurrentTask(id: id, at: task.path)
+        currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
+      } else {
+        currentTag = vault.calDAVCurrentTag(of: existing.resource)
+      }
+      guard let currentTag else { throw .notFound }
+      if let ifMatch {
+        let tags = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if !tags.contains("*") && !tags.contains(currentTag) {
+          throw .changedMeanwhile("the object changed since it was read: read it again (its ETag is now \(currentTag))")
+        }
+      }
+      if let current {
+        try vault.calDAVDeleteTask(current)
+      } else {
+        try vault.calDAVDelete(existing.resource)
+      }
+    }
+    await state.wrote(existing.resource.paths)
+    return Response(status: .noContent)
+  }
+}

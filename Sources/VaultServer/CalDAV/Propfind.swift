@@ -1,0 +1,259 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultCore
+import VaultKit
+
+/// Which properties a PROPFIND or REPORT asks for.
+enum DAVPropertyRequest {
+  case all
+  case names
+  case some([(namespace: String, name: String)])
+
+  init(_ element: DAVElement?) {
+    guard let element else {
+      self = .all
+      return
+    }
+    if element.child(DAVNamespace.dav, "propname") != nil {
+      self = .names
+    } else if let prop = element.child(DAVNamespace.dav, "prop")
+      ?? (element.named(DAVNamespace.dav, "prop") ? element : nil)
+    {
+      self = .some(prop.children.map { ($0.namespace, $0.name) })
+    } else {
+      self = .all
+    }
+  }
+
+  var wantsCalendarData: Bool {
+    if case .some(let names) = self {
+      return names.contains { $0.namespace == DAVNamespace.caldav && $0.name == "calendar-data" }
+    }
+    return false
+  }
+}
+
+extension CalDAVServer {
+  /// The properties `allprop` gives (RFC 4918 leaves out the expensive ones, as here calendar-data).
+  static let allProperties: [(String, String)] = [
+    (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"), (DAVNamespace.dav, "getetag"),
+    (DAVNamespace.dav, "getcontenttype"), (DAVNamespace.dav, "current-user-principal"),
+    (DAVNamespace.caldav, "calendar-home-set"), (DAVNamespace.caldav, "supported-calendar-component-set"),
+    (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "sync-token"), (DAVNamespace.apple, "calendar-color"),
+  ]
+
+  func propfind(_ target: CalDAVTarget, request: Request, body: String) async throws -> Response {
+    let root = body.allSatisfy(\.isWhitespace) ? nil : try DAVXMLReader.parse(body)
+    if let root, !root.named(DAVNamespace.dav, "propfind") {
+      throw DAVXMLError(description: "a PROPFIND body is a <propfind> element")
+    }
+    let wanted = DAVPropertyRequest(root)
+    let depth = request.headers[Self.depthHeader] ?? "1"
+    var targets: [(CalDAVTarget, CalDAVObject?)] = [(target, nil)]
+    if case .object(let calendar, let name) = target {
+      let (objects, _) = try await state.objects(of: calendar)
+      guard let object = objects.first(where: { $0.resource.name == name }) else {
+        return Self.plain(.notFound, "No such calendar object.")
+      }
+      targets = [(target, object)]
+    } else if depth != "0" {
+      switch target {
+      case .principal: targets.append((.home, nil))
+      case .home: targets += state.vault.calDAVCalendars.map { (.calendar($0), nil) }
+      case .calendar(let calendar):
+        let (objects, _) = try await state.objects(of: calendar)
+        targets += objects.map { (.object(calendar, name: $0.resource.name), $0) }
+      case .object: break
+      }
+    }
+    var writer = DAVXMLWriter()
+    writer.open(DAVNamespace.dav, "multistatus", root: true)
+    var bodies: [String: String] = [:]
+    if wanted.wantsCalendarData, case .calendar(let calendar) = target {
+      bodies = try await state.bodies(of: targets.compactMap(\.1), in: calendar)
+    } else if wanted.wantsCalendarData, case .object(let calendar, _) = target {
+      bodies = try await state.bodies(of: targets.compactMap(\.1), in: calendar)
+    }
+    for (each, object) in targets {
+      try await writeResponse(
+        &writer, each, object: object, wanted: wanted, body: object.flatMap { bodies[$0.resource.name] })
+    }
+    writer.close(DAVNamespace.dav, "multistatus")
+    return Self.xml(Self.multiStatus, writer.text)
+  }
+
+  /// One `<response>` of a multistatus: the properties found (200) and those not (404).
+  func writeResponse(
+    _ writer: inout DAVXMLWriter, _ target: CalDAVTarget, object: CalDAVObject?, wanted: DAVPropertyRequest,
+    body: String?
+  ) async throws {
+    writer.open(DAVNamespace.dav, "response")
+    writer.element(DAVNamespace.dav, "href", target.href)
+    let names: [(String, String)]
+    switch wanted {
+    case .all: names = Self.allProperties
+    case .names:
+      writer.open(DAVNamespace.dav, "propstat")
+      writer.open(DAVNamespace.dav, "prop")
+      for (namespace, name) in Self.allProperties { writer.empty(namespace, name) }
+      writer.close(DAVNamespace.dav, "prop")
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 200 OK")
+      writer.close(DAVNamespace.dav, "propstat")
+      writer.close(DAVNamespace.dav, "response")
+      return
+    case .some(let list): names = list.map { ($0.namespace, $0.name) }
+    }
+    var found: [(String, String, String)] = []
+    var missing: [(String, String)] = []
+    for (namespace, name) in names {
+      if let value = try await property(namespace, name, of: target, object: object, body: body) {
+        found.append((namespace, name, value))
+      } else {
+        missing.append((namespace, name))
+      }
+    }
+    if !found.isEmpty || missing.isEmpty || { if case .all = wanted { return true } else { return false } }() {
+      writer.open(DAVNamespace.dav, "propstat")
+      writer.open(DAVNamespace.dav, "prop")
+      for (namespace, name, value) in found {
+        if value.isEmpty {
+          writer.empty(namespace, name)
+        } else {
+          writer.open(namespace, name)
+          writer.raw(value)
+          writer.close(namespace, name)
+        }
+      }
+      writer.close(DAVNamespace.dav, "prop")
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 200 OK")
+      writer.close(DAVNamespace.dav, "propstat")
+    }
+    // `allprop` lists what the resource has; a property asked for by name and absent is a 404.
+    if case .some = wanted, !missing.isEmpty {
+      writer.open(DAVNamespace.dav, "propstat")
+      writer.open(DAVNamespace.dav, "prop")
+      for (namespace, name) in missing { writer.empty(namespace, name) }
+      writer.close(DAVNamespace.dav, "prop")
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 404 Not Found")
+      writer.close(DAVNamespace.dav, "propstat")
+    }
+    writer.close(DAVNamespace.dav, "response")
+  }
+
+  /// A property's value as XML (escaped), empty for an empty element; nil when the resource has
+  /// no such property.
+  func property(
+    _ namespace: String, _ name: String, of target: CalDAVTarget, object: CalDAVObject?, body: String?
+  ) async throws -> String? {
+    let href = { (path: String) in "<d:href>" + DAVXMLWriter.escape(path) + "</d:href>" }
+    switch (namespace, name) {
+    case (DAVNamespace.dav, "current-user-principal"), (DAVNamespace.dav, "principal-URL"),
+      (DAVNamespace.dav, "owner"):
+      return href(Self.root)
+    case (DAVNamespace.caldav, "calendar-home-set"):
+      return target == .principal ? href(Self.home) : nil
+    case (DAVNamespace.caldav, "calendar-user-address-set"):
+      return target == .principal ? href(Self.root) : nil
+    case (DAVNamespace.dav, "principal-collection-set"): return href(Self.root)
+    case (DAVNamespace.dav, "supported-report-set"):
+      let reports: [(String, String)] =
+        switch target {
+        case .calendar, .object:
+          [
+            (DAVNamespace.caldav, "calendar-query"), (DAVNamespace.caldav, "calendar-multiget"),
+            (DAVNamespace.dav, "sync-collection"),
+          ]
+        default: [(DAVNamespace.dav, "sync-collection")]
+        }
+      return reports.map { report in
+        "<d:supported-report><d:report>" + "<" + DAVXMLWriter.tag(report.0, report.1).open + "/>"
+          + "</d:report></d:supported-report>"
+      }.joined()
+    case (DAVNamespace.dav, "current-user-privilege-set"):
+      let privileges =
+        target == .principal || target == .home
+        ? ["read"]
+        : ["read", "write", "write-content", "write-properties", "bind", "unbind", "read-current-user-privilege-set"]
+      return privileges.map { "<d:privilege><d:\($0)/></d:privilege>" }.joined()
+        + (target == .principal || target == .home ? "" : "<d:privilege><c:read-free-busy/></d:privilege>")
+    case (DAVNamespace.dav, "resourcetype"):
+      switch target {
+      case .principal: return "<d:collection/><d:principal/>"
+      case .home: return "<d:collection/>"
+      case .calendar: return "<d:collection/><c:calendar/>"
+      case .object: return ""
+      }
+    case (DAVNamespace.dav, "displayname"):
+      switch target {
+      case .principal: return DAVXMLWriter.escape((state.vault.root as NSString).lastPathComponent)
+      case .home: return "Calendars"
+      case .calendar(let calendar): return DAVXMLWriter.escape(calendar.name)
+      case .object: return nil
+      }
+    case (DAVNamespace.caldav, "calendar-description"):
+      guard case .calendar(let calendar) = target else { return nil }
+      let vaultName = (state.vault.root as NSString).lastPathComponent
+      return DAVXMLWriter.escape(
+        calendar.kind == .tasks ? "The tasks of \(vaultName)" : "\(calendar.name) of \(vaultName)")
+    case (DAVNamespace.caldav, "supported-calendar-component-set"):
+      guard case .calendar(let calendar) = target else { return nil }
+      return "<c:comp name=\"\(calendar.kind == .tasks ? "VTODO" : "VEVENT")\"/>"
+    case (DAVNamespace.caldav, "supported-calendar-data"):
+      guard case .calendar = target else { return nil }
+      return "<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>"
+    case (DAVNamespace.caldav, "max-resource-size"):
+      guard case .calendar = target else { return nil }
+      return String(Self.bodyLimit)
+    case (DAVNamespace.apple, "calendar-color"):
+      guard case .calendar(let calendar) = target, let color = calendar.color else { return nil }
+      return DAVXMLWriter.escape(color.uppercased() + "FF")
+    case (DAVNamespace.apple, "calendar-order"):
+      guard case .calendar(let calendar) = target else { return nil }
+      return String((state.vault.calDAVCalendars.firstIndex(of: calendar) ?? 0) + 1)
+    case (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "sync-token"):
+      guard case .calendar(let calendar) = target else { return nil }
+      return DAVXMLWriter.escape(try await state.objects(of: calendar).syncToken)
+    case (DAVNamespace.dav, "getetag"):
+      return object.map { DAVXMLWriter.escape($0.resource.etag) }
+    case (DAVNamespace.dav, "getcontenttype"):
+      switch target {
+      case .object(let calendar, _):
+        return "text/calendar; charset=utf-8; component=" + (calendar.kind == .tasks ? "vtodo" : "vevent")
+      case .calendar, .home, .principal: return "httpd/unix-directory"
+      }
+    case (DAVNamespace.caldav, "calendar-data"):
+      return body.map(DAVXMLWriter.escape)
+    default: return nil
+    }
+  }
+
+  /// PROPPATCH: the properties come from the vault's settings, so each is refused (403) with
+  /// a 207 that says so, as RFC 4918 9.2 asks.
+  func proppatch(_ target: CalDAVTarget, body: String) async throws -> Response {
+    let root = try DAVXMLReader.parse(body)
+    guard root.named(DAVNamespace.dav, "propertyupdate") else {
+      throw DAVXMLError(description: "a PROPPATCH body is a <propertyupdate> element")
+    }
+    var writer = DAVXMLWriter()
+    writer.open(DAVNamespace.dav, "multistatus", root: true)
+    writer.open(DAVNamespace.dav, "response")
+    writer.element(DAVNamespace.dav, "href", target.href)
+    writer.open(DAVNamespace.dav, "propstat")
+    writer.open(DAVNamespace.dav, "prop")
+    for change in root.children {
+      for property in change.child(DAVNamespace.dav, "prop")?.children ?? [] {
+        writer.empty(property.namespace, property.name)
+      }
+    }
+    writer.close(DAVNamespace.dav, "prop")
+    writer.element(DAVNamespace.dav, "status", "HTTP/1.1 403 Forbidden")
+    writer.element(
+      DAVNamespace.dav, "responsedescription",
+      "Calendar names and colours come from `calendars:` in .vault/config.yml.")
+    writer.close(DAVNamespace.dav, "propstat")
+    writer.close(DAVNamespace.dav, "response")
+    writer.close(DAVNamespace.dav, "multistatus")
+    return Self.xml(Self.multiStatus, writer.text)
+  }
+}

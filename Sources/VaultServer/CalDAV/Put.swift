@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultCore
+import VaultKit
+
+extension CalDAVServer {
+  /// PUT: a client's event or to-do kept in the notes (Vault.calDAVPutEvent, calDAVPutTask).
+  /// `If-Match` is checked against the notes as they are on disk now, not as the index last
+  /// saw them, and the check and the write happen under one lock: of two clients that read the
+  /// same version, the second gets 412, and an edit made in an editor meanwhile is never
+  /// overwritten by a client that had not seen it.
+  func put(_ target: CalDAVTarget, request: Request, body: String) async throws -> Response {
+    guard case .object(let calendar, let name) = target else {
+      var response = Self.plain(.methodNotAllowed, "A PUT names a calendar object: \(Self.home)events/UID.ics.")
+      response.headers[.allow] = Self.allowed(target)
+      return response
+    }
+    if let type = request.headers[.contentType], !type.lowercased().hasPrefix("text/calendar") {
+      return Self.xml(
+        .unsupportedMediaType,
+        DAVXMLWriter.error(DAVNamespace.caldav, "supported-calendar-data", reason: "a calendar object is text/calendar")
+      )
+    }
+    guard body.utf8.count <= 1_000_000 else {
+      return Self.xml(
+        .forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "max-resource-size", reason: "an object is at most 1 MB"))
+    }
+    let (objects, _) = try await state.objects(of: calendar)
+    let existing = objects.first { $0.resource.name == name }
+    // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
+    let parsed = ICalendar.parse(body).components.first
+    let uid = parsed?.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }?.first("UID")?.text
+    if existing == nil, let uid, let other = objects.first(where: { $0.resource.uid == uid }) {
+      return Self.xml(
+        .forbidden,
+        DAVXMLWriter.error(
+          DAVNamespace.caldav, "no-uid-conflict",
+          reason: "\(CalDAVTarget.object(calendar, name: other.resource.name).href) has this UID"))
+    }
+    let ifMatch = request.headers[.ifMatch]
+    let ifNoneMatch = request.headers[.ifNoneMatch]
+    let vault = state.vault
+    let today = await state.today
+    let result = try await state.writing { () throws(CalDAVRefusal) -> CalDAVPutResult in
+      var current: Located<TaskItem>?
+      var currentTag: String?
+      if let existing {
+        if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
+          current = vault.calDAVCurrentTask(id: id, at: task.path)
+          currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
+        } else if calendar.kind == .events {
+          currentTag = vault.calDAVCurrentTag(of: existing.resource)
+        }
+      }
+      if let ifNoneMatch, ifNoneMatch.trimmingCharacters(in: .whitespaces) == "*", currentTag != nil {
+        throw .changedMeanwhile("the object exists already (If-None-Match: *)")
+      }
+      if let ifMatch {
+        let tags = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let currentTag else { throw .changedMeanwhile("the object does not exist (any more)") }
+        if !tags.contains("*") && !tags.contains(currentTag) {
+          throw .changedMeanwhile("the object changed since it was read: read it again (its ETag is now \(currentTag))")
+        }
+      }
+      switch calendar.kind {
+      case .events:
+        return try vault.calDAVPutEvent(
+          body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource)
+      case .tasks:
+        return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today)
+      }
+    }
+    await state.wrote(result.paths + (existing?.resource.paths ?? []))
+    return Response(status: result.created ? .created : .noContent, headers: [.contentLength: "0"])
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import VaultCore
+import VaultKit
+
+extension CalDAVServer {
+  /// REPORT: `calendar-query` (RFC 4791 7.8: components, time ranges matched by occurrences,
+  /// text matches of properties), `calendar-multiget` (7.9) and `sync-collection` (RFC 6578).
+  func report(_ target: CalDAVTarget, request: Request, body: String) async throws -> Response {
+    let root = try DAVXMLReader.parse(body)
+    let calendar: CalDAVCalendar
+    switch target {
+    case .calendar(let found): calendar = found
+    case .object(let found, _): calendar = found
+    default:
+      return Self.xml(
+        .forbidden,
+        DAVXMLWriter.error(DAVNamespace.dav, "supported-report", reason: "reports are taken by the calendars only"))
+    }
+    let wanted = DAVPropertyRequest(root)
+    let (objects, syncToken) = try await state.objects(of: calendar)
+    if case .object(_, let name) = target, !objects.contains(where: { $0.resource.name == name }) {
+      return Self.plain(.notFound, "No such calendar object.")
+    }
+    let scoped: [CalDAVObject] =
+      if case .object(_, let name) = target { objects.filter { $0.resource.name == name } } else { objects }
+    var chosen: [CalDAVObject] = []
+    var absent: [String] = []
+    var removed: [String] = []
+    var newToken: String?
+    if root.named(DAVNamespace.caldav, "calendar-query") {
+      chosen = try await query(root.child(DAVNamespace.caldav, "filter"), among: scoped, in: calendar)
+    } else if root.named(DAVNamespace.caldav, "calendar-multiget") {
+      let byName = Dictionary(objects.map { ($0.resource.name, $0) }, uniquingKeysWith: { first, _ in first })
+      for href in root.children(DAVNamespace.dav, "href") {
+        let path = href.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let local = URLComponents(string: path)?.path ?? path
+        if case .object(let owner, let name)? = CalDAVTarget(path: local, calendars: state.vault.calDAVCalendars),
+          owner == calendar, let object = byName[name]
+        {
+          chosen.append(object)
+        } else {
+          absent.append(local)
+        }
+      }
+    } else if root.named(DAVNamespace.dav, "sync-collection") {
+      guard case .calendar = target else {
+        return Self.xml(
+          .forbidden,
+          DAVXMLWriter.error(DAVNamespace.dav, "supported-report", reason: "sync-collection is for a calendar"))
+      }
+      if let level = root.child(DAVNamespace.dav, "sync-level")?.text.trimmingCharacters(in: .whitespaces),
+        level != "1"
+      {
+        return Self.xml(
+          .forbidden,
+          DAVXMLWriter.error(DAVNamespace.dav, "number-of-matches-within-limits", reason: "a calendar has one level"))
+      }
+      let given = root.child(DAVNamespace.dav, "sync-token")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      if given.isEmpty {
+        chosen = objects
+      } else {
+        guard let before = state.tokens.manifest(for: calendar.slug, token: given) else {
+          return Self.xml(
+            .forbidden,
+            DAVXMLWriter.error(
+              DAVNamespace.dav, "valid-sync-token",
+              reason: "this token is not one of the last \(SyncTokens.kept) the calendar gave: read it anew"))
+        }
+        chosen = objects.filter { before[$0.resource.name] != $0.resource.etag }
+        let now = Set(objects.map(\.resource.name))
+        removed = before.keys.filter { !now.contains($0) }.sorted()
+      }
+      newToken = syncToken
+    } else {
+      return Self.xml(
+        .forbidden,
+        DAVXMLWriter.error(
+          DAVNamespace.dav, "supported-report",
+          reason: "vault answers calendar-query, calendar-multiget and sync-collection"))
+    }
+    let bodies = wanted.wantsCalendarData ? try await state.bodies(of: chosen, in: calendar) : [:]
+    var writer = DAVXMLWriter()
+    writer.open(DAVNamespace.dav, "multistatus", root: true)
+    for object in chosen {
+      try await writeResponse(
+        &writer, .object(calendar, name: object.resource.name), object: object, wanted: wanted,
+        body: bodies[object.resource.name])
+    }
+    for href in absent {
+      writer.open(DAVNamespace.dav, "response")
+      writer.element(DAVNamespace.dav, "href", href)
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 404 Not Found")
+      writer.close(DAVNamespace.dav, "response")
+    }
+    for name in removed {
+      writer.open(DAVNamespace.dav, "response")
+      writer.element(DAVNamespace.dav, "href", CalDAVTarget.object(calendar, name: name).href)
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 404 Not Found")
+      writer.close(DAVNamespace.dav, "response")
+    }
+    if let newToken { writer.element(DAVNamespace.dav, "sync-token", newToken) }
+    writer.close(DAVNamespace.dav, "multistatus")
+    return Self.xml(Self.multiStatus, writer.text)
+  }
+
+  /// The objects a `calendar-query` filter chooses.
+  func query(
+    _ filter: DAVElement?, among objects: [CalDAVObject], in calendar: CalDAVCalendar
+  ) async throws
+    -> [CalDAVObject]
+  {
+    guard let filter else { return objects }
+    guard let top = filter.child(DAVNamespace.caldav, "comp-filter") else {
+      throw DAVXMLError(description: "a filter holds one comp-filter, for VCALENDAR")
+    }
+    guard top.attributes["name"]?.uppercased() == "VCALENDAR" else { return [] }
+    if top.child(DAVNamespace.caldav, "is-not-defined") != nil { return [] }
+    let kind = calendar.kind == .tasks ? "VTODO" : "VEVENT"
+    var chosen = objects
+    for inner in top.children(DAVNamespace.caldav, "comp-filter") {
+      let name = inner.attributes["name"]?.uppercased() ?? ""
+      let negated = inner.child(DAVNamespace.caldav, "is-not-defined") != nil
+      guard (name == kind) != negated else { return [] }
+      if negated { continue }
+      if let range = inner.child(DAVNamespace.caldav, "time-range") {
+        let from = range.attributes["start"].flatMap(Self.instant)
+        let to = range.attributes["end"].flatMap(Self.instant)
+        guard from != nil || to != nil else {
+          throw DAVXMLError(description: "a time-range needs a start or an end (UTC, such as 20261201T000000Z)")
+        }
+        chosen = try await inRange(chosen, from: from, to: to, calendar: calendar)
+      }
+      let propertyFilters = inner.children(DAVNamespace.caldav, "prop-filter")
+      if !propertyFilters.isEmpty {
+        let bodies = try await state.bodies(of: chosen, in: calendar)
+        chosen = chosen.filter { object in
+          guard let body = bodies[object.resource.name],
+            let component = ICalendar.parse(body).components.first?.components.first(where: { $0.name == kind })
+          else { return false }
+          return propertyFilters.allSatisfy { Self.matches($0, component) }
+        }
+      }
+    }
+    return chosen
+  }
+
+  /// The objects with an occurrence (events) or a date (to-dos) in the span.
+  func inRange(
+    _ objects: [CalDAVObject], from: Int?, to: Int?, calendar: CalDAVCalendar
+  ) async throws
+    -> [CalDAVObject]
+  {
+    let zone = state.vault.zone
+    func day(_ seconds: Int?, _ fallback: LocalDate) -> LocalDate {
+      guard let seconds else { return fallback }
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = zone
+      let parts = calendar.dateComponents(
+        [.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+      return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? fallback
+    }
+    let first = day(from, LocalDate.calDAVEarliest).adding(days: -1)
+    let last = day(to, LocalDate.calDAVLatest).adding(days: 1)
+    switch calendar.kind {
+    case .events:
+      let events = try await state.events(from: first, through: last)
+      let vault = state.vault
+      let meeting = Set(events.filter { vault.calDAVOverlaps($0, from: from, to: to) }.map(\.path))
+      return objects.filter { $0.resource.paths.contains(where: meeting.contains) }
+    case .tasks:
+      return objects.filter { object in
+        guard let task = object.task?.value else { return false }
+        let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
+        guard let earliest = dates.min(), let latest = dates.max() else { return true }
+        return earliest <= last && latest >= first
+      }
+    }
+  }
+
+  /// A prop-filter (RFC 4791 9.7.2) on one component: defined, not defined, or a text match.
+  static func matches(_ filter: DAVElement, _ component: ICalendar.Component) -> Bool {
+    let name = filter.attributes["name"]?.uppercased() ?? ""
+    let properties = component.all(name)
+    if filter.child(DAVNamespace.caldav, "is-not-defined") != nil { return properties.isEmpty }
+    guard !properties.isEmpty else { return false }
+    guard let match = filter.child(DAVNamespace.caldav, "text-match") else { return true }
+    let negate = match.attributes["negate-condition"] == "yes"
+    // `i;octet` compares bytes; the default, `i;ascii-casemap`, ignores case.
+    let exact = match.attributes["collation"] == "i;octet"
+    let wanted = exact ? match.text : match.text.lowercased()
+    let found = properties.contains { property in
+      let text = property.texts.isEmpty ? property.text : property.texts.joined(separator: ",")
+      return (exact ? text : text.lowercased()).contains(wanted)
+    }
+    return found != negate
+  }
+
+  /// `20261201T000000Z` as seconds since 1970.
+  static func instant(_ text: String) -> Int? {
+    guard text.hasSuffix("Z"), let moment = ICalendarExport.parseMoment(text) else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+    let date = calendar.date(
+      from: DateComponents(
+        year: moment.date.year, month: moment.date.month, day: moment.date.day, hour: moment.time.hour,
+        minute: moment.time.minute, second: moment.time.second))
+    return date.map { Int($0.timeIntervalSince1970) }
+  }
+}
