@@ -100,10 +100,9 @@ public enum TaskTodo {
     case .inProgress: properties.append(ICalendar.Property("STATUS", "IN-PROCESS"))
     default: properties.append(ICalendar.Property("STATUS", "NEEDS-ACTION"))
     }
-    if let recurrence = task.recurrence, var rule = RecurrenceRule.parse(tasksRule: recurrence) {
+    if sendsRule(task), let recurrence = task.recurrence, var rule = RecurrenceRule.parse(tasksRule: recurrence) {
       rule.whenDone = false
-      // A rule repeats from a date: without one, the client could not place it.
-      if task.due != nil || task.start != nil { properties.append(ICalendar.Property("RRULE", rule.rruleText)) }
+      properties.append(ICalendar.Property("RRULE", rule.rruleText))
     }
     if !task.tags.isEmpty {
       properties.append(
@@ -113,6 +112,14 @@ public enum TaskTodo {
     }
     properties.append(ICalendar.Property("URL", link))
     return ICalendar.Component("VTODO", properties: properties)
+  }
+
+  /// Whether a task's to-do carries its rule: a rule repeats from DUE or DTSTART, so a task
+  /// repeating from its scheduled day alone keeps its rule to itself (and a to-do sent back
+  /// without RRULE leaves it).
+  public static func sendsRule(_ task: TaskItem) -> Bool {
+    guard let recurrence = task.recurrence, RecurrenceRule.parse(tasksRule: recurrence) != nil else { return false }
+    return task.due != nil || task.start != nil
   }
 
   /// What a client's to-do says, read from its VTODO.
@@ -222,7 +229,7 @@ public enum TaskTodo {
       rule.whenDone = false
       return rule.tasksText
     }
-    if fields.recurrence != current {
+    if fields.recurrence != current && (sendsRule(task) || fields.recurrence != nil) {
       // `when done` stays when the client sends the same rule without it.
       changes.recurrence = .some(fields.recurrence)
       any = true

@@ -8,7 +8,7 @@ import Glibc
 /// `vault serve` on a free loopback port in a fixture copy, with the addresses it printed.
 struct ServedVault {
   let running: CLI.Running
-  /// What it printed before it was ready: `web view: …`, `calendar: …`, `tasks: …`.
+  /// What it printed before it was ready: `web view: …`, `calendar: …`, `tasks: …`, `CalDAV: …`.
   let printed: String
 
   static func start(_ folder: URL, _ extra: [String] = [], environment: [String: String] = [:]) throws -> ServedVault {
@@ -19,7 +19,7 @@ struct ServedVault {
     var seen = ""
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline,
-      !seen.contains("tasks: ") || !(seen.components(separatedBy: "tasks: ").last ?? "").contains("\n")
+      !seen.contains("CalDAV: ") || !(seen.components(separatedBy: "CalDAV: ").last ?? "").contains("\n")
     {
       let data = running.out.fileHandleForReading.availableData
       if data.isEmpty { break }
@@ -31,7 +31,7 @@ struct ServedVault {
   /// The address printed after `name: `.
   func address(_ name: String) -> String {
     printed.split(separator: "\n").first { $0.contains("\(name): ") }.map {
-      String($0.split(separator: " ").last ?? "")
+      String($0.split(separator: " ").first { $0.hasPrefix("http") } ?? "")
     } ?? ""
   }
 
