@@ -6,7 +6,12 @@ public enum NewNote {
   /// macOS; the rest leaves room for ` 999.md`); Unicode kept.
   public static func fileName(_ title: String) -> String {
     let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|", "#", "^", "[", "]"]
-    var name = String(title.map { forbidden.contains($0) || $0.isNewline ? " " : $0 })
+    // Control characters (a tab, an escape, what a calendar file may hold) become spaces too.
+    var name = String(
+      title.map { character in
+        forbidden.contains(character) || character.isNewline
+          || character.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : character
+      })
     name = name.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     // A leading dot hides a file (`.hidden`, `..`, what `../../x` becomes): dots and the spaces
     // they leave go, however they alternate.

@@ -35,11 +35,18 @@ struct ServedVault {
     } ?? ""
   }
 
-  /// `http://127.0.0.1:PORT`.
+  /// `http://127.0.0.1:PORT` (or `https://…`).
   var base: String {
     let web = address("web view")
-    guard let slash = web.dropFirst("http://".count).firstIndex(of: "/") else { return web }
+    guard let scheme = web.range(of: "://"), let slash = web[scheme.upperBound...].firstIndex(of: "/") else {
+      return web
+    }
     return String(web[..<slash])
+  }
+
+  /// The access token, when the server asks for one: what follows `?token=` in the web view's address.
+  var token: String? {
+    address("web view").components(separatedBy: "?token=").dropFirst().first
   }
 
   /// Ctrl-C, then what it printed.
@@ -65,14 +72,18 @@ enum HTTP {
   }
 
   static func request(
-    _ url: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil
+    _ url: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil,
+    trusting certificate: String? = nil
   ) throws -> Answer {
     let script = """
-      import sys, json, urllib.request, urllib.error
+      import sys, json, ssl, urllib.request, urllib.error
       spec = json.loads(sys.stdin.read())
       class NoRedirect(urllib.request.HTTPRedirectHandler):
           def redirect_request(self, *args, **kwargs): return None
-      opener = urllib.request.build_opener(NoRedirect)
+      handlers = [NoRedirect]
+      if spec['cafile']:
+          handlers.append(urllib.request.HTTPSHandler(context=ssl.create_default_context(cafile=spec['cafile'])))
+      opener = urllib.request.build_opener(*handlers)
       data = spec['body'].encode() if spec['body'] is not None else None
       request = urllib.request.Request(spec['url'], data=data, method=spec['method'], headers=spec['headers'])
       try:
@@ -82,7 +93,9 @@ enum HTTP {
           status, headers, body = error.code, error.headers, error.read()
       print(json.dumps([status, dict(headers.items()), body.decode('utf-8', 'replace')]))
       """
-    let spec: [String: Any] = ["url": url, "method": method, "headers": headers, "body": body ?? NSNull()]
+    let spec: [String: Any] = [
+      "url": url, "method": method, "headers": headers, "body": body ?? NSNull(), "cafile": certificate ?? NSNull(),
+    ]
     let input = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
     let output = try Oracle.run("python3", ["-c", script], input: input)
     let values = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any] ?? []

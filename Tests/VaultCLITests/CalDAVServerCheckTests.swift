@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `caldav-server-tester`, the caldav project's checker, against vault's CalDAV server and, in the
+/// same run, against Radicale as the reference (Fixtures/Oracles/caldav-server-checks): every check
+/// Radicale passes, vault passes, except those docs/CALDAV.md lists with the reason.
+@Suite struct CalDAVServerCheckTests {
+  /// The checks docs/CALDAV.md says vault does not pass: the first column of the table under
+  /// "Checks vault does not pass".
+  static func listedExceptions() throws -> Set<String> {
+    let text = try String(
+      contentsOf: Fixture.repository.appendingPathComponent("docs/CALDAV.md"), encoding: .utf8)
+    guard let section = text.components(separatedBy: "## Checks vault does not pass").last else { return [] }
+    return Set(
+      section.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("| `") else { return nil }
+        return line.dropFirst(3).split(separator: "`").first.map(String.init)
+      })
+  }
+
+  @Test func vaultPassesEveryCheckRadicalePassesButTheDocumentedOnes() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    // The checker keeps its to-dos in a list named after its calendar; here, a list by tag.
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+    try (settings + "\ncalendars:\n  caldav-server-checker-calendar_tasks: {tag: checker}\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-server-checks").path
+    let work = folder.deletingLastPathComponent().appendingPathComponent("radicale").path
+    let output = try Oracle.run("python3", [oracle, server.base + "/dav/", "Events", work])
+    let result = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+    let ours = result["vault"] as? [String: String] ?? [:]
+    let reference = result["radicale"] as? [String: String] ?? [:]
+    #expect(!reference.isEmpty && !ours.isEmpty, "\(output.prefix(2000))")
+    let exceptions = try Self.listedExceptions()
+    #expect(exceptions.count >= 10, "the table of docs/CALDAV.md was not found")
+    let missed = Set(reference.keys).union(ours.keys).filter { feature in
+      (reference[feature] ?? "full") == "full" && (ours[feature] ?? "full") != "full"
+    }
+    // The checker names a group by its parent when all of its parts agree: a listed check covers
+    // its parts and the group it is part of.
+    func related(_ one: String, _ other: String) -> Bool {
+      one == other || one.hasPrefix(other + ".") || other.hasPrefix(one + ".")
+    }
+    for feature in missed.sorted() where !exceptions.contains(where: { related($0, feature) }) {
+      Issue.record(
+        "vault fails '\(feature)' (\(ours[feature] ?? "?")), which Radicale passes; fix it or list it in docs/CALDAV.md"
+      )
+    }
+    // A listed exception that vault now passes is taken off the list.
+    for feature in exceptions.sorted() where !missed.contains(where: { related($0, feature) }) {
+      Issue.record("docs/CALDAV.md lists '\(feature)', which vault passes (or Radicale fails) now: take it off")
+    }
+  }
+}
