@@ -111,10 +111,15 @@ extension Vault {
       var changes: [(key: String, yaml: String?)] = []
       // The keys a CalDAV object says; `uid` is kept once written, `tags` as the note has them
       // when the client sends no CATEGORIES.
-      for key in Self.importedKeys + ["series"] where current[key] != fresh[key] {
-        if key == "uid" && fresh[key] == nil { continue }
-        if key == "series" && fresh[key] == nil { continue }
-        if ["tags", "category"].contains(key) && fresh[key] == nil && !sendsCategories { continue }
+      // An empty value (`endDate: null`, as an import writes it) says what a missing key says.
+      func value(_ values: [String: String], _ key: String) -> String? {
+        guard let text = values[key], !["", "null", "~"].contains(text) else { return nil }
+        return text
+      }
+      for key in Self.importedKeys + ["series"] where value(current, key) != value(fresh, key) {
+        if key == "uid" && value(fresh, key) == nil { continue }
+        if key == "series" && value(fresh, key) == nil { continue }
+        if ["tags", "category"].contains(key) && value(fresh, key) == nil && !sendsCategories { continue }
         changes.append((key, written[key]))
       }
       if changes.isEmpty { continue }
