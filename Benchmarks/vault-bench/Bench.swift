@@ -39,11 +39,16 @@ struct Run: ParsableCommand {
   @Option(help: "Where the synthetic vaults and indexes go.") var work = "/tmp/vault-bench"
   @Option(help: "How long to measure the idle CPU of `vault remind --watch`, in seconds (0: skip).")
   var idleSeconds = 125
-  @Option(help: "Only one part: web (the web view of vault serve, on an index already built) or sync (vault sync).")
+  @Option(
+    help:
+      "Only one part: web (the web view of vault serve, on an index already built), caldav (its CalDAV server) or sync (vault sync)."
+  )
   var only: String?
 
   func validate() throws {
-    if let only, only != "web" && only != "sync" { throw ValidationError("--only takes web or sync") }
+    if let only, !["web", "caldav", "sync"].contains(only) {
+      throw ValidationError("--only takes web, caldav or sync")
+    }
   }
 
   func run() throws {
@@ -63,7 +68,11 @@ struct Run: ParsableCommand {
       if let only {
         try measurement.prepare()
         say("\n\(count.formatted()) notes  (\(measurement.folder))")
-        if only == "web" { try measurement.webView() } else { try measurement.sync() }
+        switch only {
+        case "web": try measurement.webView()
+        case "caldav": try measurement.calDAV()
+        default: try measurement.sync()
+        }
       } else {
         try measurement.run()
       }
@@ -124,6 +133,7 @@ struct Measurement {
     if notes == 10_000 { try imports() }
     try watched(walked: views)
     try webView()
+    try calDAV()
     try sync()
     row(
       "vault index, one file changed",
