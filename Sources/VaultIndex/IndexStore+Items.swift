@@ -90,6 +90,25 @@ extension IndexStore {
   /// For each event note: its `uid` property, its category and its file's stamp (size, modification time in
   /// nanoseconds, inode), by path — what a calendar server's ETags and sync tokens are made of.
   public func eventNoteStamps() throws(IndexError) -> [String: (uid: String?, category: String?, stamp: FileStamp)] {
+    try eventNoteStamps(where: "1", arguments: [])
+  }
+
+  /// The same for the event notes whose `uid` is `uid`, or `uid/…` (its changed occurrences),
+  /// through the index of property keys and values: a CalDAV request for one object reads those.
+  public func eventNoteStamps(uid: String) throws(IndexError) -> [String: (
+    uid: String?, category: String?, stamp: FileStamp
+  )] {
+    let keys = Self.spellings("uid").map { "'\($0)'" }.joined(separator: ", ")
+    return try eventNoteStamps(
+      where: """
+        files.id IN (SELECT p.file_id FROM properties p WHERE p.key IN (\(keys))
+          AND (p.text = ?1 OR (p.text > ?1 || '/' AND p.text < ?1 || '0')))
+        """, arguments: [uid])
+  }
+
+  private func eventNoteStamps(
+    where condition: String, arguments: [String]
+  ) throws(IndexError) -> [String: (uid: String?, category: String?, stamp: FileStamp)] {
     try read { db in
       var facts: [String: (uid: String?, category: String?, stamp: FileStamp)] = [:]
       try RowReader.forEach(
@@ -97,8 +116,8 @@ extension IndexStore {
         sql: """
           SELECT files.path, files.size, files.mtime, files.inode,
             (SELECT p.text FROM properties p WHERE p.file_id = files.id AND lower(p.key) = 'uid' LIMIT 1), e.category
-          FROM events e CROSS JOIN files ON files.id = e.file_id WHERE files.skipped = 0
-          """
+          FROM events e CROSS JOIN files ON files.id = e.file_id WHERE files.skipped = 0 AND \(condition)
+          """, arguments: StatementArguments(arguments)
       ) { row in
         facts[row.text(0)] = (
           row.optionalText(4), row.optionalText(5),

@@ -45,6 +45,7 @@ import Testing
     #expect(changed.contains("date: 2026-12-04\n"))
     #expect(changed.contains("startTime: \"09:30\"\n"))
     #expect(changed.hasSuffix("\nBring the X-ray from last year.\n"), "\(changed)")
+    #expect(changed.hasPrefix("---\n# written by hand\npacking: [toothbrush, X-ray]\ntitle: Dentist, moved\n"))
     #expect(seen["trash"] as? [String] == ["2026-12-03 Dentist from the phone.md"])
 
     // The moved occurrence is kept and comes back the same.

@@ -31,6 +31,12 @@ public struct CalDAVResource: Hashable, Sendable {
   public var paths: [String]
   /// A task's id (`🆔`).
   public var taskID: String?
+  /// Each note's `uid` property, by path (an event's).
+  public var uids: [String: String] = [:]
+  /// Each note's modification time, seconds since 1970, by path (an event's LAST-MODIFIED).
+  public var modifiedTimes: [String: Int] = [:]
+  /// The newest of them (its DTSTAMP).
+  public var modified: Int { modifiedTimes.values.max() ?? 0 }
 
   public init(name: String, uid: String, etag: String, paths: [String], taskID: String? = nil) {
     self.name = name
@@ -85,11 +91,18 @@ extension Vault {
 
   // MARK: - Events
 
-  /// The events of `calendar`, each with its changed occurrences, by file name.
-  public func calDAVEvents(in store: IndexStore, calendar: CalDAVCalendar) throws(VaultError) -> [CalDAVResource] {
+  /// The events of `calendar`, each with its changed occurrences, by file name; with `uid`, only
+  /// the one with that UID (read through the index of property values, not a walk of them all).
+  public func calDAVEvents(
+    in store: IndexStore, calendar: CalDAVCalendar, uid wanted: String? = nil
+  ) throws(VaultError) -> [CalDAVResource] {
     let facts: [String: (uid: String?, category: String?, stamp: FileStamp)]
     do {
-      facts = try store.eventNoteStamps()
+      if let wanted {
+        facts = try store.eventNoteStamps(uid: wanted)
+      } else {
+        facts = try store.eventNoteStamps()
+      }
     } catch {
       throw VaultError(error)
     }
@@ -128,10 +141,15 @@ extension Vault {
         guard let stamp = facts[path]?.stamp else { return path }
         return "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
       }
-      return CalDAVResource(
+      var resource = CalDAVResource(
         name: Self.calDAVName(uid: group.uid), uid: group.uid,
         etag: Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + settingsStamp), paths: group.paths)
-    }.sorted { $0.name < $1.name }
+      for path in group.paths {
+        if let uid = facts[path]?.uid { resource.uids[path] = uid }
+        resource.modifiedTimes[path] = Int((facts[path]?.stamp.modified ?? 0) / 1_000_000_000)
+      }
+      return resource
+    }.filter { wanted == nil || $0.uid == wanted }.sorted { $0.name < $1.name }
   }
 
   /// The ETag of an event's object read from its files now, not from the index: a change an
@@ -149,28 +167,23 @@ extension Vault {
 
   /// The iCalendar objects of event resources (each: the event, its changed occurrences, its
   /// zone), by file name, read from the index in one go.
-  public func calDAVEventBodies(
-    in store: IndexStore, _ resources: [CalDAVResource]
-  ) throws(VaultError) -> [String: String] {
+  public func calDAVEventBodies(in store: IndexStore, _ resources: [CalDAVResource]) throws(VaultError) -> [String: String] {
     let events: [Located<Event>]
-    let facts: [String: (uid: String?, modified: Int)]
     do {
       events = try store.events(atPaths: resources.flatMap(\.paths))
-      facts = try store.eventNoteFacts()
     } catch {
       throw VaultError(error)
     }
     let byPath = Dictionary(events.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var bodies: [String: String] = [:]
     for resource in resources {
-      let modified = resource.paths.compactMap { facts[$0]?.modified }.max() ?? 0
       let exporter = ICalendarExport(
         zones: Self.calendarZones, defaultZone: zone.identifier,
-        stamp: ReminderSchedule.Zone.fixed(0).local(modified), reminders: settings.reminders,
+        stamp: ReminderSchedule.Zone.fixed(0).local(resource.modified), reminders: settings.reminders,
         link: { [self] path in obsidianLink(path) })
       var noteFacts: [String: ICalendarExport.NoteFacts] = [:]
       for path in resource.paths {
-        noteFacts[path] = ICalendarExport.NoteFacts(uid: facts[path]?.uid ?? nil, modified: facts[path]?.modified)
+        noteFacts[path] = ICalendarExport.NoteFacts(uid: resource.uids[path], modified: resource.modifiedTimes[path])
       }
       bodies[resource.name] = exporter.calendar(
         name: nil, events: resource.paths.compactMap { byPath[$0] }, facts: noteFacts)
@@ -178,9 +191,20 @@ extension Vault {
     return bodies
   }
 
-  /// Whether an occurrence of `event` meets the span of instants (seconds since 1970), as
-  /// CalDAV's time-range filter asks: timed events in their zone, all-day ones in the vault's.
-  public func calDAVOverlaps(_ event: Located<Event>, from: Int?, to: Int?) -> Bool {
+  /// One occurrence as instants (seconds since 1970): its start, its end, and the day it has
+  /// in its series (what a RECURRENCE-ID names).
+  public struct CalDAVOccurrence: Sendable {
+    public var start: Int
+    public var end: Int
+    public var day: LocalDate
+    public var allDay: Bool
+  }
+
+  /// The occurrences of `event` that meet the span of instants, as CalDAV's time-range filter
+  /// asks (RFC 4791 9.9): timed events in their zone, all-day ones in the vault's; a span meets
+  /// an event that starts before its end and ends after its start, an event of no length one
+  /// that starts in it.
+  public func calDAVOccurrences(_ event: Located<Event>, from: Int?, to: Int?) -> [CalDAVOccurrence] {
     let zoneOf = { (name: String?) -> TimeZone in name.flatMap(TimeZone.init(identifier:)) ?? self.zone }
     let lower = from.map { Date(timeIntervalSince1970: TimeInterval($0 - 2 * 86_400)) }
     let upper = to.map { Date(timeIntervalSince1970: TimeInterval($0 + 2 * 86_400)) }
@@ -208,6 +232,7 @@ extension Vault {
           year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, second: time.second))
       return Int(date?.timeIntervalSince1970 ?? 0)
     }
+    var found: [CalDAVOccurrence] = []
     for occurrence in event.occurrences(in: span) {
       let start: Int
       var end: Int
@@ -226,15 +251,63 @@ extension Vault {
           end = start
         }
       }
-      // RFC 4791 9.9: a span meets an event that starts before its end and ends after its
-      // start; an event of no length, one that starts in it.
-      if end == start {
-        if (from ?? Int.min) <= start && start < (to ?? Int.max) { return true }
-      } else if start < (to ?? Int.max) && end > (from ?? Int.min) {
-        return true
-      }
+      let meets =
+        end == start
+        ? (from ?? Int.min) <= start && start < (to ?? Int.max)
+        : start < (to ?? Int.max) && end > (from ?? Int.min)
+      if meets { found.append(CalDAVOccurrence(start: start, end: end, day: occurrence.start, allDay: allDay)) }
     }
-    return false
+    return found
+  }
+
+  /// Whether an occurrence of `event` meets the span of instants.
+  public func calDAVOverlaps(_ event: Located<Event>, from: Int?, to: Int?) -> Bool {
+    !calDAVOccurrences(event, from: from, to: to).isEmpty
+  }
+
+  /// An event object with its recurrence expanded over a span (RFC 4791 9.6.5, `<expand>`): one
+  /// VEVENT per occurrence in it, each with its RECURRENCE-ID and its times in UTC, and no rule;
+  /// the changed occurrences as their notes say them. An event that does not repeat comes as it is.
+  public func calDAVExpanded(
+    _ body: String, events: [Located<Event>], from: Int, to: Int
+  ) -> String {
+    guard let calendar = ICalendar.parse(body).components.first else { return body }
+    let components = calendar.components.filter { $0.name == "VEVENT" }
+    guard let master = components.first(where: { $0.first("RECURRENCE-ID") == nil }),
+      master.first("RRULE") != nil || master.first("RDATE") != nil,
+      let series = events.first(where: \.value.isRecurring)
+    else { return body }
+    func utc(_ seconds: Int) -> String {
+      ICalendarExport.utc(ReminderSchedule.Zone.fixed(0).local(seconds))
+    }
+    let overrides = components.filter { $0.first("RECURRENCE-ID") != nil }
+    let overriddenDays = Set(
+      overrides.compactMap { $0.first("RECURRENCE-ID").flatMap { ICalendarExport.parseMoment($0.value)?.date } })
+    var expanded: [ICalendar.Component] = []
+    let dropped: Set<String> = ["DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"]
+    for occurrence in calDAVOccurrences(series, from: from, to: to) where !overriddenDays.contains(occurrence.day) {
+      var component = ICalendar.Component("VEVENT", properties: master.properties.filter { !dropped.contains($0.name) })
+      let moment = { (seconds: Int) -> ICalendar.Property in ICalendar.Property("", utc(seconds)) }
+      var recurrence = moment(occurrence.start)
+      recurrence.name = "RECURRENCE-ID"
+      var start = moment(occurrence.start)
+      start.name = "DTSTART"
+      var end = moment(occurrence.end)
+      end.name = "DTEND"
+      if occurrence.allDay {
+        let date = [ICalendar.Parameter("VALUE", "DATE")]
+        recurrence = ICalendar.Property("RECURRENCE-ID", ICalendarExport.date(occurrence.day), parameters: date)
+        start = ICalendar.Property("DTSTART", ICalendarExport.date(occurrence.day), parameters: date)
+        let days = max(1, (occurrence.end - occurrence.start + 3_600) / 86_400)
+        end = ICalendar.Property("DTEND", ICalendarExport.date(occurrence.day.adding(days: days)), parameters: date)
+      }
+      component.properties.insert(contentsOf: [recurrence, start, end], at: min(2, component.properties.count))
+      component.components = master.components
+      expanded.append(component)
+    }
+    // The changed occurrences stay as their notes say (each is an instance already).
+    expanded += overrides
+    return ICalendar.calendar(name: nil, components: expanded)
   }
 }
 

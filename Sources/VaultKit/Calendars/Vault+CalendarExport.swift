@@ -59,25 +59,15 @@ extension Vault {
   /// Time zones from Foundation's database: transitions for VTIMEZONE, offsets for UNTIL.
   static let calendarZones = ICalendarExport.Zones(
     transitions: { identifier, years in
-      guard let zone = TimeZone(identifier: identifier) else { return nil }
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = TimeZone(identifier: "UTC") ?? zone
-      guard let start = calendar.date(from: DateComponents(year: years.lowerBound, month: 1, day: 1)),
-        let end = calendar.date(from: DateComponents(year: years.upperBound + 1, month: 1, day: 1))
-      else { return [] }
-      var result: [ICalendarExport.Transition] = []
-      var moment = start
-      while let next = zone.nextDaylightSavingTimeTransition(after: moment), next < end, result.count < 1000 {
-        let before = zone.secondsFromGMT(for: next.addingTimeInterval(-1))
-        let after = zone.secondsFromGMT(for: next)
-        let local = ReminderSchedule.Zone.fixed(before).local(Int(next.timeIntervalSince1970))
-        result.append(
-          ICalendarExport.Transition(
-            local: local, offsetFrom: before, offsetTo: after, daylight: zone.isDaylightSavingTime(for: next),
-            name: zone.abbreviation(for: next) ?? identifier))
-        moment = next
+      // Kept per zone and span: a CalDAV answer of 300 events in one zone asks 300 times.
+      let key = "\(identifier) \(years.lowerBound) \(years.upperBound)"
+      if let known = zoneTransitions.withLock({ $0[key] }) { return known }
+      let found = transitions(identifier, years)
+      zoneTransitions.withLock { cache in
+        if cache.count > 1_000 { cache.removeAll() }
+        cache[key] = found
       }
-      return result
+      return found
     },
     offset: { identifier, moment in
       guard let zone = TimeZone(identifier: identifier) else { return nil }
@@ -88,4 +78,43 @@ extension Vault {
         minute: moment.time.minute)
       return calendar.date(from: components).map { zone.secondsFromGMT(for: $0) }
     })
+
+  private static let zoneTransitions = LockedCache<[String: [ICalendarExport.Transition]?]>([:])
+
+  /// A zone's transitions over a span of years, from Foundation's database; nil for an unknown zone.
+  private static func transitions(_ identifier: String, _ years: ClosedRange<Int>) -> [ICalendarExport.Transition]? {
+    guard let zone = TimeZone(identifier: identifier) else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? zone
+    guard let start = calendar.date(from: DateComponents(year: years.lowerBound, month: 1, day: 1)),
+      let end = calendar.date(from: DateComponents(year: years.upperBound + 1, month: 1, day: 1))
+    else { return [] }
+    var result: [ICalendarExport.Transition] = []
+    var moment = start
+    while let next = zone.nextDaylightSavingTimeTransition(after: moment), next < end, result.count < 1000 {
+      let before = zone.secondsFromGMT(for: next.addingTimeInterval(-1))
+      let after = zone.secondsFromGMT(for: next)
+      let local = ReminderSchedule.Zone.fixed(before).local(Int(next.timeIntervalSince1970))
+      result.append(
+        ICalendarExport.Transition(
+          local: local, offsetFrom: before, offsetTo: after, daylight: zone.isDaylightSavingTime(for: next),
+          name: zone.abbreviation(for: next) ?? identifier))
+      moment = next
+    }
+    return result
+  }
+}
+
+/// A value behind a lock, for caches that several threads share.
+final class LockedCache<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
 }

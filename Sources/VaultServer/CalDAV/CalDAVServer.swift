@@ -163,6 +163,13 @@ enum CalDAVTarget: Equatable {
 
   /// A path segment as a URL holds it.
   static func escape(_ name: String) -> String {
+    // Names made of letters, digits and `-_.@` (most UIDs) stay as they are.
+    if name.utf8.allSatisfy({ byte in
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x40
+    }) {
+      return name
+    }
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "/?#")
     return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
@@ -182,7 +189,7 @@ actor CalDAVState {
   let session: IndexSession
   let vault: Vault
   let tokens: SyncTokens
-  private var listings: [String: (token: String?, objects: [CalDAVObject])] = [:]
+  private var listings: [String: (token: String?, objects: [CalDAVObject], syncToken: String)] = [:]
 
   init(session: IndexSession) {
     self.session = session
@@ -197,7 +204,7 @@ actor CalDAVState {
     let today = await session.today
     let (objects, writeToken, written) = try await session.read {
       store, token -> ([CalDAVObject], String?, [String]) in
-      if let cached, cached.token == token { return (cached.objects, token, []) }
+      if let cached, cached.token == token { return (cached.objects, token, ["="]) }
       switch calendar.kind {
       case .events:
         return (try vault.calDAVEvents(in: store, calendar: calendar).map { CalDAVObject(resource: $0) }, token, [])
@@ -214,16 +221,46 @@ actor CalDAVState {
         return (objects, token, written)
       }
     }
+    // Nothing written to the index since: the listing and its token as they were.
+    if written == ["="], let cached { return (cached.objects, cached.syncToken) }
+    let syncToken = try tokens.token(
+      for: calendar.slug, manifest: objects.map { ($0.resource.name, $0.resource.etag) })
     if written.isEmpty {
-      listings[calendar.slug] = (writeToken, objects)
+      listings[calendar.slug] = (writeToken, objects, syncToken)
     } else {
       // Ids given just now changed notes: the index hears of them before the next request.
       await session.wrote(written)
       listings[calendar.slug] = nil
     }
-    let syncToken = try tokens.token(
-      for: calendar.slug, manifest: objects.map { ($0.resource.name, $0.resource.etag) })
     return (objects, syncToken)
+  }
+
+  /// One object of a calendar by its file name, nil when there is none: an event read through
+  /// the index of `uid` values (a write does not make the whole listing again), else from the
+  /// listing.
+  func object(named name: String, in calendar: CalDAVCalendar) async throws -> CalDAVObject? {
+    if calendar.kind == .events, listings[calendar.slug] == nil, name.hasSuffix(".ics"), !name.hasPrefix("uid-"),
+      !name.hasPrefix("vault-")
+    {
+      let uid = String(name.dropLast(4))
+      let vault = vault
+      let found = try await session.read { store, _ in
+        try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
+      }
+      return found.first { $0.name == name }.map { CalDAVObject(resource: $0) }
+    }
+    return try await objects(of: calendar).objects.first { $0.resource.name == name }
+  }
+
+  /// Whether an object of the calendar has this UID (RFC 4791's `no-uid-conflict`).
+  func holds(uid: String, in calendar: CalDAVCalendar) async throws -> CalDAVObject? {
+    if calendar.kind == .events, listings[calendar.slug] == nil, !uid.hasPrefix("vault-") {
+      let vault = vault
+      return try await session.read { store, _ in
+        try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
+      }.first.map { CalDAVObject(resource: $0) }
+    }
+    return try await objects(of: calendar).objects.first { $0.resource.uid == uid }
   }
 
   /// The bodies of some objects of a calendar, by name.

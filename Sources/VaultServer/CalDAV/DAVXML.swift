@@ -266,6 +266,10 @@ struct DAVXMLWriter {
     + " xmlns:ic=\"http://apple.com/ns/ical/\""
 
   static func escape(_ text: String) -> String {
+    // Most values (ETags, names, hrefs) need nothing: they are returned as they are.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) {
+      return text
+    }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -11,8 +11,7 @@ extension CalDAVServer {
     guard case .object(let calendar, let name) = target else {
       return Self.plain(.forbidden, "Calendars come from .vault/config.yml; vault does not delete them.")
     }
-    let (objects, _) = try await state.objects(of: calendar)
-    guard let existing = objects.first(where: { $0.resource.name == name }) else {
+    guard let existing = try await state.object(named: name, in: calendar) else {
       return Self.plain(.notFound, "No such calendar object.")
     }
     let ifMatch = request.headers[.ifMatch]

@@ -10,8 +10,7 @@ extension CalDAVServer {
       return Self.plain(
         .ok, "This is vault's CalDAV server: add \(Self.root) as a CalDAV account in a calendar app (docs/CALDAV.md).")
     }
-    let (objects, _) = try await state.objects(of: calendar)
-    guard let object = objects.first(where: { $0.resource.name == name }) else {
+    guard let object = try await state.object(named: name, in: calendar) else {
       return Self.plain(.notFound, "No such calendar object.")
     }
     var headers: HTTPFields = [.eTag: object.resource.etag, .contentType: "text/calendar; charset=utf-8"]

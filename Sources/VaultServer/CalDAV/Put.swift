@@ -26,12 +26,11 @@ extension CalDAVServer {
       return Self.xml(
         .forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "max-resource-size", reason: "an object is at most 1 MB"))
     }
-    let (objects, _) = try await state.objects(of: calendar)
-    let existing = objects.first { $0.resource.name == name }
+    let existing = try await state.object(named: name, in: calendar)
     // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
     let parsed = ICalendar.parse(body).components.first
     let uid = parsed?.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }?.first("UID")?.text
-    if existing == nil, let uid, let other = objects.first(where: { $0.resource.uid == uid }) {
+    if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
       return Self.xml(
         .forbidden,
         DAVXMLWriter.error(

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a CalDAV client holds on to survives what happens to the vault meanwhile: a sync token
+/// outlives a restart of the server and a rebuilt index, a to-do keeps its UID when its text is
+/// edited in an editor, and a token the server no longer knows is refused so that the client
+/// reads the calendar anew.
+@Suite struct CalDAVIdentityTests {
+  static let tokenQuery = "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:sync-token/></d:prop></d:propfind>"
+
+  static func sync(_ token: String) -> String {
+    """
+    <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\
+    <d:prop><d:getetag/></d:prop></d:sync-collection>
+    """
+  }
+
+  static func token(_ server: ServedVault, _ calendar: String) throws -> String {
+    let answer = try HTTP.request(
+      server.base + "/dav/calendars/\(calendar)/", method: "PROPFIND", headers: ["Depth": "0"], body: tokenQuery)
+    return answer.body.components(separatedBy: "<d:sync-token>").dropFirst().first?.components(separatedBy: "<")
+      .first ?? ""
+  }
+
+  @Test func aSyncTokenOutlivesARestartAndARebuiltIndex() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    var server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    // The task list first: reading it gives tasks ids, in event notes too (which changes those).
+    let tasks = try Self.token(server, "tasks")
+    let events = try Self.token(server, "events")
+    #expect(events.hasPrefix("http://vault.invalid/sync/events:"))
+    _ = server.stop()
+    let rebuilt = try CLI.run(
+      ["index", "--rebuild"], inVault: folder, today: CalDAVClientTests.today,
+      extra: ["VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    for (calendar, token) in [("events", events), ("tasks", tasks)] {
+      let answer = try HTTP.request(
+        server.base + "/dav/calendars/\(calendar)/", method: "REPORT", headers: ["Depth": "1"],
+        body: Self.sync(token))
+      #expect(answer.status == 207)
+      #expect(!answer.body.contains("<d:response>"), "\(calendar): \(answer.body.prefix(500))")
+      #expect(answer.body.contains("<d:sync-token>\(token)</d:sync-token>"))
+    }
+    let unknown = try HTTP.request(
+      server.base + "/dav/calendars/events/", method: "REPORT", headers: ["Depth": "1"],
+      body: Self.sync("http://vault.invalid/sync/events:999-0"))
+    #expect(unknown.status == 403)
+    #expect(unknown.body.contains("valid-sync-token"))
+  }
+
+  @Test func aToDoKeepsItsUIDWhenItsTextIsEditedAndTheIndexRebuilt() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    var server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    let listing = try HTTP.request(
+      server.base + "/dav/calendars/tasks/", method: "PROPFIND", headers: ["Depth": "1"],
+      body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")
+    #expect(listing.status == 207)
+    let inbox = folder.appendingPathComponent("Tasks.md")
+    let text = try String(contentsOf: inbox, encoding: .utf8)
+    let line = try #require(text.split(separator: "\n").first { $0.contains("Renew passport") })
+    let id = try #require(line.components(separatedBy: "🆔 ").last?.split(separator: " ").first.map(String.init))
+    #expect(listing.body.contains("/dav/calendars/tasks/\(id).ics"))
+    _ = server.stop()
+    // Reworded in an editor, the index rebuilt: the same to-do, with its new words.
+    try text.replacingOccurrences(of: "Renew passport", with: "Renew the passport at the town hall").write(
+      to: inbox, atomically: true, encoding: .utf8)
+    #expect(
+      try CLI.run(
+        ["index", "--rebuild"], inVault: folder, today: CalDAVClientTests.today,
+        extra: ["VAULT_INDEX": folder.path + "-index.sqlite"]
+      ).status == 0)
+    server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let todo = try HTTP.request(server.base + "/dav/calendars/tasks/\(id).ics")
+    #expect(todo.status == 200)
+    #expect(todo.body.contains("UID:\(id)\r\n"))
+    #expect(todo.body.contains("SUMMARY:Renew the passport at the town hall\r\n"), "\(todo.body)")
+  }
+}
