@@ -95,7 +95,9 @@ extension IndexStore {
 
   /// The same for the event notes whose `uid` is `uid`, or `uid/…` (its changed occurrences),
   /// through the index of property keys and values: a CalDAV request for one object reads those.
-  public func eventNoteStamps(uid: String) throws(IndexError) -> [String: (
+  public func eventNoteStamps(
+    uid: String
+  ) throws(IndexError) -> [String: (
     uid: String?, category: String?, stamp: FileStamp
   )] {
     let keys = Self.spellings("uid").map { "'\($0)'" }.joined(separator: ", ")

@@ -21,16 +21,19 @@ import Testing
 
   @Test func vaultPassesEveryCheckRadicalePassesButTheDocumentedOnes() throws {
     let folder = try Fixture.copy("ExampleVault")
-    // The checker keeps its to-dos in a list named after its calendar; here, a list by tag.
+    // The checker counts what its searches find, so its calendar holds its events only: a
+    // calendar of a folder. It keeps its to-dos in a list named after its calendar: a list by tag.
     let config = folder.appendingPathComponent(".vault/config.yml")
     let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
-    try (settings + "\ncalendars:\n  caldav-server-checker-calendar_tasks: {tag: checker}\n").write(
-      to: config, atomically: true, encoding: .utf8)
+    try
+      (settings
+      + "\ncalendars:\n  Checker: {folder: Checker}\n  caldav-server-checker-calendar_tasks: {tag: checker}\n")
+      .write(to: config, atomically: true, encoding: .utf8)
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-server-checks").path
     let work = folder.deletingLastPathComponent().appendingPathComponent("radicale").path
-    let output = try Oracle.run("python3", [oracle, server.base + "/dav/", "Events", work])
+    let output = try Oracle.run("python3", [oracle, server.base + "/dav/", "Checker", work])
     let result = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
     let ours = result["vault"] as? [String: String] ?? [:]
     let reference = result["radicale"] as? [String: String] ?? [:]

@@ -167,7 +167,9 @@ extension Vault {
 
   /// The iCalendar objects of event resources (each: the event, its changed occurrences, its
   /// zone), by file name, read from the index in one go.
-  public func calDAVEventBodies(in store: IndexStore, _ resources: [CalDAVResource]) throws(VaultError) -> [String: String] {
+  public func calDAVEventBodies(
+    in store: IndexStore, _ resources: [CalDAVResource]
+  ) throws(VaultError) -> [String: String] {
     let events: [Located<Event>]
     do {
       events = try store.events(atPaths: resources.flatMap(\.paths))

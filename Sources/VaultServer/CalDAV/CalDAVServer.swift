@@ -280,6 +280,24 @@ actor CalDAVState {
     }
   }
 
+  /// Event bodies with their recurrence expanded over a span (RFC 4791 9.6.5).
+  func expanded(
+    _ bodies: [String: String], of objects: [CalDAVObject], from: Int, to: Int
+  ) async throws
+    -> [String: String]
+  {
+    let vault = vault
+    let events = try await session.read { store, _ in try store.events(atPaths: objects.flatMap(\.resource.paths)) }
+    var expanded = bodies
+    for object in objects {
+      guard let body = bodies[object.resource.name] else { continue }
+      let paths = Set(object.resource.paths)
+      expanded[object.resource.name] = vault.calDAVExpanded(
+        body, events: events.filter { paths.contains($0.path) }, from: from, to: to)
+    }
+    return expanded
+  }
+
   /// Tells the index of files written, and forgets the listings.
   func wrote(_ paths: [String]) async {
     await session.wrote(paths)

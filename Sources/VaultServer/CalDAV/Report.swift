@@ -20,6 +20,9 @@ extension CalDAVServer {
     }
     let wanted = DAVPropertyRequest(root)
     let (objects, syncToken) = try await state.objects(of: calendar)
+    if root.named(DAVNamespace.caldav, "free-busy-query") {
+      return try await freeBusy(root, objects: objects, in: calendar)
+    }
     if case .object(_, let name) = target, !objects.contains(where: { $0.resource.name == name }) {
       return Self.plain(.notFound, "No such calendar object.")
     }
@@ -80,7 +83,19 @@ extension CalDAVServer {
           DAVNamespace.dav, "supported-report",
           reason: "vault answers calendar-query, calendar-multiget and sync-collection"))
     }
-    let bodies = wanted.wantsCalendarData ? try await state.bodies(of: chosen, in: calendar) : [:]
+    var bodies = wanted.wantsCalendarData ? try await state.bodies(of: chosen, in: calendar) : [:]
+    // `<calendar-data><expand start end/>`: each recurring event as its occurrences in the span.
+    if calendar.kind == .events,
+      let expand = root.child(DAVNamespace.dav, "prop")?.child(DAVNamespace.caldav, "calendar-data")?
+        .child(DAVNamespace.caldav, "expand")
+    {
+      guard let from = expand.attributes["start"].flatMap(Self.instant),
+        let to = expand.attributes["end"].flatMap(Self.instant), from < to
+      else {
+        throw DAVXMLError(description: "an expand needs a start and an end in UTC (20261201T000000Z), the start first")
+      }
+      bodies = try await state.expanded(bodies, of: chosen, from: from, to: to)
+    }
     var writer = DAVXMLWriter()
     writer.open(DAVNamespace.dav, "multistatus", root: true)
     for object in chosen {
@@ -103,6 +118,51 @@ extension CalDAVServer {
     if let newToken { writer.element(DAVNamespace.dav, "sync-token", newToken) }
     writer.close(DAVNamespace.dav, "multistatus")
     return Self.xml(Self.multiStatus, writer.text)
+  }
+
+  /// `free-busy-query` (RFC 4791 7.10): the busy spans of the calendar's events in a time range,
+  /// as one VFREEBUSY in UTC; cancelled events are not busy.
+  func freeBusy(_ root: DAVElement, objects: [CalDAVObject], in calendar: CalDAVCalendar) async throws -> Response {
+    guard let range = root.child(DAVNamespace.caldav, "time-range"),
+      let from = range.attributes["start"].flatMap(Self.instant),
+      let to = range.attributes["end"].flatMap(Self.instant), from < to
+    else {
+      throw DAVXMLError(description: "a free-busy-query needs a time-range with a start and an end in UTC")
+    }
+    var busy: [(Int, Int)] = []
+    if calendar.kind == .events {
+      let paths = Set(objects.flatMap(\.resource.paths))
+      let zone = state.vault.zone
+      func day(_ seconds: Int) -> LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents(
+          [.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? .calDAVEarliest
+      }
+      let events = try await state.events(from: day(from).adding(days: -1), through: day(to).adding(days: 1))
+      for event in events where paths.contains(event.path) && !event.value.cancelled {
+        for occurrence in state.vault.calDAVOccurrences(event, from: from, to: to)
+        where occurrence.end > occurrence.start {
+          busy.append((max(from, occurrence.start), min(to, occurrence.end)))
+        }
+      }
+    }
+    func utc(_ seconds: Int) -> String { ICalendarExport.utc(ReminderSchedule.Zone.fixed(0).local(seconds)) }
+    var properties = [
+      ICalendar.Property("DTSTAMP", utc(Int(Date().timeIntervalSince1970))),
+      ICalendar.Property("DTSTART", utc(from)), ICalendar.Property("DTEND", utc(to)),
+    ]
+    if !busy.isEmpty {
+      let spans = busy.sorted { $0.0 < $1.0 }.map { utc($0.0) + "/" + utc($0.1) }
+      properties.append(
+        ICalendar.Property(
+          "FREEBUSY", spans.joined(separator: ","), parameters: [ICalendar.Parameter("FBTYPE", "BUSY")]))
+    }
+    let body = ICalendar.calendar(name: nil, components: [ICalendar.Component("VFREEBUSY", properties: properties)])
+    return Response(
+      status: .ok, headers: [.contentType: "text/calendar; charset=utf-8"],
+      body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
   }
 
   /// The objects a `calendar-query` filter chooses.
