@@ -106,6 +106,11 @@ struct GitCommand: Sendable {
       let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
       group.wait()
       exited.wait()
+      // Closed here, not left to the pipes' deinit: on Linux, Foundation keeps a Process that
+      // had a termination handler (and its pipes) alive, and a `vault watch --sync` running for
+      // days would run out of file descriptors.
+      try? outPipe.fileHandleForReading.close()
+      try? errPipe.fileHandleForReading.close()
       return Output(
         status: process.terminationStatus, data: outData, err: String(decoding: errData.get(), as: UTF8.self))
     }

@@ -47,7 +47,8 @@ struct CalDAVServer: RouterMiddleware {
           .wwwAuthenticate: "Basic realm=\"vault\", charset=\"UTF-8\"", .contentType: "text/plain; charset=utf-8",
         ],
         body: ResponseBody(
-          byteBuffer: ByteBuffer(string: "The password is the access token `vault serve --show-token` prints.\n")))
+          byteBuffer: ByteBuffer(
+            string: "Any user name; the password is the access token vault serve printed (after ?token=).\n")))
     }
     guard let target = CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars) else {
       return Self.plain(.notFound, "Nothing here: the calendars are under \(Self.home)")

@@ -157,6 +157,8 @@ enum WorkspaceDispatch {
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     exited.wait()
+    // Closed here: Foundation keeps a Process with a termination handler, and its pipe, alive.
+    try? output.fileHandleForReading.close()
     return (process.terminationStatus, data)
   }
 }

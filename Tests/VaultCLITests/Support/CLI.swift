@@ -98,6 +98,11 @@ struct CLI {
       let stdout = out.fileHandleForReading.readDataToEndOfFile()
       let stderr = err.fileHandleForReading.readDataToEndOfFile()
       exited.wait()
+      // Closed here, not left to the pipes' deinit: on Linux, Foundation keeps a Process that
+      // had a termination handler alive with its pipes, and the test process ran out of file
+      // descriptors (Process.run crashed past 1,024).
+      try? out.fileHandleForReading.close()
+      try? err.fileHandleForReading.close()
       return Result(
         stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
         status: process.terminationStatus)

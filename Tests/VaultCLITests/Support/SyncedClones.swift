@@ -79,6 +79,9 @@ struct SyncedClones {
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     exited.wait()
+    // Closed here: Foundation keeps a Process with a termination handler, and its pipes, alive.
+    try? out.fileHandleForReading.close()
+    try? err.fileHandleForReading.close()
     let result = CLI.Result(
       stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
       status: process.terminationStatus)
