@@ -35,6 +35,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case cannotWatch(String)
   /// `vault sync` cannot start or finish: the reason and what to do, in git's terms.
   case cannotSync(String)
+  /// `--workspace` names none of the workspaces listed (their names).
+  case noWorkspace(String, known: [String])
 
   public var description: String {
     switch self {
@@ -70,6 +72,11 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .cannotChange(let what, let reason): return "cannot change \(what): \(reason)"
     case .cannotWatch(let reason): return "cannot watch: \(reason)"
     case .cannotSync(let reason): return "cannot sync: \(reason)"
+    case .noWorkspace(let name, let known):
+      return "no workspace '\(name)'"
+        + (known.isEmpty
+          ? ": add one with vault workspace add NAME PATH"
+          : "; there are \(known.joined(separator: ", ")) (vault workspace list)")
     case .invalidDate(let text):
       return "'\(text)' is not a date: use the form YYYY-MM-DD, such as 2026-11-22"
     }

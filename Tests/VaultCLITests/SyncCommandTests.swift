@@ -107,6 +107,23 @@ import Testing
     #expect(merged == Array("# Top\n".utf8) + cafe + Array("- [ ] Ours\n".utf8))
   }
 
+  @Test func writersAndSyncsAtOnceAllLandAndAreCommittedAndPushed() throws {
+    let clones = try Clones.make()
+    let environment = clones.environment(of: clones.laptop)
+    var running: [CLI.Running] = []
+    for number in 0..<12 {
+      running.append(
+        try CLI.start(["add", "task", "Written meanwhile \(number)"], in: clones.laptop, environment: environment))
+      if number % 4 == 0 { running.append(try CLI.start(["sync"], in: clones.laptop, environment: environment)) }
+    }
+    let results = running.map { $0.finish() }
+    for result in results { #expect(result.status == 0, "\(result.stdout)\(result.stderr)") }
+    #expect(try clones.vault(["sync"], on: clones.laptop).status == 0)
+    #expect(try Clones.git(["status", "--porcelain"], in: clones.laptop).stdout == "")
+    let pushed = try Clones.git(["show", "main:Tasks.md"], in: clones.remote).stdout
+    for number in 0..<12 { #expect(pushed.contains("- [ ] Written meanwhile \(number)\n"), "task \(number)") }
+  }
+
   @Test func theJSONOfASyncNamesEveryKeyNullIncluded() throws {
     let clones = try Clones.make()
     #expect(try clones.vault(["add", "task", "Buy stamps"], on: clones.phone).status == 0)

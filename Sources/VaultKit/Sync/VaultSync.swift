@@ -2,6 +2,12 @@ import Foundation
 import VaultCore
 import VaultMarkdown
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `vault sync`: commit the vault's changes, fetch, merge (notes by meaning, through the merge
 /// driver), push — with the git CLI, so remotes, credentials and hooks stay git's.
 public struct VaultSync: Sendable {
@@ -285,6 +291,12 @@ public struct VaultSync: Sendable {
   /// Commits, fetches, merges and pushes. `now` is recorded as the last sync.
   public func sync(now: Date) throws(VaultError) -> Report {
     let repository = try repository()
+    // One sync at a time (a watcher's timer and a sync typed meanwhile): the second waits, so two
+    // fetches or merges never race for git's locks. vault's writes wait only for the commit and
+    // the merge (the write lock), never for the network.
+    let syncLock = open(repository.gitDirectory + "/vault-sync.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    defer { if syncLock >= 0 { close(syncLock) } }
+    if syncLock >= 0 { while flock(syncLock, LOCK_EX) != 0 && errno == EINTR {} }
     try checkIdle(repository)
     var report = Report()
     let config = config()
@@ -394,7 +406,12 @@ public struct VaultSync: Sendable {
           _ = git.run(["merge", "--abort"])
           throw .cannotSync("git could not merge, so the merge was undone and nothing was lost: " + merge.reason)
         }
-        for path in unmerged { if let kept = try keepBoth(path, in: repository) { report.keptBoth.append(kept) } }
+        do throws(VaultError) {
+          for path in unmerged { if let kept = try keepBoth(path, in: repository) { report.keptBoth.append(kept) } }
+        } catch {
+          _ = git.run(["merge", "--abort"])
+          throw error
+        }
         let commit = git.run(["commit", "-q", "--no-edit"])
         guard commit.succeeded else {
           _ = git.run(["merge", "--abort"])
@@ -430,7 +447,10 @@ public struct VaultSync: Sendable {
       let name = (path as NSString).deletingPathExtension
       let ext = (path as NSString).pathExtension
       let copy = name + " (conflict, theirs)" + (ext.isEmpty ? "" : "." + ext)
-      FileManager.default.createFile(atPath: repository.top + "/" + copy, contents: theirs.data)
+      // Made as every new file of the vault is (temporary file, fsync, link): never over another.
+      guard
+        case .written = try FileWriter.create(repository.top + "/" + copy, with: [UInt8](theirs.data), display: copy)
+      else { throw .cannotSync("\(copy) exists already, so \(path) was left unmerged: move it away, then vault sync") }
       _ = git.run(["checkout", "--ours", "--", path])
       _ = git.run(["add", "--", path, copy])
       return path

@@ -154,6 +154,34 @@ extension UserSettings {
     return workspace
   }
 
+  /// The workspaces `--workspace` names (again for more; `all`: every one listed and the vault
+  /// found as usual, under its folder's name, when no workspace is it), each once.
+  public static func chooseWorkspaces(
+    _ names: [String], environment: [String: String], warn: (String) -> Void
+  ) throws(VaultError) -> [Workspace] {
+    let (listed, problems) = workspaces(environment: environment)
+    problems.forEach(warn)
+    var chosen: [Workspace] = []
+    for name in names {
+      if name == "all" {
+        chosen += listed
+        if let here = try? Vault(path: Vault.locate(explicit: nil, environment: environment).path),
+          !listed.contains(where: { $0.path == here.root }),
+          [".obsidian", ".vault"].contains(where: { FileManager.default.fileExists(atPath: here.root + "/" + $0) })
+        {
+          chosen.insert(
+            Workspace(name: (here.root as NSString).lastPathComponent, path: here.root, color: "gray"), at: 0)
+        }
+      } else if let workspace = listed.first(where: { $0.name == name }) {
+        chosen.append(workspace)
+      } else {
+        throw .noWorkspace(name, known: listed.map(\.name))
+      }
+    }
+    var seen = Set<String>()
+    return chosen.filter { seen.insert($0.path).inserted }
+  }
+
   /// Forgets a workspace; its folder stays as it is.
   public static func removeWorkspace(_ name: String, environment: [String: String]) throws(VaultError) -> Workspace {
     var (list, _) = workspaces(environment: environment)

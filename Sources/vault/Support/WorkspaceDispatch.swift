@@ -56,33 +56,14 @@ enum WorkspaceDispatch {
     if rest.contains("--vault") || rest.contains(where: { $0.hasPrefix("--vault=") }) {
       return fail("give --workspace or --vault, not both", status: 64)
     }
-    let (listed, problems) = UserSettings.workspaces(environment: environment)
-    for problem in problems { Terminal.emit(to: .standardError, Data("vault: warning: \(problem)\n".utf8)) }
-    var chosen: [Workspace] = []
-    for name in names {
-      if name == "all" {
-        chosen += listed
-        // The vault you are in counts too, under its folder's name, when no workspace is it.
-        if let here = try? Vault(path: Vault.locate(explicit: nil, environment: environment).path),
-          !listed.contains(where: { $0.path == here.root }),
-          [".obsidian", ".vault"].contains(where: { FileManager.default.fileExists(atPath: here.root + "/" + $0) })
-        {
-          let real = here.root
-          chosen.insert(Workspace(name: (real as NSString).lastPathComponent, path: real, color: "gray"), at: 0)
-        }
-      } else if let workspace = listed.first(where: { $0.name == name }) {
-        chosen.append(workspace)
-      } else {
-        let known = listed.map(\.name)
-        return fail(
-          "no workspace '\(name)'"
-            + (known.isEmpty
-              ? ": add one with vault workspace add NAME PATH"
-              : "; there are \(known.joined(separator: ", ")) (vault workspace list)"))
+    let chosen: [Workspace]
+    do {
+      chosen = try UserSettings.chooseWorkspaces(names, environment: environment) { problem in
+        Terminal.emit(to: .standardError, Data("vault: warning: \(problem)\n".utf8))
       }
+    } catch {
+      return fail("\(error)")
     }
-    var seen = Set<String>()
-    chosen = chosen.filter { seen.insert($0.path).inserted }
     guard !chosen.isEmpty else { return fail("no workspace to show: add one with vault workspace add NAME PATH") }
     if chosen.count == 1 { return .run(rest + ["--vault", chosen[0].path]) }
     let position = ArgumentOrder.firstWord(in: rest)
