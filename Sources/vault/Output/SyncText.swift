@@ -8,15 +8,15 @@ enum SyncText {
     if !report.setUp.isEmpty { lines.append("set up the note merge: " + report.setUp.joined(separator: ", ")) }
     let committed = report.committed.map { "committed “\($0)”" }
     if report.noRemote {
-      lines.append(
-        (committed ?? "nothing to commit") + "; no remote to sync with: git remote add origin URL, then vault sync")
+      // What happened, then what to do, each on a line of its own (80 columns).
+      lines.append(committed ?? "nothing to commit")
+      lines.append("no remote to sync with: git remote add origin URL, then vault sync")
       return lines
     }
     let upstream = report.upstream ?? "the remote"
     if let reason = report.offline {
-      lines.append(
-        (committed.map { $0 + " here" } ?? "nothing new here")
-          + "; \(upstream) is out of reach (\(reason)), so nothing was lost and it goes out with the next sync")
+      lines.append(committed.map { $0 + " here" } ?? "nothing new here")
+      lines.append("\(upstream) is out of reach, so it goes out with the next sync: \(reason)")
       return lines
     }
     var parts: [String] = []
