@@ -85,7 +85,9 @@ import Testing
     #expect(try clones.vault(["add", "task", "Buy stamps"], on: clones.laptop).status == 0)
     let offline = try clones.vault(["sync"], on: clones.laptop)
     #expect(offline.status == 1)
-    #expect(offline.stdout.hasPrefix("committed “+1 task” here\norigin/main is out of reach, so it goes out with the next sync: "))
+    #expect(
+      offline.stdout.hasPrefix(
+        "committed “+1 task” here\norigin/main is out of reach, so it goes out with the next sync: "))
     #expect(try Clones.git(["status", "--porcelain"], in: clones.laptop).stdout == "")
     try FileManager.default.moveItem(at: away, to: clones.remote)
     #expect(try clones.vault(["sync"], on: clones.laptop).stdout == "sent 1 commit to origin/main\n")
