@@ -12,29 +12,10 @@ import Darwin
 /// the last byte of the answer, over loopback).
 extension Measurement {
   func calDAV() throws {
-    setenv("VAULT_TODAY", Generator.today.description, 1)
-    defer { unsetenv("VAULT_TODAY") }
-    let printed = "\(work)/caldav-\(notes).txt"
-    let server = try spawnBackground(
-      [binary, "serve", "--port", "0", "--vault", folder, "--index", index], output: printed)
-    defer {
-      kill(server, SIGTERM)
-      var status: Int32 = 0
-      waitpid(server, &status, 0)
-      try? FileManager.default.removeItem(atPath: printed)
-    }
-    let started = Date()
-    var port = 0
-    while port == 0 {
-      guard Date().timeIntervalSince(started) < 600 else { return say("  vault serve did not start") }
-      Thread.sleep(forTimeInterval: 0.05)
-      let text = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
-      if let line = text.split(separator: "\n").first(where: { $0.contains("web view: ") }),
-        let colon = line.lastIndex(of: ":")
-      {
-        port = Int(line[line.index(after: colon)...].prefix { $0.isNumber }) ?? 0
-      }
-    }
+    try withServer(named: "caldav") { _, port, started in try calDAV(port: port, started: started) }
+  }
+
+  private func calDAV(port: Int, started: Date) throws {
     let events = "/dav/calendars/events/"
     let etags = "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>"
     while (try? dav(port, "PROPFIND", events, body: etags, depth: "1")) == nil {
@@ -116,13 +97,7 @@ extension Measurement {
       socket,
       "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nDepth: \(depth)\r\nContent-Type: \(type)\r\n"
         + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { break }
-      received += buffer[..<count]
-    }
+    let received = receiveAll(socket)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     let text = String(decoding: received, as: UTF8.self)
     let status = Int(text.prefix(16).split(separator: " ").dropFirst().first ?? "") ?? 0

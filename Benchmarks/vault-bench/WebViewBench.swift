@@ -12,9 +12,18 @@ import Darwin
 /// 50 pages stay open and nothing changes.
 extension Measurement {
   func webView() throws {
+    try withServer(named: "serve") { server, port, started in
+      try webView(server: server, port: port, started: started)
+    }
+  }
+
+  /// `vault serve` on a free port of this vault (its own watcher running), for `body`; stopped after.
+  func withServer(
+    named name: String, _ body: (_ server: pid_t, _ port: Int, _ started: Date) throws -> Void
+  ) throws {
     setenv("VAULT_TODAY", Generator.today.description, 1)
     defer { unsetenv("VAULT_TODAY") }
-    let printed = "\(work)/serve-\(notes).txt"
+    let printed = "\(work)/\(name)-\(notes).txt"
     let server = try spawnBackground(
       [binary, "serve", "--port", "0", "--vault", folder, "--index", index], output: printed)
     defer {
@@ -35,6 +44,10 @@ extension Measurement {
         port = Int(line[line.index(after: colon)...].prefix { $0.isNumber }) ?? 0
       }
     }
+    try body(server, port, started)
+  }
+
+  private func webView(server: pid_t, port: Int, started: Date) throws {
     // The first answer waits for the watcher's first walk.
     while (try? get(port, "/")) == nil {
       guard Date().timeIntervalSince(started) < 600 else { return say("  vault serve did not answer") }
@@ -83,6 +96,16 @@ extension Measurement {
     let socket = try connect(port)
     defer { close(socket) }
     try send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+    let received = receiveAll(socket)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let head = String(decoding: received.prefix(16), as: UTF8.self)
+    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+    guard status == 200 else { throw BenchError("GET \(path): status \(status)") }
+    return (seconds, status)
+  }
+
+  /// Everything the server sends until it closes the connection.
+  func receiveAll(_ socket: Int32) -> [UInt8] {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -90,11 +113,7 @@ extension Measurement {
       if count <= 0 { break }
       received += buffer[..<count]
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    let head = String(decoding: received.prefix(16), as: UTF8.self)
-    let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-    guard status == 200 else { throw BenchError("GET \(path): status \(status)") }
-    return (seconds, status)
+    return received
   }
 
   /// `/live`, read up to its first comment.

@@ -39,20 +39,7 @@ extension Vault {
   public func calDAVPutEvent(
     _ body: String, named name: String, in calendar: CalDAVCalendar, existing: CalDAVResource?
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
-    let parsed = ICalendar.parse(body)
-    guard let root = parsed.components.first, root.name == "VCALENDAR", parsed.components.count == 1 else {
-      throw .notAcceptable("the body is not one VCALENDAR")
-    }
-    if let error = parsed.problems.first(where: \.isError) {
-      throw .notAcceptable("line \(error.line): \(error.message)")
-    }
-    let kinds = Set(root.components.map(\.name)).subtracting(["VTIMEZONE"])
-    guard kinds == ["VEVENT"] else {
-      throw .notAcceptable(
-        kinds.isEmpty
-          ? "the calendar holds no VEVENT"
-          : "this calendar takes events only, not \(kinds.sorted().joined(separator: ", "))")
-    }
+    let root = try Self.calDAVObject(body, holding: "VEVENT", "this calendar takes events only")
     let uids = Set(root.components.filter { $0.name == "VEVENT" }.compactMap { $0.first("UID")?.text })
     guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {
       throw .notAcceptable("a calendar object holds the events of one UID")
@@ -141,6 +128,28 @@ extension Vault {
     let resource = CalDAVResource(name: name, uid: uid, etag: "", paths: order)
     result.etag = calDAVCurrentTag(of: resource)
     return result
+  }
+
+  /// The VCALENDAR of a calendar object whose components (time zones aside) are all `kind`.
+  static func calDAVObject(
+    _ body: String, holding kind: String, _ refusal: String
+  ) throws(CalDAVRefusal)
+    -> ICalendar.Component
+  {
+    let parsed = ICalendar.parse(body)
+    guard let root = parsed.components.first, root.name == "VCALENDAR", parsed.components.count == 1 else {
+      throw .notAcceptable("the body is not one VCALENDAR")
+    }
+    if let error = parsed.problems.first(where: \.isError) {
+      throw .notAcceptable("line \(error.line): \(error.message)")
+    }
+    let kinds = Set(root.components.map(\.name)).subtracting(["VTIMEZONE"])
+    guard kinds == [kind] else {
+      throw .notAcceptable(
+        kinds.isEmpty
+          ? "the calendar holds no \(kind)" : "\(refusal), not \(kinds.sorted().joined(separator: ", "))")
+    }
+    return root
   }
 
   /// Moves the notes of an event object to `.trash/`.

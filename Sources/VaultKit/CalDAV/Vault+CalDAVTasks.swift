@@ -102,20 +102,7 @@ extension Vault {
   public func calDAVPutTask(
     _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
-    let parsed = ICalendar.parse(body)
-    guard let root = parsed.components.first, root.name == "VCALENDAR", parsed.components.count == 1 else {
-      throw .notAcceptable("the body is not one VCALENDAR")
-    }
-    if let error = parsed.problems.first(where: \.isError) {
-      throw .notAcceptable("line \(error.line): \(error.message)")
-    }
-    let kinds = Set(root.components.map(\.name)).subtracting(["VTIMEZONE"])
-    guard kinds == ["VTODO"] else {
-      throw .notAcceptable(
-        kinds.isEmpty
-          ? "the calendar holds no VTODO"
-          : "this task list takes to-dos only, not \(kinds.sorted().joined(separator: ", "))")
-    }
+    let root = try Self.calDAVObject(body, holding: "VTODO", "this task list takes to-dos only")
     let offset = Self.calendarZones.offset
     let zoneName = zone.identifier
     let fields: TaskTodo.Fields

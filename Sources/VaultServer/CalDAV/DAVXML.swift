@@ -93,24 +93,14 @@ enum DAVXMLReader {
             guard let open = stack.popLast(), open.qualified == name else {
               throw DAVXMLError(description: "</\(name)> closes an element that is not open")
             }
-            if stack.isEmpty {
-              guard root == nil else { throw DAVXMLError(description: "more than one root element") }
-              root = open.element
-            } else {
-              stack[stack.count - 1].element.children.append(open.element)
-            }
+            try attach(open.element, to: &stack, root: &root)
           } else {
             let (open, closed) = try startTag(
               scopes: stack.last?.scopes ?? ["xml": "http://www.w3.org/XML/1998/namespace"])
             elements += 1
             guard elements <= maxElements else { throw DAVXMLError(description: "more than \(maxElements) elements") }
             if closed {
-              if stack.isEmpty {
-                guard root == nil else { throw DAVXMLError(description: "more than one root element") }
-                root = open.element
-              } else {
-                stack[stack.count - 1].element.children.append(open.element)
-              }
+              try attach(open.element, to: &stack, root: &root)
             } else {
               guard stack.count < maxDepth else {
                 throw DAVXMLError(description: "elements nested deeper than \(maxDepth)")
@@ -134,6 +124,16 @@ enum DAVXMLReader {
       guard stack.isEmpty else { throw DAVXMLError(description: "<\(stack[stack.count - 1].qualified)> is not closed") }
       guard let root else { throw DAVXMLError(description: "the body holds no XML element") }
       return root
+    }
+
+    /// A finished element: a child of the open one, or the root.
+    func attach(_ element: DAVElement, to stack: inout [Open], root: inout DAVElement?) throws(DAVXMLError) {
+      if stack.isEmpty {
+        guard root == nil else { throw DAVXMLError(description: "more than one root element") }
+        root = element
+      } else {
+        stack[stack.count - 1].element.children.append(element)
+      }
     }
 
     func starts(_ prefix: String) -> Bool {
