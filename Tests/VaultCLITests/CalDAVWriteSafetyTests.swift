@@ -94,6 +94,46 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: note.path))
   }
 
+  @Test func everyEventSentBackUnchangedWritesNothingAndANewTitleOnlyItsKey() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let listing = try HTTP.request(
+      server.base + Self.events, method: "PROPFIND", headers: ["Depth": "1"],
+      body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")
+    let hrefs = listing.body.components(separatedBy: "<d:href>").dropFirst().compactMap {
+      $0.components(separatedBy: "</d:href>").first
+    }.filter { $0.hasSuffix(".ics") }
+    #expect(hrefs.count == 10)
+    let before = try Self.files(folder)
+    for href in hrefs {
+      let object = try HTTP.request(server.base + href)
+      let put = try HTTP.request(
+        server.base + href, method: "PUT",
+        headers: ["Content-Type": "text/calendar", "If-Match": object.header("ETag") ?? ""], body: object.body)
+      #expect(put.status == 204, "\(href): \(put.status) \(put.body)")
+    }
+    #expect(try Self.files(folder) == before, "an unchanged object changed a note")
+    // A birthday (a yearly rule from its date, the Full Calendar way) renamed on the phone.
+    let birthday = try #require(
+      hrefs.first { try HTTP.request(server.base + $0).body.contains("Mum's Birthday\r\n") })
+    let object = try HTTP.request(server.base + birthday)
+    let put = try HTTP.request(
+      server.base + birthday, method: "PUT",
+      headers: ["Content-Type": "text/calendar", "If-Match": object.header("ETag") ?? ""],
+      body: object.body.replacingOccurrences(of: "Mum's Birthday\r\n", with: "Mum's 61st Birthday\r\n"))
+    #expect(put.status == 204)
+    let after = try Self.files(folder)
+    let changed = after.keys.filter { after[$0] != before[$0] }
+    #expect(
+      changed.map { $0.components(separatedBy: "/").suffix(2).joined(separator: "/") } == ["Events/Mum's Birthday.md"])
+    let path = try #require(changed.first)
+    #expect(
+      String(decoding: after[path] ?? Data(), as: UTF8.self)
+        == String(decoding: before[path] ?? Data(), as: UTF8.self).replacingOccurrences(
+          of: "title: Mum's Birthday\n", with: "title: Mum's 61st Birthday\n"))
+  }
+
   @Test func badInputGetsAReasonAndWritesNothing() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)

@@ -37,7 +37,8 @@ extension Vault {
   /// occurrence (RECURRENCE-ID) is a note of its own linked to its series, with its day in the
   /// series' `skipDates`; one the client no longer sends goes to `.trash/`.
   public func calDAVPutEvent(
-    _ body: String, named name: String, in calendar: CalDAVCalendar, existing: CalDAVResource?
+    _ body: String, named name: String, in calendar: CalDAVCalendar, existing: CalDAVResource?,
+    currentBody: String? = nil
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let root = try Self.calDAVObject(body, holding: "VEVENT", "this calendar takes events only")
     let uids = Set(root.components.filter { $0.name == "VEVENT" }.compactMap { $0.first("UID")?.text })
@@ -71,6 +72,12 @@ extension Vault {
     let folder = calendar.setting?.folder ?? settings.folders[.event] ?? "Events"
     var result = CalDAVPutResult(created: existing == nil, etag: nil, paths: [])
     var kept = Set<String>()
+    // The object as the server last gave it, read as the client's is: what the client changed is
+    // where the two differ.
+    var baseline: [String: [(String, String)]] = [:]
+    if let currentBody {
+      for item in importer.items(currentBody).items { baseline[item.uid] = item.properties }
+    }
     let sendsCategories = root.components.contains { $0.first("CATEGORIES") != nil }
     for item in items.sorted(by: { ($0.recurrenceDay == nil ? 0 : 1) < ($1.recurrenceDay == nil ? 0 : 1) }) {
       var properties = item.properties
@@ -95,18 +102,28 @@ extension Vault {
       let current = Self.values(of: String(decoding: bytes, as: UTF8.self))
       let fresh = Self.values(of: NewNote.text(properties: properties, body: nil))
       let written = Dictionary(properties.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
-      var changes: [(key: String, yaml: String?)] = []
-      // The keys a CalDAV object says; `uid` is kept once written, `tags` as the note has them
-      // when the client sends no CATEGORIES.
-      // An empty value (`endDate: null`, as an import writes it) says what a missing key says.
-      func value(_ values: [String: String], _ key: String) -> String? {
-        guard let text = values[key], !["", "null", "~"].contains(text) else { return nil }
-        return text
+      // What the object the client had says, read the same way: a key changes only when the
+      // client's object says something else than what the note gave it, so a note keeps its own
+      // way of saying the rest (its `daysOfWeek`, a title from its name, a category in its tags).
+      let before = baseline[item.uid].map { Self.values(of: NewNote.text(properties: $0, body: nil)) }
+      var changed = Self.importedKeys.filter { key in
+        if let before { return Self.yamlValue(before, key) != Self.yamlValue(fresh, key) }
+        return Self.yamlValue(current, key) != Self.yamlValue(fresh, key)
       }
-      for key in Self.importedKeys + ["series"] where value(current, key) != value(fresh, key) {
-        if key == "uid" && value(fresh, key) == nil { continue }
-        if key == "series" && value(fresh, key) == nil { continue }
-        if ["tags", "category"].contains(key) && value(fresh, key) == nil && !sendsCategories { continue }
+      // The days it happens on are said by several keys together: when one of them changes, the
+      // note gets the client's way of saying them whole.
+      if changed.contains(where: Self.calDAVDayKeys.contains) {
+        changed += Self.calDAVDayKeys.filter {
+          !changed.contains($0) && Self.yamlValue(current, $0) != Self.yamlValue(fresh, $0)
+        }
+      }
+      if item.recurrenceDay != nil, Self.yamlValue(current, "series") == nil, written["series"] != nil {
+        changed.append("series")
+      }
+      var changes: [(key: String, yaml: String?)] = []
+      for key in changed {
+        if key == "uid" && Self.yamlValue(fresh, key) == nil { continue }
+        if ["tags", "category"].contains(key) && Self.yamlValue(fresh, key) == nil && !sendsCategories { continue }
         changes.append((key, written[key]))
       }
       if changes.isEmpty { continue }
@@ -128,6 +145,19 @@ extension Vault {
     let resource = CalDAVResource(name: name, uid: uid, etag: "", paths: order)
     result.etag = calDAVCurrentTag(of: resource)
     return result
+  }
+
+  /// The keys that together say on which days an event happens.
+  static let calDAVDayKeys = [
+    "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule", "skipDates", "leap_day",
+    "extraDates", "allDay", "startTime", "endTime", "timezone", "floating",
+  ]
+
+  /// A key's value as text, nil when missing or empty (`endDate: null`, as an import writes it,
+  /// says what a missing key says).
+  static func yamlValue(_ values: [String: String], _ key: String) -> String? {
+    guard let text = values[key], !["", "null", "~"].contains(text) else { return nil }
+    return text
   }
 
   /// The VCALENDAR of a calendar object whose components (time zones aside) are all `kind`.

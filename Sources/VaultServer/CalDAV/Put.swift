@@ -39,6 +39,12 @@ extension CalDAVServer {
     }
     let ifMatch = request.headers[.ifMatch]
     let ifNoneMatch = request.headers[.ifNoneMatch]
+    // The object as the client last read it, when it changes one: what differs from it changes.
+    var lastRead: String?
+    if calendar.kind == .events, let existing {
+      lastRead = try await state.bodies(of: [existing], in: calendar)[name]
+    }
+    let currentBody = lastRead
     let vault = state.vault
     let today = await state.today
     let result = try await state.writing { () throws(CalDAVRefusal) -> CalDAVPutResult in
@@ -65,7 +71,8 @@ extension CalDAVServer {
       switch calendar.kind {
       case .events:
         return try vault.calDAVPutEvent(
-          body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource)
+          body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource,
+          currentBody: currentBody)
       case .tasks:
         return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today)
       }
