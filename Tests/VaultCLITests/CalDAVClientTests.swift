@@ -48,10 +48,10 @@ import Testing
     #expect(changed.hasPrefix("---\n# written by hand\npacking: [toothbrush, X-ray]\ntitle: Dentist, moved\n"))
     #expect(seen["trash"] as? [String] == ["2026-12-03 Dentist from the phone.md"])
 
-    // The moved occurrence is kept and comes back the same.
+    // The moved occurrence and the cancelled one are kept and come back the same.
     #expect(
       (seen["yogaComponents"] as? [[Any]] ?? []).map { $0.compactMap { $0 as? String } } == [
-        ["Yoga"], ["Yoga (moved)", "20261208T180000"],
+        ["Yoga"], ["Yoga", "20261215T180000", "CANCELLED"], ["Yoga (moved)", "20261208T180000"],
       ])
     #expect(seen["yogaStable"] as? Bool == true)
     #expect(seen["yogaWeekFound"] as? [String] == ["Yoga"])
@@ -62,6 +62,11 @@ import Testing
       contentsOf: folder.appendingPathComponent("Events/2026-12-09 Yoga (moved).md"), encoding: .utf8)
     #expect(moved.contains("uid: weekly-yoga/2026-12-08\n"))
     #expect(moved.contains("series: \"[[Events/2026-12-01 Yoga]]\"\n"))
+    let cancelled = try String(contentsOf: folder.appendingPathComponent("Events/2026-12-15 Yoga.md"), encoding: .utf8)
+    #expect(
+      cancelled.contains("uid: weekly-yoga/2026-12-15\n") && cancelled.contains("status: cancelled\n"), "\(cancelled)")
+    let series = try String(contentsOf: folder.appendingPathComponent("Events/2026-12-01 Yoga.md"), encoding: .utf8)
+    #expect(series.contains("skipDates: [2026-12-08, 2026-12-15]\n"), "\(series)")
 
     // The sync token: nothing new, then the note edited on disk.
     #expect(seen["syncNothingNew"] as? Int == 0)
