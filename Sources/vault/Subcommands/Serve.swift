@@ -38,10 +38,12 @@ struct Serve: ParsableCommand {
   @Flag(name: .long, help: "Ask for the access token on this machine too (on another address it always is).")
   var requireToken = false
 
-  @Option(name: .customLong("tls-cert"), help: "A PEM certificate (chain): serve HTTPS, with --tls-key.")
+  @Option(
+    name: .customLong("tls-cert"),
+    help: ArgumentHelp("A PEM certificate (chain): serve HTTPS only, with --tls-key.", valueName: "file"))
   var tlsCertificate: String?
 
-  @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert.")
+  @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
   var tlsKey: String?
 
   func validate() throws {
