@@ -32,6 +32,12 @@ import Testing
       url, method: "PROPFIND", headers: ["Depth": "0", "Authorization": basic(token)], body: Self.propfind)
     #expect(right.status == 207)
     #expect(right.body.contains("<d:current-user-principal><d:href>/dav/</d:href>"))
+    // A client given only the address asks the root, which answers as the principal.
+    let root = try HTTP.request(
+      server.base + "/", method: "PROPFIND", headers: ["Depth": "0", "Authorization": basic(token)],
+      body: Self.propfind)
+    #expect(root.status == 207)
+    #expect(root.body.contains("<d:current-user-principal><d:href>/dav/</d:href>"))
     // Discovery (RFC 6764) leads to the principal.
     let known = try HTTP.request(server.base + "/.well-known/caldav")
     #expect(known.status == 301)

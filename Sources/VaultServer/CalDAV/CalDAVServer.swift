@@ -35,7 +35,10 @@ struct CalDAVServer: RouterMiddleware {
     if path == "/.well-known/caldav" || path == "/.well-known/caldav/" {
       return Response(status: .movedPermanently, headers: [.location: Self.root])
     }
-    guard path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
+    // A client given only the server's address asks its root who the user is (as iOS and
+    // Thunderbird do when discovery is not used): the root answers as the principal does.
+    let askingRoot = path == "/" && request.method.rawValue.uppercased() == "PROPFIND"
+    guard askingRoot || path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
     // A page of another site whose name was made to point here (DNS rebinding) names itself.
     guard access.acceptsHost(request.head.authority) else {
       return Self.plain(.forbidden, "This server answers only at the address vault serve printed.")
@@ -50,7 +53,8 @@ struct CalDAVServer: RouterMiddleware {
           byteBuffer: ByteBuffer(
             string: "Any user name; the password is the access token vault serve printed (after ?token=).\n")))
     }
-    guard let target = CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars) else {
+    guard let target = askingRoot ? .principal : CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars)
+    else {
       return Self.plain(.notFound, "Nothing here: the calendars are under \(Self.home)")
     }
     var request = request

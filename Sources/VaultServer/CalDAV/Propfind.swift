@@ -49,7 +49,8 @@ extension CalDAVServer {
       throw DAVXMLError(description: "a PROPFIND body is a <propfind> element")
     }
     let wanted = DAVPropertyRequest(root)
-    let depth = request.headers[Self.depthHeader] ?? "1"
+    // The root, asked for the principal, answers for itself only.
+    let depth = request.uri.path == "/" ? "0" : request.headers[Self.depthHeader] ?? "1"
     var targets: [(CalDAVTarget, CalDAVObject?)] = [(target, nil)]
     if case .object(let calendar, let name) = target {
       let (objects, _) = try await state.objects(of: calendar)
