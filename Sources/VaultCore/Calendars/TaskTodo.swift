@@ -243,23 +243,19 @@ public enum TaskTodo {
     return any ? changes : nil
   }
 
-  /// The line of a to-do made on a client, in the vault's notation, with its id.
-  public static func newLine(_ fields: Fields, format: TaskFormat, globalFilter: String?) -> String {
+  /// The line of a to-do made on a client, in the vault's notation, with its UID as its id.
+  public static func newLine(
+    _ fields: Fields, tags: [String] = [], format: TaskFormat, globalFilter: String?
+  ) -> String {
     var task = NewTask(description: fields.summary)
+    task.tags = tags
+    task.id = id(forUID: fields.uid)
     task.priority = fields.priority
     task.recurrence = fields.recurrence
     task.due = fields.due
     task.start = fields.start
     task.scheduled = fields.scheduled ?? nil
-    let line = task.line(format: format, globalFilter: globalFilter)
-    let text = String(line.dropFirst("- [ ] ".count))
-    let head = "- [ ] "
-    // The id comes first among the fields, as the plugin writes it: after the text.
-    let description = fields.summary
-    let rest = text.hasPrefix(description) ? String(text.dropFirst(description.count)) : ""
-    let idField = format == .dataview ? "  [id:: \(id(forUID: fields.uid))]" : " 🆔 \(id(forUID: fields.uid))"
-    if rest.isEmpty && !text.hasPrefix(description) { return head + text + idField }
-    return head + description + idField + rest
+    return task.line(format: format, globalFilter: globalFilter)
   }
 }
 

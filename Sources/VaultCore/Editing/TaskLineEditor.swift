@@ -309,9 +309,11 @@ public enum TaskLineEditor {
 }
 
 /// A new task line, written as the Tasks plugin writes one: its fields in the plugin's order
-/// (description, priority, repeat, start, scheduled, due), in the vault's notation.
+/// (description, id, priority, repeat, start, scheduled, due), in the vault's notation.
 public struct NewTask: Sendable {
   public var description: String
+  /// `🆔`: the Tasks plugin's id, written first among the fields (a to-do's UID from a calendar app).
+  public var id: String?
   public var priority: TaskPriority = .normal
   public var recurrence: String?
   public var start: LocalDate?
@@ -338,6 +340,7 @@ public struct NewTask: Sendable {
       if !text.split(separator: " ").contains(Substring("#" + name)) { text += " #" + name }
     }
     var fields: [(emoji: String, key: String, value: String)] = []
+    if let id { fields.append(("🆔", "id", id)) }
     if priority != .normal, let emoji = priority.emoji { fields.append((emoji, "priority", priority.rawValue)) }
     if let recurrence { fields.append(("🔁", "repeat", recurrence)) }
     if let created { fields.append(("➕", "created", created.description)) }

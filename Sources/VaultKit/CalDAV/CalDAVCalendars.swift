@@ -78,12 +78,16 @@ extension Vault {
   /// The file name of the calendar object with this UID: the UID itself when it is a plain
   /// name, else a name made from it.
   public static func calDAVName(uid: String) -> String {
-    let plain = uid.utf8.allSatisfy { byte in
+    if isPlainName(uid), !uid.isEmpty, !uid.hasPrefix("."), uid.utf8.count <= 200 { return uid + ".ics" }
+    return "uid-" + String(StableHash.fnv1a(uid), radix: 16) + ".ics"
+  }
+
+  /// Whether a name is letters, digits and `-_.@` only: a file name and a URL segment as it is.
+  public static func isPlainName(_ name: String) -> Bool {
+    name.utf8.allSatisfy { byte in
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
         || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@")].contains(byte)
     }
-    if plain, !uid.isEmpty, !uid.hasPrefix("."), uid.utf8.count <= 200 { return uid + ".ics" }
-    return "uid-" + String(StableHash.fnv1a(uid), radix: 16) + ".ics"
   }
 
   /// What every ETag of the events depends on besides the notes: the settings files.
@@ -207,33 +211,16 @@ extension Vault {
   /// an event that starts before its end and ends after its start, an event of no length one
   /// that starts in it.
   public func calDAVOccurrences(_ event: Located<Event>, from: Int?, to: Int?) -> [CalDAVOccurrence] {
-    let zoneOf = { (name: String?) -> TimeZone in name.flatMap(TimeZone.init(identifier:)) ?? self.zone }
-    let lower = from.map { Date(timeIntervalSince1970: TimeInterval($0 - 2 * 86_400)) }
-    let upper = to.map { Date(timeIntervalSince1970: TimeInterval($0 + 2 * 86_400)) }
-    let calendarOfVault = { () -> Calendar in
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = self.zone
-      return calendar
-    }()
-    func day(_ date: Date?) -> LocalDate? {
-      guard let date else { return nil }
-      let parts = calendarOfVault.dateComponents([.year, .month, .day], from: date)
-      return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-    }
-    let first = day(lower) ?? LocalDate.calDAVEarliest
-    let last = day(upper) ?? LocalDate.calDAVLatest
+    // The days to expand: the span widened by two days, in the vault's zone.
+    let vaultZone = reminderZone
+    let first = from.map { vaultZone.local($0 - 2 * 86_400).date } ?? LocalDate.calDAVEarliest
+    let last = to.map { vaultZone.local($0 + 2 * 86_400).date } ?? LocalDate.calDAVLatest
     let span = first...max(first, last)
     let value = event.value
     let allDay = value.allDay || value.startTime == nil
-    let zone = allDay ? self.zone : (value.floating ? self.zone : zoneOf(value.timeZone))
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    func instant(_ day: LocalDate, _ time: LocalTime) -> Int {
-      let date = calendar.date(
-        from: DateComponents(
-          year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, second: time.second))
-      return Int(date?.timeIntervalSince1970 ?? 0)
-    }
+    let own = allDay || value.floating ? nil : value.timeZone.flatMap(TimeZone.init(identifier:))
+    let eventZone = own.map(Self.scheduleZone) ?? vaultZone
+    func instant(_ day: LocalDate, _ time: LocalTime) -> Int { eventZone.instant(LocalDateTime(date: day, time: time)) }
     var found: [CalDAVOccurrence] = []
     for occurrence in event.occurrences(in: span) {
       let start: Int

@@ -23,7 +23,7 @@ extension Vault {
     }
     var selection = TaskSelection()
     selection.taskList = (
-      settings.inbox.hasSuffix(".md") ? settings.inbox : settings.inbox + ".md",
+      (try? newNotePath(settings.inbox)) ?? settings.inbox,
       today.adding(days: -Self.calDAVClosedDays)
     )
     var tasks: [Located<TaskItem>]
@@ -117,16 +117,17 @@ extension Vault {
     case .failure(let refusal): throw .notAcceptable(refusal.description)
     }
     guard let existing else {
-      // A closed to-do made on a client is written open, then closed as `vault done` closes it.
-      var fields = fields
-      if let tag = list.setting?.tag,
-        !TagSyntax.matches(
-          fields.summary.split(separator: " ").filter { $0.hasPrefix("#") }.map { String($0.dropFirst()) }, tag)
-      {
-        fields.summary += " #" + tag
+      // In a task list of a tag, the line gets the tag; a closed to-do made on a client is
+      // written open, then closed as `vault done` closes one.
+      let line = TaskTodo.newLine(
+        fields, tags: list.setting?.tag.map { [$0] } ?? [], format: settings.tasks.format,
+        globalFilter: settings.tasks.globalFilter)
+      let inbox: String
+      do {
+        inbox = try newNotePath(settings.inbox)
+      } catch {
+        throw .cannotWrite("the inbox cannot take the to-do: \(error)")
       }
-      let line = TaskTodo.newLine(fields, format: settings.tasks.format, globalFilter: settings.tasks.globalFilter)
-      let inbox = settings.inbox.hasSuffix(".md") ? settings.inbox : settings.inbox + ".md"
       let added: AddedLine
       do {
         added = try appendToInbox(line, at: inbox)

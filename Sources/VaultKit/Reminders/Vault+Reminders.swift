@@ -5,9 +5,11 @@ import VaultIndex
 extension Vault {
   /// The vault's time zone as `ReminderSchedule` wants it: wall-clock times to instants and
   /// back, by Foundation's time zone database (so across daylight-saving changes too).
-  public var reminderZone: ReminderSchedule.Zone {
-    let zone = self.zone
-    return ReminderSchedule.Zone(
+  public var reminderZone: ReminderSchedule.Zone { Self.scheduleZone(zone) }
+
+  /// A time zone as wall-clock times to instants (seconds since 1970) and back.
+  public static func scheduleZone(_ zone: TimeZone) -> ReminderSchedule.Zone {
+    ReminderSchedule.Zone(
       instant: { moment in
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

@@ -169,12 +169,7 @@ enum CalDAVTarget: Equatable {
   /// A path segment as a URL holds it.
   static func escape(_ name: String) -> String {
     // Names made of letters, digits and `-_.@` (most UIDs) stay as they are.
-    if name.utf8.allSatisfy({ byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x40
-    }) {
-      return name
-    }
+    if Vault.isPlainName(name) { return name }
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "/?#")
     return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name

@@ -132,14 +132,8 @@ extension CalDAVServer {
     var busy: [(Int, Int)] = []
     if calendar.kind == .events {
       let paths = Set(objects.flatMap(\.resource.paths))
-      let zone = state.vault.zone
-      func day(_ seconds: Int) -> LocalDate {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents(
-          [.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? .calDAVEarliest
-      }
+      let zone = state.vault.reminderZone
+      let day = { (seconds: Int) in zone.local(seconds).date }
       let events = try await state.events(from: day(from).adding(days: -1), through: day(to).adding(days: 1))
       for event in events where paths.contains(event.path) && !event.value.cancelled {
         for occurrence in state.vault.calDAVOccurrences(event, from: from, to: to)
@@ -212,15 +206,8 @@ extension CalDAVServer {
   ) async throws
     -> [CalDAVObject]
   {
-    let zone = state.vault.zone
-    func day(_ seconds: Int?, _ fallback: LocalDate) -> LocalDate {
-      guard let seconds else { return fallback }
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = zone
-      let parts = calendar.dateComponents(
-        [.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-      return LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? fallback
-    }
+    let zone = state.vault.reminderZone
+    func day(_ seconds: Int?, _ fallback: LocalDate) -> LocalDate { seconds.map { zone.local($0).date } ?? fallback }
     let first = day(from, LocalDate.calDAVEarliest).adding(days: -1)
     let last = day(to, LocalDate.calDAVLatest).adding(days: 1)
     switch calendar.kind {
@@ -260,12 +247,6 @@ extension CalDAVServer {
   /// `20261201T000000Z` as seconds since 1970.
   static func instant(_ text: String) -> Int? {
     guard text.hasSuffix("Z"), let moment = ICalendarExport.parseMoment(text) else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-    let date = calendar.date(
-      from: DateComponents(
-        year: moment.date.year, month: moment.date.month, day: moment.date.day, hour: moment.time.hour,
-        minute: moment.time.minute, second: moment.time.second))
-    return date.map { Int($0.timeIntervalSince1970) }
+    return ReminderSchedule.Zone.fixed(0).instant(moment)
   }
 }
