@@ -73,24 +73,24 @@ struct Serve: ParsableCommand {
           terminal.print("  web view: \(address)/\(query)")
           terminal.print("  calendar: \(address)/calendar.ics\(query)")
           terminal.print("  tasks:    \(address)/tasks.ics\(query)")
-          terminal.print(
-            "  CalDAV:   \(address)/dav/"
-              + (token == nil ? "" : "  (any user name; the password is the token after ?token=)"))
+          terminal.print("  CalDAV:   \(address)/dav/")
+          // Its own line, within 80 columns.
+          if token != nil { terminal.print("            any user name; the password is the token after ?token=") }
           if let reason = watcher.reason, !reason.contains("is watched already") {
             terminal.print("each request looks at the vault: \(reason)")
           }
+          // Each line within 80 columns.
           if PlannerServer.isLoopback(host) {
-            terminal.print(
-              "only this machine can reach it; --host 0.0.0.0 opens it to a phone on your network, with an access token"
-            )
+            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to your network,")
+            terminal.print("with an access token, for a phone or another computer there")
           } else {
-            terminal.print(
-              "anyone with the token can read and change the planner: keep the URL private. Stop with Ctrl-C.")
             if tlsCertificate == nil {
               terminal.printError(
-                "vault: warning: without --tls-cert and --tls-key, the token crosses the network in clear text with "
-                  + "every CalDAV request: anyone on it can read it (see docs/CALDAV.md, \"TLS\")")
+                "vault: warning: without --tls-cert and --tls-key, the token crosses the network in\n"
+                  + "clear text with every CalDAV request: anyone on it can read it (docs/CALDAV.md, \"TLS\")")
             }
+            terminal.print("anyone with the token can read and change the planner: keep the URL private.")
+            terminal.print("Stop with Ctrl-C.")
           }
         }
       } catch {

@@ -8,8 +8,12 @@ import Glibc
 /// `vault serve` on a free loopback port in a fixture copy, with the addresses it printed.
 struct ServedVault {
   let running: CLI.Running
-  /// What it printed before it was ready: `web view: …`, `calendar: …`, `tasks: …`, `CalDAV: …`.
+  /// What it printed before it was ready: `web view: …`, `calendar: …`, `tasks: …`, `CalDAV: …`,
+  /// and whom it listens to.
   let printed: String
+
+  /// How what it prints when ready ends: whom it listens to.
+  static let lastLines = ["with an access token, for a phone", "Stop with Ctrl-C."]
 
   static func start(_ folder: URL, _ extra: [String] = [], environment: [String: String] = [:]) throws -> ServedVault {
     let running = try CLI.start(
@@ -19,7 +23,9 @@ struct ServedVault {
     var seen = ""
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline,
-      !seen.contains("CalDAV: ") || !(seen.components(separatedBy: "CalDAV: ").last ?? "").contains("\n")
+      !Self.lastLines.contains(where: {
+        seen.contains($0) && (seen.components(separatedBy: $0).last ?? "").contains("\n")
+      })
     {
       let data = running.out.fileHandleForReading.availableData
       if data.isEmpty { break }
