@@ -336,8 +336,9 @@ extension IndexStore {
   /// the start date, undated last, then path and line; with `.due`, the due date alone), and how
   /// many it chooses in all: a page that shows the first few never reads the rest (101,000
   /// overdue tasks at 100,000 notes).
+  /// `counting: false` leaves the total out (0), for a list that does not show it.
   public func firstTasks(
-    _ selection: TaskSelection, limit: Int, by dates: TaskOrderDate = .sortDate
+    _ selection: TaskSelection, limit: Int, by dates: TaskOrderDate = .sortDate, counting: Bool = true
   ) throws(IndexError) -> (
     tasks: [Located<TaskItem>], total: Int
   ) {
@@ -346,27 +347,66 @@ extension IndexStore {
     // at 100,000 notes). The key without the path comes from the task rows alone (the covering
     // index `tasks_dates`): the limit-th match's key first, then only the matches up to it (the
     // limit and those tied with the last) are read with their paths and put in order.
-    let date = dates == .sortDate ? "COALESCE(t.due, t.scheduled, t.start)" : "t.due"
-    let key = "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), '')"
+    let key = { (table: String) in
+      let date = dates == .sortDate ? "COALESCE(\(table).due, \(table).scheduled, \(table).start)" : "\(table).due"
+      return "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), '')"
+    }
     var chosenRows: [Int] = []
     try read { db in
+      // A span of days and statuses alone (the dashboard's tomorrow): the tasks of each date
+      // come from that date's covering index, and their union is sorted, where SQLite would
+      // read every task of the span from the table (4,000 a day at 100,000 notes: 18 ms).
+      let span = Self.spanUnion(selection, by: dates)
+      let (matches, matchKey) =
+        span.map { ("(\($0.sql)) span", "span.k1, span.k2, span.k3") } ?? ("tasks t WHERE \(filter.sql)", key("t"))
       let last = try Row.fetchOne(
-        db, sql: "SELECT \(key) FROM tasks t WHERE \(filter.sql) ORDER BY \(key) LIMIT 1 OFFSET \(max(0, limit - 1))",
-        arguments: filter.arguments)
-      var arguments = filter.arguments
+        db,
+        sql: "SELECT \(matchKey) FROM \(matches) ORDER BY \(matchKey) LIMIT 1 OFFSET \(max(0, limit - 1))",
+        arguments: span?.arguments ?? filter.arguments)
+      var arguments = span?.arguments ?? filter.arguments
       var upTo = ""
       if let last {
-        upTo = " AND (\(key)) <= (?, ?, ?)"
+        upTo = " AND (\(matchKey)) <= (?, ?, ?)"
         arguments += [last[0] as Int, last[1] as Int, last[2] as String]
       }
+      let chosen =
+        span.map { "t.rowid IN (SELECT span.id FROM (\($0.sql)) span WHERE 1\(upTo))" } ?? "\(filter.sql)\(upTo)"
       let sql = """
-        SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id WHERE \(filter.sql)\(upTo)
-        ORDER BY \(key), f.path, t.line LIMIT \(limit)
+        SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id WHERE \(chosen)
+        ORDER BY \(key("t")), f.path, t.line LIMIT \(limit)
         """
       try RowReader.forEach(db, sql: sql, arguments: arguments) { row in chosenRows.append(row.int(0)) }
     }
-    let total = try taskCount(selection)
+    let total = counting ? try taskCount(selection) : 0
     return (try tasks(atRows: chosenRows), total)
+  }
+
+  /// For a selection of a span of days (`datedFrom` through `datedThrough`) and statuses, and
+  /// nothing else: the matching tasks' ids (`id`) and the three parts of their sort key
+  /// (`k1`, `k2`, `k3`, as `firstTasks` sorts) as a union of one range of each date's
+  /// covering index (`tasks_due`, `tasks_scheduled`, `tasks_start`). Each part's key names
+  /// only the columns its index holds: where the due date is set it is the sort date, and so on.
+  static func spanUnion(
+    _ selection: TaskSelection, by dates: TaskOrderDate
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let from = selection.datedFrom?.description, let through = selection.datedThrough?.description,
+      selection.closedFrom == nil, selection.closedBefore == nil, selection.dueBefore == nil, selection.tag == nil,
+      selection.text == nil, selection.priority == nil, selection.actionableOn == nil, selection.reminding == nil,
+      !selection.withFields, selection.rowIDs == nil, selection.ids == nil, selection.taskList == nil
+    else { return nil }
+    let statuses = selection.statuses.map(\.rawValue)
+    let status = statuses.isEmpty ? "" : " AND status_type IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"
+    var arguments = StatementArguments()
+    let sortDates = ["due": "due", "scheduled": "COALESCE(due, scheduled)", "start": "COALESCE(due, scheduled, start)"]
+    let parts = ["due", "scheduled", "start"].map { column in
+      arguments += StatementArguments([from, through] + statuses)
+      let date = dates == .sortDate ? sortDates[column] ?? "due" : "due"
+      return """
+        SELECT rowid AS id, -\(Schema.priorityRank) AS k1, \(date) IS NULL AS k2, COALESCE(\(date), '') AS k3
+        FROM tasks INDEXED BY tasks_\(column) WHERE \(column) >= ? AND \(column) <= ?\(status)
+        """
+    }
+    return (parts.joined(separator: " UNION "), arguments)
   }
 
   /// The last `limit` tasks done from `from` up to `before`: the latest day first, and on one
@@ -406,7 +446,17 @@ extension IndexStore {
 
   /// How many task lines `selection` chooses (its limit and order aside). A skipped file has
   /// no task rows, so tasks need no look at `files` unless a filter names it.
+  /// The dashboard's counts come from the summaries (`summaryCount`).
   public func taskCount(_ selection: TaskSelection) throws(IndexError) -> Int {
+    let filter = Self.taskFilter(selection)
+    return try read { db in
+      if let summed = try summaryCount(selection, db) { return summed }
+      return try Int.fetchOne(db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
+    }
+  }
+
+  /// `taskCount` from the rows, never the summaries (what tests compare the summaries with).
+  func rowCount(_ selection: TaskSelection) throws(IndexError) -> Int {
     let filter = Self.taskFilter(selection)
     return try read { db in
       try Int.fetchOne(db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
@@ -549,6 +599,40 @@ extension IndexStore {
             value: JournalEntry(date: date, mood: row.optionalInt(3), moodTags: Self.list(row.optionalText(4)))))
       }
       return entries
+    }
+  }
+
+  /// How many days in a row end on `day` with a journal entry each (0 when `day` has none).
+  /// Counted in spans that double, each through `journal_date` alone (a full span holds as
+  /// many dates as days); only the span with the gap is read date by date. A streak of 20,000
+  /// days took 14 ms probed a day at a time, 1 ms so.
+  public func journalStreak(endingOn day: LocalDate) throws(IndexError) -> Int {
+    try read { db in
+      var streak = 0
+      var span = 32
+      while true {
+        let (newest, oldest) = (day.adding(days: -streak), day.adding(days: -(streak + span - 1)))
+        let arguments: StatementArguments = [oldest.description, newest.description]
+        let dates =
+          try Int.fetchOne(
+            db, sql: "SELECT COUNT(DISTINCT date) FROM journal WHERE date >= ? AND date <= ?", arguments: arguments)
+          ?? 0
+        if dates == span {
+          streak += span
+          span *= 2
+          continue
+        }
+        var expected = newest
+        try RowReader.forEach(
+          db, sql: "SELECT DISTINCT date FROM journal WHERE date >= ? AND date <= ? ORDER BY date DESC",
+          arguments: arguments
+        ) { row in
+          guard Self.date(row.optionalText(0)) == expected else { return }
+          streak += 1
+          expected = expected.adding(days: -1)
+        }
+        return streak
+      }
     }
   }
 
@@ -724,7 +808,7 @@ extension IndexStore {
     return "LIMIT 1 OFFSET \(count == 0 ? 0 : pick(count))"
   }
 
-  private func read<T>(_ body: (Database) throws -> T) throws(IndexError) -> T {
+  func read<T>(_ body: (Database) throws -> T) throws(IndexError) -> T {
     do {
       return try database.read(body)
     } catch {

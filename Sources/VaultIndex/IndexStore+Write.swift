@@ -238,7 +238,10 @@ public final class IndexWriter {
   func finish() throws {
     try flushRows()
     feed.endInput()
-    if bulk { try Schema.createSortedIndexes(db) }
+    if bulk {
+      try Schema.createSortedIndexes(db)
+      try Schema.createSummaries(db)
+    }
     bulk = false
   }
 

@@ -106,13 +106,8 @@ extension Vault {
       actionable.actionableOn = today
       actionable.statuses = [.todo, .inProgress]
       (input.actionableTasks, input.actionableCount) = try store.topTasks(actionable, limit: limit)
-      var closed = TaskSelection()
-      closed.closedFrom = weekFirst
-      closed.closedBefore = weekFirst.adding(days: 7)
-      closed.statuses = [.done]
-      input.doneThisWeek = try store.taskCount(closed)
-      closed.statuses = [.cancelled]
-      input.cancelledThisWeek = try store.taskCount(closed)
+      (input.doneThisWeek, input.cancelledThisWeek) = try store.closedCounts(
+        from: weekFirst, before: weekFirst.adding(days: 7))
       (input.goalsDone, input.goalsTotal) = try store.goalCounts()
       var tomorrow = TaskSelection()
       tomorrow.statuses = [.todo, .inProgress, .onHold]
@@ -120,7 +115,7 @@ extension Vault {
       tomorrow.datedThrough = today.adding(days: 1)
       // The first few in the dashboard's order (`Agenda.TaskEntry.order`): a big vault has
       // thousands dated tomorrow.
-      input.tomorrowTasks = try store.firstTasks(tomorrow, limit: limit, by: .due).tasks
+      input.tomorrowTasks = try store.firstTasks(tomorrow, limit: limit, by: .due, counting: false).tasks
       // The last few done: a busy day closes hundreds.
       input.recently.tasksDone = try store.recentlyDone(
         from: today.adding(days: -1), before: today.adding(days: 1), limit: limit)
@@ -129,7 +124,10 @@ extension Vault {
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
       input.openDueThisWeek = try store.taskCount(dueThisWeek)
-      input.journal = try store.journal(from: today.adding(days: -400), through: today)
+      // The week's moods from the entries; the streak from the index, a probe a day.
+      input.journal = try store.journal(from: today.adding(days: -7), through: today)
+      let streak = try store.journalStreak(endingOn: today)
+      input.journalStreak = streak > 0 ? streak : try store.journalStreak(endingOn: today.adding(days: -1))
       let pick = { (count: Int) in Dashboard.ofTheDay(count: count, today: today) }
       input.insight = try store.insights(pick: pick).first
       input.principle = try store.principles(pick: pick).first
@@ -138,11 +136,6 @@ extension Vault {
     // Progress only for the goals shown.
     input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
     var dashboard = Dashboard(input, today: today, limit: limit, weekStart: settings.firstWeekday)
-    if dashboard.stats.journalStreak >= 399 {
-      // A streak longer than the entries read: read back ten years to count it.
-      input.journal = try indexed { try store.journal(from: today.adding(days: -3660), through: today) }
-      dashboard = Dashboard(input, today: today, limit: limit, weekStart: settings.firstWeekday)
-    }
     // Tags only for what is shown: reading them for every event cost a few milliseconds.
     let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)
     let tags = try indexed { try store.tags(ofPaths: Array(Set(shown + dashboard.goals.map(\.goal.path)))) }

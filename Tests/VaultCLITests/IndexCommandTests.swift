@@ -73,4 +73,17 @@ import Testing
     #expect(path.hasSuffix("/index.sqlite"))
     #expect(FileManager.default.fileExists(atPath: path))
   }
+
+  /// `--index index.sqlite` names a file in the working directory, and the watcher's socket
+  /// beside it is found by a command run there.
+  @Test func indexNamedRelativeToTheWorkingDirectory() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let here = vault.deletingLastPathComponent()
+    let arguments = ["--vault", vault.lastPathComponent, "--index", "index.sqlite"]
+    let result = try CLI.run(["index"] + arguments, in: here)
+    #expect(result.status == 0)
+    #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("index: \(here.path)/index.sqlite\n"))
+    #expect(FileManager.default.fileExists(atPath: here.appendingPathComponent("index.sqlite").path))
+  }
 }

@@ -46,6 +46,11 @@ import VaultKit
     var overdue = open
     overdue.dueBefore = LocalDate(year: 2026, month: 11, day: 4)
     selections["overdue"] = overdue
+    // A span of days: read as a union of each date's index (`IndexStore.spanUnion`).
+    var span = open
+    span.datedFrom = LocalDate(year: 2026, month: 11, day: 2)
+    span.datedThrough = LocalDate(year: 2026, month: 11, day: 5)
+    selections["span"] = span
     var everything = TaskSelection()
     everything.statuses = []
     selections["all"] = everything

@@ -59,11 +59,15 @@ extension Countdown {
       // A yearly event from Feb 29 occurs in leap years only (RFC 5545): look far enough ahead.
       let reach = event.value.isYearly ? max(horizon, 366 * 8) : horizon
       let first = current ? today : today.adding(days: 1)
-      return event.occurrences(in: first...today.adding(days: reach)).first {
-        current ? $0.end >= today : $0.start > today
-      }.map {
-        Countdown(occurrence: $0, days: today.days(until: $0.start))
-      }
+      let wanted = { (occurrence: EventOccurrence) in current ? occurrence.end >= today : occurrence.start > today }
+      // The next month first, which holds the next occurrence of most recurring events: the
+      // whole reach expanded for each one was a tenth of `vault today` at 100,000 notes.
+      // Occurrences come by start, so the first one wanted in the month is the first in all.
+      let near = min(reach, 31)
+      let next =
+        event.occurrences(in: first...today.adding(days: near)).first(where: wanted)
+        ?? (near < reach ? event.occurrences(in: first...today.adding(days: reach)).first(where: wanted) : nil)
+      return next.map { Countdown(occurrence: $0, days: today.days(until: $0.start)) }
     }.sorted(by: Self.order)
   }
 

@@ -95,8 +95,11 @@ public struct Dashboard: Sendable {
     /// Open tasks due this week or before.
     public var openDueThisWeek = 0
     public var goals: [Located<Goal>] = []
-    /// Journal entries of (at least) the last year, by date.
+    /// Journal entries of (at least) the last week, by date.
     public var journal: [Located<JournalEntry>] = []
+    /// Days in a row with an entry, ending today (or yesterday, while today's is unwritten);
+    /// nil: counted from `journal`, which then must reach back past the streak's start.
+    public var journalStreak: Int?
     /// The insight and the principle of the day (`Dashboard.ofTheDay` picks them).
     public var insight: Located<Insight>?
     public var principle: Located<Principle>?
@@ -136,10 +139,14 @@ public struct Dashboard: Sendable {
     insight = input.insight
     principle = input.principle
     var streak = 0
-    var day = entries[today] == nil ? today.adding(days: -1) : today
-    while entries[day] != nil {
-      streak += 1
-      day = day.adding(days: -1)
+    if let counted = input.journalStreak {
+      streak = counted
+    } else {
+      var day = entries[today] == nil ? today.adding(days: -1) : today
+      while entries[day] != nil {
+        streak += 1
+        day = day.adding(days: -1)
+      }
     }
     stats = Stats(
       doneThisWeek: input.doneThisWeek, totalThisWeek: input.doneThisWeek + input.openDueThisWeek,
