@@ -115,8 +115,8 @@ enum Schema {
 
   /// What `task_days` counts a task under: `kind` 1 its first date to act on (the earlier of
   /// due and scheduled), 2 its due date, 3 the day it was closed (done, or cancelled: a
-  /// cancelled task's cancelled date first, any other's done date first). `row` is `NEW` or
-  /// `OLD` in a trigger, `tasks` when the table is counted whole.
+  /// cancelled task's cancelled date first, any other's done date first), for the row `row`
+  /// (`NEW` or `OLD`) of a trigger. `createSummaries` counts the same from the indexes.
   static func taskDays(_ row: String) -> [(kind: Int, day: String)] {
     [
       (1, "CASE WHEN \(row).due IS NULL OR \(row).scheduled < \(row).due THEN \(row).scheduled ELSE \(row).due END"),
@@ -138,13 +138,35 @@ enum Schema {
   /// the triggers run inside the task rows' batched inserts, which must hold no check that
   /// could abort them halfway (`IncrementalTests`), and they never write a null.
   static func createSummaries(_ db: Database) throws {
-    let tasks = taskDays("tasks")
+    // From the sorted indexes, each read in its order so that grouping needs no sort of the
+    // table's rows (counting these over the rows took 84 ms of a cold index of
+    // 10,000 notes, this 15 ms). Kind 1 is each due date's count, less the tasks scheduled
+    // before their due date, which count under that day instead.
     try db.execute(
       sql: """
         INSERT INTO task_days(kind, status_type, day, count)
-        SELECT kind, status_type, day, COUNT(*) FROM (
-          \(tasks.map { "SELECT \($0.kind) AS kind, status_type, \($0.day) AS day FROM tasks" }.joined(separator: " UNION ALL "))
-        ) WHERE day IS NOT NULL GROUP BY kind, status_type, day;
+        SELECT kind, status_type, day, SUM(n) FROM (
+          SELECT 2 AS kind, status_type, due AS day, COUNT(*) AS n FROM tasks INDEXED BY tasks_due
+            WHERE due IS NOT NULL GROUP BY due, status_type
+          UNION ALL
+          SELECT 1, status_type, due, COUNT(*) FROM tasks INDEXED BY tasks_due
+            WHERE due IS NOT NULL GROUP BY due, status_type
+          UNION ALL
+          SELECT 1, status_type, due, -COUNT(*) FROM tasks INDEXED BY tasks_scheduled
+            WHERE scheduled IS NOT NULL AND scheduled < due GROUP BY due, status_type
+          UNION ALL
+          SELECT 1, status_type, scheduled, COUNT(*) FROM tasks INDEXED BY tasks_scheduled
+            WHERE scheduled IS NOT NULL AND (due IS NULL OR scheduled < due) GROUP BY scheduled, status_type
+          UNION ALL
+          SELECT 3, status_type, done, COUNT(*) FROM tasks INDEXED BY tasks_done
+            WHERE done IS NOT NULL AND status_type != 'cancelled' GROUP BY done, status_type
+          UNION ALL
+          SELECT 3, status_type, cancelled, COUNT(*) FROM tasks INDEXED BY tasks_cancelled
+            WHERE cancelled IS NOT NULL AND (status_type = 'cancelled' OR done IS NULL) GROUP BY cancelled, status_type
+          UNION ALL
+          SELECT 3, status_type, done, COUNT(*) FROM tasks INDEXED BY tasks_done
+            WHERE done IS NOT NULL AND status_type = 'cancelled' AND cancelled IS NULL GROUP BY done, status_type
+        ) GROUP BY kind, status_type, day HAVING SUM(n) != 0;
         """)
     let inserted = taskDays("NEW").map { kind, day in
       """

@@ -43,8 +43,15 @@ extension Event {
   /// weeks of `repeatInterval` then count from 1 January 1970. The rule is expanded in the
   /// event's own zone (its `skipDates` too), then each occurrence moves by `dayShift`.
   public func occurrences(in range: ClosedRange<LocalDate>, at location: Located<Event>) -> [EventOccurrence] {
+    occurrences(in: range, at: location, parsed: recurrence?.rule)
+  }
+
+  /// `occurrences(in:at:)` with the recurrence's rule read already (`parsed`, nil without one).
+  func occurrences(
+    in range: ClosedRange<LocalDate>, at location: Located<Event>, parsed: Result<RecurrenceRule, RecurrenceError>?
+  ) -> [EventOccurrence] {
     let length = dayCount - 1
-    guard let recurrence, case .success(var rule) = recurrence.rule else {
+    guard case .success(var rule) = parsed else {
       guard let start else { return [] }
       // Its first days, and its `extraDates` (RDATE) unless skipped, each moved by `dayShift`.
       let days = extraDates.isEmpty ? [start] : Set([start] + extraDates).subtracting(skipDates).sorted()
