@@ -243,6 +243,27 @@ extension IndexStore {
   func taskRows(
     _ selection: TaskSelection, limit: Int? = nil
   ) throws(IndexError) -> [(rowID: Int, task: Located<TaskItem>)] {
+    var tasks: [(rowID: Int, task: Located<TaskItem>)] = []
+    try forEachTaskRow(selection, order: "files.path, t.line", limit: limit) { tasks.append(($0, $1)) }
+    return tasks
+  }
+
+  /// Every task line `selection` chooses, one at a time, in the order of `vault tasks`
+  /// (`TaskFilter.order`: priority, the due date else the scheduled else the start date,
+  /// undated last, then path and line; `FirstTasksTests` compares them): a listing of 125,000
+  /// tasks never holds them all (`vault tasks --json`: 241 MB when it sorted them itself).
+  public func forEachTask(
+    _ selection: TaskSelection, _ body: (Located<TaskItem>) -> Void
+  ) throws(IndexError) {
+    let date = "COALESCE(t.due, t.scheduled, t.start)"
+    try forEachTaskRow(
+      selection, order: "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), ''), files.path, t.line"
+    ) { body($1) }
+  }
+
+  private func forEachTaskRow(
+    _ selection: TaskSelection, order: String, limit: Int? = nil, _ body: (Int, Located<TaskItem>) -> Void
+  ) throws(IndexError) {
     let filter = Self.taskFilter(selection)
     let sql = """
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
@@ -251,10 +272,9 @@ extension IndexStore {
         t.scheduled_inferred, t.status_type, t.fields, t.duplicate
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
-      ORDER BY files.path, t.line\(limit.map { " LIMIT \(max(0, $0))" } ?? "")
+      ORDER BY \(order)\(limit.map { " LIMIT \(max(0, $0))" } ?? "")
       """
-    return try read { db in
-      var tasks: [(rowID: Int, task: Located<TaskItem>)] = []
+    try read { db in
       try RowReader.forEach(db, sql: sql, arguments: filter.arguments) { row in
         var task = TaskItem(
           line: row.int(2), byteRange: row.int(3)..<max(row.int(3), row.int(4)), indentation: row.text(5),
@@ -279,9 +299,8 @@ extension IndexStore {
         task.parentLine = row.optionalInt(23)
         task.fields = Self.fields(row.text(27), line: row.int(2))
         task.duplicate = row.int(28)
-        tasks.append((row.int(24), Located(path: row.text(0), title: row.text(1), line: row.int(2), value: task)))
+        body(row.int(24), Located(path: row.text(0), title: row.text(1), line: row.int(2), value: task))
       }
-      return tasks
     }
   }
 

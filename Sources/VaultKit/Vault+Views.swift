@@ -205,6 +205,13 @@ extension Vault {
     try indexed { try store.tasks(selection) }
   }
 
+  /// Each task `selection` chooses, in the order of `vault tasks`, one at a time.
+  public func forEachTask(
+    in store: IndexStore, _ selection: TaskSelection, _ body: (Located<TaskItem>) -> Void
+  ) throws(VaultError) {
+    try indexed { try store.forEachTask(selection, body) }
+  }
+
   /// Goals with their progress: from the `progress` property, else from the goal note's
   /// checkboxes together with the tasks elsewhere that link to it.
   public func goals(in store: IndexStore) throws(VaultError) -> [Located<Goal>] {

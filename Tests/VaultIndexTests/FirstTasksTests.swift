@@ -57,6 +57,10 @@ import VaultKit
     for (name, selection) in selections {
       let sorted = try store.tasks(selection).sorted(by: TaskFilter.order).map(\.location)
       #expect(sorted.count > 20, "\(name)")
+      // `vault tasks --json` streams them in this order.
+      var streamed: [String] = []
+      try store.forEachTask(selection) { streamed.append($0.location) }
+      #expect(streamed == sorted, "\(name)")
       for limit in [1, 2, 5, 17, 40, sorted.count, sorted.count + 5] {
         let (first, total) = try store.firstTasks(selection, limit: limit)
         #expect(total == sorted.count, "\(name)")

@@ -85,7 +85,7 @@ public struct TaskAttributes: Hashable, Sendable {
   /// `(energy:: low)`), as the Tasks plugin's own fields are already taken out: the text a
   /// person wrote. A field whose value the attribute cannot have stays, so it is seen.
   public static func withoutFields(_ description: String) -> String {
-    guard description.contains("::") else { return description }
+    guard holdsSeparator(description) else { return description }
     var text = Substring(description)
     var result = ""
     while let open = text.firstIndex(where: { $0 == "[" || $0 == "(" }) {
@@ -107,6 +107,17 @@ public struct TaskAttributes: Hashable, Sendable {
     result += text
     // The spaces the fields stood between close up.
     return result.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+  }
+
+  /// Whether `text` holds `::` anywhere, byte by byte: `String.contains` searching for it was
+  /// a tenth of `vault tasks --json` on 125,000 tasks, nearly all without fields.
+  static func holdsSeparator(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ":") && previous == byte { return true }
+      previous = byte
+    }
+    return false
   }
 
   /// The fields to write on a task line: `[difficulty:: 2] [duration:: 30m] [energy:: low]`.

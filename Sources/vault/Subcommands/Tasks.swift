@@ -105,6 +105,19 @@ struct Tasks: ParsableCommand {
     selection.text = search
     selection.priority = priority
     let attributes = attributeFilter
+    if options.json && !counting {
+      // Printed as they are read, in order: 125,000 tasks are never all in memory.
+      var array = JSONArrayWriter()
+      try index.read { store throws(VaultError) in
+        array.restart()
+        try vault.forEachTask(in: store, selection) { task in
+          guard attributes.fits(task.value) else { return }
+          array.add { TaskListing(task).writeJSON(to: &$0) }
+        }
+      }
+      array.finish()
+      return
+    }
     var tasks = try index.read { store throws(VaultError) in
       try vault.tasks(in: store, selection).sorted(by: TaskFilter.order)
     }.filter { attributes.fits($0.value) }
@@ -117,10 +130,6 @@ struct Tasks: ParsableCommand {
           return kind == filter ? terminal.bold(text) : terminal.dim(text)
         }.joined(separator: " · "))
       tasks = tasks.filter { Self.filters(of: $0.value, today: today).contains(filter) }
-    }
-    if options.json {
-      try terminal.jsonArray(tasks.lazy.map(TaskListing.init))
-      return
     }
     guard !tasks.isEmpty else {
       terminal.print(
