@@ -133,6 +133,13 @@ public final class IndexStore: Sendable {
     }
   }
 
+  /// Empties the connection's page cache (`PRAGMA shrink_memory`): a process that lives for
+  /// days between batches (`vault watch`) holds no pages while idle; the next batch reads
+  /// them from the system's file cache.
+  public func releaseCache() {
+    try? database.inDatabase { db in try db.execute(sql: "PRAGMA shrink_memory") }
+  }
+
   /// Closes the connection and gives back this process's share of the lock, before the index
   /// is replaced (`Vault.withIndex`): nothing may use the store afterwards.
   public func close() {

@@ -149,7 +149,10 @@ public enum Suggestions {
 
   /// An id as the log writes it, read back.
   static func id(fromLog text: String) -> String {
-    text.replacingAll("%20", " ").replacingAll("%0A", "\n").replacingAll("%0D", "\r").replacingAll("%25", "%")
+    // Most ids have nothing escaped: a byte's look instead of four searches of the text (a
+    // tenth of `vault today` at 10,000 notes, for a log of a hundred lines).
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+    return text.replacingAll("%20", " ").replacingAll("%0A", "\n").replacingAll("%0D", "\r").replacingAll("%25", "%")
   }
 }
 

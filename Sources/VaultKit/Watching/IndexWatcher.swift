@@ -118,6 +118,8 @@ public final class IndexWatcher: @unchecked Sendable {
     store.stopMapping()
     watchEverything()
     _ = try vault.refresh(store)
+    store.releaseCache()
+    Self.returnFreedMemory()
     socketPath = WatchChannel.socketPath(index: store.path)
     listener = try Self.listen(socketPath)
   }
@@ -288,7 +290,24 @@ public final class IndexWatcher: @unchecked Sendable {
       onChange?(IndexRefresh(seen: 0, parsed: 0, removed: 0, readAll: true, seconds: 0, walkDiagnostics: []))
       return
     }
-    if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 { onChange?(refresh) }
+    if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 {
+      store.releaseCache()
+      Self.returnFreedMemory()
+      onChange?(refresh)
+    }
+  }
+
+  /// Gives the memory a walk or a batch freed back to the system: glibc keeps a freed heap for
+  /// the process, and the watcher lives for days (at 100,000 notes it held 119 MB after its
+  /// first walk and a batch of 1,000 notes; 47 MB without the freed heap and the page cache).
+  static func returnFreedMemory() {
+    #if canImport(Glibc)
+    // `malloc_trim` is glibc's own (malloc.h, which the Glibc module leaves out).
+    typealias Trim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+      _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+    #endif
   }
 
   // MARK: - Watches
