@@ -179,6 +179,13 @@ import Testing
         Self.event(uid: "nodate", summary: "x").replacingOccurrences(of: "DTSTART;VALUE=DATE:20261203\r\n", with: ""),
         403
       ),
+      (
+        "a change of this and later occurrences", Self.events + "future.ics",
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:future\r\nSUMMARY:x\r\n"
+          + "DTSTART:20261203T100000Z\r\nRRULE:FREQ=DAILY\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:future\r\n"
+          + "RECURRENCE-ID;RANGE=THISANDFUTURE:20261205T100000Z\r\nSUMMARY:y\r\nDTSTART:20261205T110000Z\r\n"
+          + "END:VEVENT\r\nEND:VCALENDAR\r\n", 403
+      ),
       ("a name outside", "/dav/calendars/events/..%2F..%2Fescape.ics", Self.event(uid: "escape", summary: "x"), 404),
       ("a calendar that is not", "/dav/calendars/nothing/x.ics", Self.event(uid: "n", summary: "x"), 404),
     ]
@@ -187,6 +194,7 @@ import Testing
         server.base + path, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body)
       #expect(answer.status == status, "\(what): \(answer.status) \(answer.body.prefix(300))")
       #expect(!answer.body.isEmpty, "\(what): no reason given")
+      if path.hasSuffix("future.ics") { #expect(answer.body.contains("RANGE=THISANDFUTURE"), "\(answer.body)") }
     }
     #expect(try Self.files(folder) == before, "a refused request changed files")
 

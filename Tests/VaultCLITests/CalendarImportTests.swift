@@ -327,6 +327,53 @@ import Testing
     #expect(try occurrences(export) == occurrences(file))
   }
 
+  /// A change of an occurrence and every later one (RANGE=THISANDFUTURE, as Thunderbird and
+  /// Outlook send "this and following events"): the series ends the day before, a series of its
+  /// own (`uid: UID+DAY`) goes on with the change, a one-day change after it belongs to it, and
+  /// the export gives the reference the same occurrences as the original. A rule that names its
+  /// days, moved to other days, cannot be split exactly: a warning, and a change of that day.
+  @Test func aChangeOfThisAndLaterOccurrencesStartsASeriesOfItsOwn() throws {
+    let target = try emptyVault()
+    let file = target.path + "-future.ics"
+    try Self.write(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0",
+        "BEGIN:VEVENT", "UID:yoga", "SUMMARY:Yoga", "DTSTART;TZID=Europe/Berlin:20261102T180000",
+        "DTEND;TZID=Europe/Berlin:20261102T190000", "RRULE:FREQ=WEEKLY;UNTIL=20270301T000000Z",
+        "EXDATE;TZID=Europe/Berlin:20261221T180000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:yoga", "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20261116T180000",
+        "SUMMARY:Yoga (new room)", "DTSTART;TZID=Europe/Berlin:20261116T190000",
+        "DTEND;TZID=Europe/Berlin:20261116T201500", "LOCATION:Room 2", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:yoga", "RECURRENCE-ID;TZID=Europe/Berlin:20261130T180000", "SUMMARY:Yoga (outside)",
+        "DTSTART;TZID=Europe/Berlin:20261130T170000", "DTEND;TZID=Europe/Berlin:20261130T180000", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:run", "SUMMARY:Run", "DTSTART;TZID=Europe/Berlin:20261103T070000",
+        "DTEND;TZID=Europe/Berlin:20261103T080000", "RRULE:FREQ=WEEKLY;BYDAY=TU,TH", "END:VEVENT",
+        "BEGIN:VEVENT", "UID:run", "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20261110T070000",
+        "SUMMARY:Run", "DTSTART;TZID=Europe/Berlin:20261111T070000", "DTEND;TZID=Europe/Berlin:20261111T080000",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ], to: file)
+    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let read = { (name: String) in
+      try String(contentsOf: target.appendingPathComponent("Events/\(name).md"), encoding: .utf8)
+    }
+    let first = try read("2026-11-02 Yoga")
+    #expect(first.contains("uid: yoga\n") && first.contains("2026-11-15"), "\(first)")
+    #expect(!first.contains("2026-12-21"), "the taken-out day belongs to the later part: \(first)")
+    let later = try read("2026-11-16 Yoga (new room)")
+    #expect(later.contains("uid: yoga+20261116\n") && later.contains("startTime: \"19:00\""), "\(later)")
+    #expect(later.contains("skipDates: [2026-11-30, 2026-12-21]"), "\(later)")
+    let outside = try read("2026-11-30 Yoga (outside)")
+    #expect(outside.contains("uid: yoga+20261116/2026-11-30\n"), "\(outside)")
+    #expect(outside.contains("series: \"[[Events/2026-11-16 Yoga (new room)]]\""), "\(outside)")
+    #expect(imported.stderr.contains("RANGE=THISANDFUTURE) that moves the occurrences to other days"))
+    let export = target.path + "-again.ics"
+    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let yoga = { (path: String) in try self.occurrences(path).filter { $0.key.contains("Yoga") } }
+    #expect(try yoga(export) == yoga(file))
+  }
+
   /// Writes an iCalendar file of these content lines, each ended by CRLF.
   static func write(_ lines: [String], to path: String) throws {
     try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))

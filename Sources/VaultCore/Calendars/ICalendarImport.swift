@@ -95,7 +95,7 @@ public struct ICalendarImport: Sendable {
     var importer = self
     // X-WR-TIMEZONE: the zone of the calendar's times written without one (Google's exports).
     if let name = calendar?.first("X-WR-TIMEZONE")?.text, let zone = zoneName(name) { importer.calendarZone = zone }
-    let events = components.flatMap { Self.events(in: $0) }
+    let events = Self.splitAtFutureChanges(components.flatMap { Self.events(in: $0) }, problems: &problems)
     for definition in (calendar?.components ?? components) where definition.name == "VTIMEZONE" {
       guard let tzid = definition.first("TZID")?.text, zoneName(tzid) == nil, importer.customZones[tzid] == nil,
         let rules = VTimeZone(definition)

@@ -58,6 +58,13 @@ extension Vault {
       throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")
     }
     guard items.allSatisfy({ $0.seriesUID == uid || $0.uid == uid }) else {
+      // An import splits such a change into a series of its own (`UID+DAY`); an object keeps
+      // its one UID.
+      if items.contains(where: { $0.seriesUID.hasPrefix(uid + "+") }) {
+        throw .notAcceptable(
+          "a change of this and later occurrences (RANGE=THISANDFUTURE) makes a series of its own: "
+            + "end this series before it and save the rest as a new event")
+      }
       throw .notAcceptable("a calendar object holds the events of one UID")
     }
     // The notes it is made of now, by the UID each says (the series' `uid`, `UID/DAY` for the
