@@ -374,6 +374,41 @@ import Testing
     #expect(try yoga(export) == yoga(file))
   }
 
+  /// Days added by RDATE at their own times, in other zones and as periods: a period of another
+  /// length than the event is a change of that day (a note of its own), and the export gives
+  /// the reference the same starts and ends, to the second, as the original.
+  @Test func addedDaysKeepTheirTimesAndAPeriodItsLength() throws {
+    let target = try emptyVault()
+    let file = target.path + "-added.ics"
+    try Self.write(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0",
+        "BEGIN:VEVENT", "UID:talk", "SUMMARY:Talk", "DTSTART;TZID=America/New_York:20261102T090000",
+        "DTEND;TZID=America/New_York:20261102T100000", "RDATE;TZID=America/New_York:20261105T140000,20261110T090000",
+        "RDATE:20261201T230000Z", "RDATE;VALUE=PERIOD:20261215T170000Z/PT2H,20261216T170000Z/20261216T180000Z",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ], to: file)
+    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let longer = try String(contentsOf: target.appendingPathComponent("Events/2026-12-15 Talk.md"), encoding: .utf8)
+    #expect(longer.contains("uid: talk/2026-12-15\n") && longer.contains("endTime: \"14:00\""), "\(longer)")
+    #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/2026-12-16 Talk.md").path))
+    let export = target.path + "-again.ics"
+    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let script = """
+      import icalendar, json, sys, recurring_ical_events, datetime
+      calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+      utc = datetime.timezone.utc
+      print(json.dumps(sorted(
+          e.decoded('DTSTART').astimezone(utc).isoformat() + ' ' + e.decoded('DTEND').astimezone(utc).isoformat()
+          for e in recurring_ical_events.of(calendar).between(datetime.date(2026, 1, 1), datetime.date(2028, 1, 1)))))
+      """
+    let original = try Oracle.run("python3", ["-c", script, file])
+    #expect(original.contains("2026-12-15T19:00:00+00:00"))
+    #expect(try Oracle.run("python3", ["-c", script, export]) == original)
+  }
+
   /// Writes an iCalendar file of these content lines, each ended by CRLF.
   static func write(_ lines: [String], to path: String) throws {
     try Data((lines.joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: path))

@@ -149,14 +149,15 @@ public struct ICalendarExport: Sendable {
       ICalendar.Property("UID", ICalendar.escape(change?.uid ?? Self.uid(path: located.path, facts: facts))),
       ICalendar.Property("DTSTAMP", Self.utc(stamp)),
     ]
-    // The occurrence it changes: that day at the series' start, in the series' zone.
+    // The occurrence it changes: that day at the series' start (or the day's own time, for a
+    // day added with one), in the series' zone.
     if let change {
       let series = change.series
       if series.allDay || series.startTime == nil {
         properties.append(
           ICalendar.Property("RECURRENCE-ID", Self.date(change.day), parameters: [ICalendar.Parameter("VALUE", "DATE")])
         )
-      } else if let time = series.startTime {
+      } else if let time = series.extraTimes[change.day] ?? series.startTime {
         let seriesZone = series.floating ? nil : (series.timeZone ?? defaultZone)
         properties.append(
           ICalendar.Property(

@@ -18,6 +18,9 @@ public struct ICalendarImport: Sendable {
     public var seriesUID: String = ""
     /// The day of the series' occurrence this event changes (RECURRENCE-ID); nil for a series.
     public var recurrenceDay: LocalDate?
+    /// Occurrences added by RDATE periods of another length than the event's, as changes of
+    /// those days (a note can give an added day its own time, not its own length).
+    var periodChanges: [ICalendar.Component] = []
     /// What its days are: its rule, first day, added and skipped days.
     var rule: RecurrenceRule?
     var extra: [LocalDate] = []
@@ -113,8 +116,14 @@ public struct ICalendarImport: Sendable {
     var series: [String: Item] = [:]
     var order: [String] = []
     var changed: [String: [LocalDate: Item]] = [:]
+    var periods: [String: [LocalDate: Item]] = [:]
     for event in events {
       guard let item = importer.item(event, problems: &problems) else { continue }
+      for change in item.periodChanges {
+        if let changed = importer.item(change, problems: &problems), let day = changed.recurrenceDay {
+          periods[changed.seriesUID, default: [:]][day] = changed
+        }
+      }
       if let day = item.recurrenceDay {
         if changed[item.seriesUID, default: [:]].updateValue(item, forKey: day) != nil {
           problems.append(
@@ -131,6 +140,10 @@ public struct ICalendarImport: Sendable {
       } else {
         order.append(item.uid)
       }
+    }
+    // A change the file makes of such a day itself stands.
+    for (uid, days) in periods {
+      for (day, item) in days where changed[uid]?[day] == nil { changed[uid, default: [:]][day] = item }
     }
     var items: [Item] = []
     var overrides: [Item] = []
@@ -336,6 +349,7 @@ public struct ICalendarImport: Sendable {
     // each as the day it falls on in the series' own zone.
     var extra: [LocalDate] = []
     var extraTimes: [LocalDate: LocalTime] = [:]
+    var periodChanges: [ICalendar.Component] = []
     if recurs, event.first("RECURRENCE-ID") == nil {
       func days(_ name: String) -> [(LocalDate, LocalTime)] {
         event.all(name).flatMap { property in
@@ -351,6 +365,8 @@ public struct ICalendarImport: Sendable {
         }
       }
       skipped += days("EXDATE").map(\.0)
+      periodChanges = periodChangesOf(
+        event, start: start, end: end, startProperty: startProperty, zone: zone, usable: !allDay && !floating)
       let added = days("RDATE")
       extra = added.map(\.0)
       if !allDay {
@@ -412,8 +428,59 @@ public struct ICalendarImport: Sendable {
     let body = event.first("DESCRIPTION")?.text.trimmingSpaces()
     return Item(
       uid: uid, title: title, date: start.date, properties: properties, body: body?.isEmpty == false ? body : nil,
-      line: event.line, seriesUID: seriesUID, recurrenceDay: recurrenceDay, rule: seriesRule, extra: extra,
-      skipped: skipped)
+      line: event.line, seriesUID: seriesUID, recurrenceDay: recurrenceDay, periodChanges: periodChanges,
+      rule: seriesRule, extra: extra, skipped: skipped)
+  }
+
+  /// The RDATE periods (`start/end`, `start/duration`) of `event` that last otherwise than the
+  /// event itself, each as a change of its occurrence: the event with that start and end and a
+  /// RECURRENCE-ID of that start, written in DTSTART's frame. `start` and `end` are the event's
+  /// own, in its zone (`zone`, else the vault's). None for all-day or floating events, or a zone
+  /// of the file's own that matches no IANA zone (`usable`, and the check below).
+  func periodChangesOf(
+    _ event: ICalendar.Component, start: LocalDateTime, end: LocalDateTime?, startProperty: ICalendar.Property,
+    zone: String?, usable: Bool
+  ) -> [ICalendar.Component] {
+    guard usable else { return [] }
+    let series = zone ?? vaultZone
+    let zulu = startProperty.value.hasSuffix("Z")
+    // Only where DTSTART's frame alone gives the series' zone, as it will for the change.
+    if let tzid = startProperty.parameter("TZID") {
+      guard (zoneName(tzid) ?? customZones[tzid]?.match) != nil else { return [] }
+    } else if zulu {
+      guard series == "UTC" else { return [] }
+    } else {
+      guard let calendarZone, series == calendarZone else { return [] }
+    }
+    let length = end.map { $0.secondsSinceEpoch - start.secondsSinceEpoch } ?? 0
+    let frame = startProperty.parameters.filter { $0.name == "TZID" }
+    var changes: [ICalendar.Component] = []
+    for property in event.all("RDATE") {
+      for item in ICalendar.splitList(property.value) where item.contains("/") {
+        let pieces = item.split(separator: "/", maxSplits: 1).map(String.init)
+        guard let written = Self.moment(pieces[0]), pieces[0].contains("T") else { continue }
+        let from = moment(written, as: property, written: pieces[0], in: series)
+        var to: LocalDateTime?
+        if pieces[1].hasPrefix("P") || pieces[1].hasPrefix("+") {
+          to = Self.seconds(duration: pieces[1]).map { LocalDateTime(secondsSinceEpoch: from.secondsSinceEpoch + $0) }
+        } else if let until = Self.moment(pieces[1]) {
+          to = moment(until, as: property, written: pieces[1], in: series)
+        }
+        guard let to, to > from, to.secondsSinceEpoch - from.secondsSinceEpoch != length else { continue }
+        var change = event
+        change.properties.removeAll {
+          ["RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID"].contains($0.name)
+        }
+        let text = { (moment: LocalDateTime) in ICalendarExport.local(moment) + (zulu ? "Z" : "") }
+        change.properties += [
+          ICalendar.Property("RECURRENCE-ID", text(from), parameters: frame, line: property.line),
+          ICalendar.Property("DTSTART", text(from), parameters: frame, line: property.line),
+          ICalendar.Property("DTEND", text(to), parameters: frame, line: property.line),
+        ]
+        changes.append(change)
+      }
+    }
+    return changes
   }
 
   /// A yearly rule from 29 February and where it falls in common years, as the note says it
