@@ -120,9 +120,12 @@ public struct ICalendarImport: Sendable {
     for event in events {
       guard let item = importer.item(event, problems: &problems) else { continue }
       for change in item.periodChanges {
-        if let changed = importer.item(change, problems: &problems), let day = changed.recurrenceDay {
-          periods[changed.seriesUID, default: [:]][day] = changed
-        }
+        // A day the series has anyway (its first, or one of its rule) holds two occurrences,
+        // which a note cannot say: the added one is read as an added day, as before.
+        guard let changed = importer.item(change, problems: &problems), let day = changed.recurrenceDay,
+          day != item.date, item.rule?.occurrences(start: item.date, in: day...day).contains(day) != true
+        else { continue }
+        periods[changed.seriesUID, default: [:]][day] = changed
       }
       if let day = item.recurrenceDay {
         if changed[item.seriesUID, default: [:]].updateValue(item, forKey: day) != nil {
@@ -366,7 +369,8 @@ public struct ICalendarImport: Sendable {
       }
       skipped += days("EXDATE").map(\.0)
       periodChanges = periodChangesOf(
-        event, start: start, end: end, startProperty: startProperty, zone: zone, usable: !allDay && !floating)
+        event, uid: seriesUID, start: start, end: end, startProperty: startProperty, zone: zone,
+        usable: !allDay && !floating)
       let added = days("RDATE")
       extra = added.map(\.0)
       if !allDay {
@@ -438,7 +442,8 @@ public struct ICalendarImport: Sendable {
   /// own, in its zone (`zone`, else the vault's). None for all-day or floating events, or a zone
   /// of the file's own that matches no IANA zone (`usable`, and the check below).
   func periodChangesOf(
-    _ event: ICalendar.Component, start: LocalDateTime, end: LocalDateTime?, startProperty: ICalendar.Property,
+    _ event: ICalendar.Component, uid: String, start: LocalDateTime, end: LocalDateTime?,
+    startProperty: ICalendar.Property,
     zone: String?, usable: Bool
   ) -> [ICalendar.Component] {
     guard usable else { return [] }
@@ -469,8 +474,11 @@ public struct ICalendarImport: Sendable {
         guard let to, to > from, to.secondsSinceEpoch - from.secondsSinceEpoch != length else { continue }
         var change = event
         change.properties.removeAll {
-          ["RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID"].contains($0.name)
+          ["UID", "RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID"].contains(
+            $0.name)
         }
+        // The series' UID, also one made for an event without any.
+        change.properties.append(ICalendar.Property("UID", ICalendar.escape(uid), line: property.line))
         let text = { (moment: LocalDateTime) in ICalendarExport.local(moment) + (zulu ? "Z" : "") }
         change.properties += [
           ICalendar.Property("RECURRENCE-ID", text(from), parameters: frame, line: property.line),
