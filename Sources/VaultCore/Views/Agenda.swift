@@ -49,6 +49,12 @@ public enum Agenda {
       }
     }
 
+    /// `entries` sorted by `order`, by their positions: the sort moving the entries themselves
+    /// (each a whole task) was a fifth of `vault agenda --days 30` at 10,000 notes.
+    public static func inOrder(_ entries: [TaskEntry]) -> [TaskEntry] {
+      entries.indices.sorted { order(entries[$0], entries[$1]) }.map { entries[$0] }
+    }
+
     /// Highest priority first, then the earliest due date (none last), then where it is.
     public static func order(_ left: TaskEntry, _ right: TaskEntry) -> Bool {
       // Fields read in place: copying the two tasks made sorting a long agenda its main cost.
@@ -104,7 +110,7 @@ public enum Agenda {
       let day = from.adding(days: offset)
       return Day(
         date: day, events: all.filter { $0.covers(day) },
-        tasks: (tasksByDay[day] ?? []).compactMap { TaskEntry(exactly: $0, on: day) }.sorted(by: TaskEntry.order),
+        tasks: TaskEntry.inOrder((tasksByDay[day] ?? []).compactMap { TaskEntry(exactly: $0, on: day) }),
         notes: notes[day] ?? [], journal: journal[day])
     }
   }
