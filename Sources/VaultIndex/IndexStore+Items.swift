@@ -40,6 +40,34 @@ public struct TaskSelection: Sendable {
   public var taskList: (inbox: String, closedFrom: LocalDate)?
 
   public init() {}
+
+  /// The parts of a selection a narrow read may answer alone.
+  enum Part: Hashable {
+    case datedFrom, datedThrough, closedFrom, closedBefore, dueBefore, tag, text, priority, actionableOn
+    case reminding, withFields, rowIDs, ids, taskList
+  }
+
+  /// Which parts are set, the statuses aside: a read that answers some of them only (the
+  /// summaries, a span's covering indexes) checks that nothing else is asked. A new part of
+  /// the selection belongs here too.
+  var parts: Set<Part> {
+    var parts = Set<Part>()
+    if datedFrom != nil { parts.insert(.datedFrom) }
+    if datedThrough != nil { parts.insert(.datedThrough) }
+    if closedFrom != nil { parts.insert(.closedFrom) }
+    if closedBefore != nil { parts.insert(.closedBefore) }
+    if dueBefore != nil { parts.insert(.dueBefore) }
+    if tag != nil { parts.insert(.tag) }
+    if text != nil { parts.insert(.text) }
+    if priority != nil { parts.insert(.priority) }
+    if actionableOn != nil { parts.insert(.actionableOn) }
+    if reminding != nil { parts.insert(.reminding) }
+    if withFields { parts.insert(.withFields) }
+    if rowIDs != nil { parts.insert(.rowIDs) }
+    if ids != nil { parts.insert(.ids) }
+    if taskList != nil { parts.insert(.taskList) }
+    return parts
+  }
 }
 
 extension IndexStore {
@@ -255,10 +283,14 @@ extension IndexStore {
   public func forEachTask(
     _ selection: TaskSelection, _ body: (Located<TaskItem>) -> Void
   ) throws(IndexError) {
-    let date = "COALESCE(t.due, t.scheduled, t.start)"
-    try forEachTaskRow(
-      selection, order: "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), ''), files.path, t.line"
-    ) { body($1) }
+    try forEachTaskRow(selection, order: "\(Self.orderKey("t", by: .sortDate)), files.path, t.line") { body($1) }
+  }
+
+  /// The order of tasks without its path and line: priority (highest first), then the date
+  /// (`dates`), undated last; the columns of `table`.
+  static func orderKey(_ table: String, by dates: TaskOrderDate) -> String {
+    let date = dates == .sortDate ? "COALESCE(\(table).due, \(table).scheduled, \(table).start)" : "\(table).due"
+    return "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), '')"
   }
 
   private func forEachTaskRow(
@@ -366,10 +398,7 @@ extension IndexStore {
     // at 100,000 notes). The key without the path comes from the task rows alone (the covering
     // index `tasks_dates`): the limit-th match's key first, then only the matches up to it (the
     // limit and those tied with the last) are read with their paths and put in order.
-    let key = { (table: String) in
-      let date = dates == .sortDate ? "COALESCE(\(table).due, \(table).scheduled, \(table).start)" : "\(table).due"
-      return "-\(Schema.priorityRank), \(date) IS NULL, COALESCE(\(date), '')"
-    }
+    let key = { (table: String) in Self.orderKey(table, by: dates) }
     var chosenRows: [Int] = []
     try read { db in
       // A span of days and statuses alone (the dashboard's tomorrow): the tasks of each date
@@ -408,10 +437,8 @@ extension IndexStore {
   static func spanUnion(
     _ selection: TaskSelection, by dates: TaskOrderDate
   ) -> (sql: String, arguments: StatementArguments)? {
-    guard let from = selection.datedFrom?.description, let through = selection.datedThrough?.description,
-      selection.closedFrom == nil, selection.closedBefore == nil, selection.dueBefore == nil, selection.tag == nil,
-      selection.text == nil, selection.priority == nil, selection.actionableOn == nil, selection.reminding == nil,
-      !selection.withFields, selection.rowIDs == nil, selection.ids == nil, selection.taskList == nil
+    guard selection.parts == [.datedFrom, .datedThrough], let from = selection.datedFrom?.description,
+      let through = selection.datedThrough?.description
     else { return nil }
     let statuses = selection.statuses.map(\.rawValue)
     let status = statuses.isEmpty ? "" : " AND status_type IN (\(statuses.map { _ in "?" }.joined(separator: ", ")))"

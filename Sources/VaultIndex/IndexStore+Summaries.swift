@@ -8,22 +8,17 @@ extension IndexStore {
   /// How many tasks `selection` chooses, from the summaries, when it asks only what they
   /// know: open statuses with `actionableOn` or `dueBefore`, nothing else. Nil otherwise
   /// (`taskCount` then counts the rows). The answers are the same as the rows' count
-  /// (`TaskSummaryTests` compares them).
+  /// (`DashboardCountsTests` compares them).
   func summaryCount(_ selection: TaskSelection, _ db: Database) throws -> Int? {
-    guard
-      selection.datedFrom == nil, selection.datedThrough == nil, selection.closedFrom == nil,
-      selection.closedBefore == nil, selection.tag == nil, selection.text == nil, selection.priority == nil,
-      selection.reminding == nil, !selection.withFields, selection.rowIDs == nil, selection.ids == nil,
-      selection.taskList == nil
-    else { return nil }
+    guard [[.actionableOn], [.dueBefore]].contains(selection.parts) else { return nil }
     var statuses = selection.statuses.isEmpty ? TaskStatus.Kind.allCases : selection.statuses
     switch (selection.actionableOn, selection.dueBefore) {
     case (let day?, nil):
-      // Due or scheduled by then (the earlier of the two, kind 1), or starting that very day
+      // Due or scheduled by then (the earlier of the two), or starting that very day
       // with neither date by then: those few are read from the index `tasks_start` alone.
       statuses = statuses.filter { $0 == .todo || $0 == .inProgress }
       guard !statuses.isEmpty else { return 0 }
-      let byDate = try Self.summed(db, kind: 1, statuses: statuses, through: day)
+      let byDate = try Self.summed(db, .toAct, statuses: statuses, through: day)
       let starting =
         try Int.fetchOne(
           db,
@@ -37,7 +32,7 @@ extension IndexStore {
         ) ?? 0
       return byDate + starting
     case (nil, let day?):
-      return try Self.summed(db, kind: 2, statuses: statuses, through: day.adding(days: -1))
+      return try Self.summed(db, .due, statuses: statuses, through: day.adding(days: -1))
     default:
       return nil
     }
@@ -52,7 +47,7 @@ extension IndexStore {
         db,
         sql: """
           SELECT status_type, SUM(count) FROM task_days
-          WHERE kind = 3 AND status_type IN ('done', 'cancelled') AND day >= ? AND day < ? GROUP BY status_type
+          WHERE kind = \(Schema.TaskDay.closed.rawValue) AND status_type IN ('done', 'cancelled') AND day >= ? AND day < ? GROUP BY status_type
           """,
         arguments: [from.description, before.description]
       ) { row in counts[row.text(0)] = row.int(1) }
@@ -62,13 +57,13 @@ extension IndexStore {
 
   /// The sum of the counts of `kind` for these statuses on days through `through`.
   private static func summed(
-    _ db: Database, kind: Int, statuses: [TaskStatus.Kind], through: LocalDate
+    _ db: Database, _ kind: Schema.TaskDay, statuses: [TaskStatus.Kind], through: LocalDate
   ) throws -> Int {
     try Int.fetchOne(
       db,
       sql: """
         SELECT COALESCE(SUM(count), 0) FROM task_days
-        WHERE kind = \(kind) AND status_type IN (\(placeholders(statuses.count))) AND day <= ?
+        WHERE kind = \(kind.rawValue) AND status_type IN (\(placeholders(statuses.count))) AND day <= ?
         """,
       arguments: StatementArguments(statuses.map(\.rawValue) + [through.description])) ?? 0
   }

@@ -167,6 +167,17 @@ enum FileSystem {
     return String(cString: resolved)
   }
 
+  /// `path` as an absolute path, one relative to the working directory joined to it and
+  /// tidied (`a/../b`); an absolute one as it is.
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var parts: [Substring] = []
+    for part in (currentDirectory() + "/" + path).split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
   static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }

@@ -46,19 +46,13 @@ extension Vault {
   /// is a hash of the vault's real path. Never inside the vault, so git, Syncthing and
   /// Obsidian Sync never see it.
   public func indexPath(explicit: String?, environment: [String: String]) -> String {
-    if let explicit, !explicit.isEmpty { return Self.absolute(explicit) }
+    // Relative to the working directory (`--index index.sqlite`), made absolute so that its
+    // folder, the lock and the watcher's socket beside it are found from anywhere.
+    if let explicit, !explicit.isEmpty { return FileSystem.absolute(explicit) }
     if let fromEnvironment = environment["VAULT_INDEX"], !fromEnvironment.isEmpty {
-      return Self.absolute(fromEnvironment)
+      return FileSystem.absolute(fromEnvironment)
     }
     return defaultIndexFolder(environment: environment) + "/index.sqlite"
-  }
-
-  /// A path given relative to the working directory (`--index index.sqlite`), made absolute so
-  /// that its folder, the lock and the watcher's socket beside it are found from anywhere.
-  static func absolute(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
-    return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      .standardizedFileURL.path
   }
 
   /// The folder of the vault's index when neither `--index` nor `$VAULT_INDEX` names one:

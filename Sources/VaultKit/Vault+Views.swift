@@ -124,7 +124,7 @@ extension Vault {
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
       input.openDueThisWeek = try store.taskCount(dueThisWeek)
-      // The week's moods from the entries; the streak from the index, a probe a day.
+      // The week's moods from the entries; the streak from the index (`journalStreak`).
       input.journal = try store.journal(from: today.adding(days: -7), through: today)
       let streak = try store.journalStreak(endingOn: today)
       input.journalStreak = streak > 0 ? streak : try store.journalStreak(endingOn: today.adding(days: -1))

@@ -21,6 +21,22 @@ import Testing
     return folder
   }
 
+  /// These content lines written as `<vault>-NAME.ics` beside an empty vault, and imported
+  /// into it.
+  func importing(_ lines: [String], as name: String) throws -> (target: URL, file: String, imported: CLI.Result) {
+    let target = try emptyVault()
+    let file = target.path + "-\(name).ics"
+    try Self.write(lines, to: file)
+    return (target, file, try CLI.run(["import", "ics", file], in: target, environment: environment(target)))
+  }
+
+  /// The vault exported again beside it, `<vault>-again.ics`.
+  func exportingAgain(_ target: URL) throws -> String {
+    let export = target.path + "-again.ics"
+    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    return export
+  }
+
   /// What the oracle reads from a file: each event's fields and its occurrences over two years.
   func described(_ path: String) throws -> [String: String] {
     let script = """
@@ -299,9 +315,7 @@ import Testing
   /// series, whose day is skipped; exported again it is that series' RECURRENCE-ID, and the
   /// reference reads the same occurrences from the export as from the original.
   @Test func aChangedOccurrenceLinksToItsSeriesAndComesBackAsItsRecurrenceID() throws {
-    let target = try emptyVault()
-    let file = target.path + "-moved.ics"
-    try Self.write(
+    let (target, file, imported) = try importing(
       [
         "BEGIN:VCALENDAR", "VERSION:2.0",
         "BEGIN:VEVENT", "UID:sync", "SUMMARY:Weekly sync", "DTSTART;TZID=Europe/Berlin:20261102T100000",
@@ -309,8 +323,7 @@ import Testing
         "BEGIN:VEVENT", "UID:sync", "RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000", "SUMMARY:Weekly sync (moved)",
         "DTSTART;TZID=Europe/Berlin:20261110T110000", "DTEND;TZID=Europe/Berlin:20261110T113000", "END:VEVENT",
         "END:VCALENDAR",
-      ], to: file)
-    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+      ], as: "moved")
     #expect(imported.status == 0, "\(imported.stderr)")
     let moved = try String(
       contentsOf: target.appendingPathComponent("Events/2026-11-10 Weekly sync (moved).md"), encoding: .utf8)
@@ -319,8 +332,7 @@ import Testing
     let series = try String(
       contentsOf: target.appendingPathComponent("Events/2026-11-02 Weekly sync.md"), encoding: .utf8)
     #expect(series.contains("skipDates: [2026-11-09]\n"), "\(series)")
-    let export = target.path + "-again.ics"
-    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let export = try exportingAgain(target)
     let written = try String(contentsOfFile: export, encoding: .utf8)
     #expect(written.contains("RECURRENCE-ID;TZID=Europe/Berlin:20261109T100000\r\n"))
     #expect(!written.contains("EXDATE"))
@@ -333,9 +345,7 @@ import Testing
   /// the export gives the reference the same occurrences as the original. A rule that names its
   /// days, moved to other days, cannot be split exactly: a warning, and a change of that day.
   @Test func aChangeOfThisAndLaterOccurrencesStartsASeriesOfItsOwn() throws {
-    let target = try emptyVault()
-    let file = target.path + "-future.ics"
-    try Self.write(
+    let (target, file, imported) = try importing(
       [
         "BEGIN:VCALENDAR", "VERSION:2.0",
         "BEGIN:VEVENT", "UID:yoga", "SUMMARY:Yoga", "DTSTART;TZID=Europe/Berlin:20261102T180000",
@@ -352,8 +362,7 @@ import Testing
         "SUMMARY:Run", "DTSTART;TZID=Europe/Berlin:20261111T070000", "DTEND;TZID=Europe/Berlin:20261111T080000",
         "END:VEVENT",
         "END:VCALENDAR",
-      ], to: file)
-    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+      ], as: "future")
     #expect(imported.status == 0, "\(imported.stderr)")
     let read = { (name: String) in
       try String(contentsOf: target.appendingPathComponent("Events/\(name).md"), encoding: .utf8)
@@ -368,8 +377,7 @@ import Testing
     #expect(outside.contains("uid: yoga+20261116/2026-11-30\n"), "\(outside)")
     #expect(outside.contains("series: \"[[Events/2026-11-16 Yoga (new room)]]\""), "\(outside)")
     #expect(imported.stderr.contains("RANGE=THISANDFUTURE) that moves the occurrences to other days"))
-    let export = target.path + "-again.ics"
-    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let export = try exportingAgain(target)
     let yoga = { (path: String) in try self.occurrences(path).filter { $0.key.contains("Yoga") } }
     #expect(try yoga(export) == yoga(file))
   }
@@ -378,9 +386,7 @@ import Testing
   /// length than the event is a change of that day (a note of its own), and the export gives
   /// the reference the same starts and ends, to the second, as the original.
   @Test func addedDaysKeepTheirTimesAndAPeriodItsLength() throws {
-    let target = try emptyVault()
-    let file = target.path + "-added.ics"
-    try Self.write(
+    let (target, file, imported) = try importing(
       [
         "BEGIN:VCALENDAR", "VERSION:2.0",
         "BEGIN:VEVENT", "UID:talk", "SUMMARY:Talk", "DTSTART;TZID=America/New_York:20261102T090000",
@@ -388,14 +394,12 @@ import Testing
         "RDATE:20261201T230000Z", "RDATE;VALUE=PERIOD:20261215T170000Z/PT2H,20261216T170000Z/20261216T180000Z",
         "END:VEVENT",
         "END:VCALENDAR",
-      ], to: file)
-    let imported = try CLI.run(["import", "ics", file], in: target, environment: environment(target))
+      ], as: "added")
     #expect(imported.status == 0, "\(imported.stderr)")
     let longer = try String(contentsOf: target.appendingPathComponent("Events/2026-12-15 Talk.md"), encoding: .utf8)
     #expect(longer.contains("uid: talk/2026-12-15\n") && longer.contains("endTime: \"14:00\""), "\(longer)")
     #expect(!FileManager.default.fileExists(atPath: target.appendingPathComponent("Events/2026-12-16 Talk.md").path))
-    let export = target.path + "-again.ics"
-    #expect(try CLI.run(["export", "ics", "-o", export], in: target, environment: environment(target)).status == 0)
+    let export = try exportingAgain(target)
     let script = """
       import icalendar, json, sys, recurring_ical_events, datetime
       calendar = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())

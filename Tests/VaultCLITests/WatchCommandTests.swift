@@ -132,5 +132,11 @@ import Testing
     let syncing = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
     #expect(syncing.contains("\" \"watch\" \"--sync\" \"--vault\""))
     #expect(syncing.contains("Description=vault index watcher and git sync for"))
+    // Installed from another folder with the vault's absolute path: the unit names that path.
+    let elsewhere = try CLI.run(
+      ["watch", "--install", "--vault", folder.path], in: folder.deletingLastPathComponent(), environment: home)
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+    let named = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
+    #expect(named.contains("\"--vault\" \"\(folder.resolvingSymlinksInPath().path)\""), "\(named)")
   }
 }

@@ -32,7 +32,8 @@ extension ICalendarImport {
         singles[uid, default: []].append(index)
       }
     }
-    for (uid, indices) in futures {
+    // In the file's order, so that the warnings come in it.
+    for (uid, indices) in futures.sorted(by: { $0.value[0] < $1.value[0] }) {
       func asOneDay(_ index: Int, _ why: String) {
         problems.append(
           Problem(
@@ -55,7 +56,7 @@ extension ICalendarImport {
         !rule.byDay.isEmpty || !rule.byMonthDay.isEmpty || !rule.byMonth.isEmpty || !rule.bySetPos.isEmpty
         || rrule.value.uppercased().contains("BYYEARDAY") || rrule.value.uppercased().contains("BYWEEKNO")
       // Each change: where it cuts (its RECURRENCE-ID) and how far it moves the occurrences.
-      var cuts: [(index: Int, from: LocalDateTime, shift: Int, days: Int, property: ICalendar.Property)] = []
+      var cuts: [(index: Int, from: LocalDateTime, shift: Int, days: Int)] = []
       for index in indices {
         let event = events[index]
         guard let recurrence = event.first("RECURRENCE-ID"), let from = moment(recurrence.value),
@@ -72,7 +73,7 @@ extension ICalendarImport {
           asOneDay(index, "that moves the occurrences to other days of a rule naming its days")
           continue
         }
-        cuts.append((index, from, to.secondsSinceEpoch - from.secondsSinceEpoch, days, recurrence))
+        cuts.append((index, from, to.secondsSinceEpoch - from.secondsSinceEpoch, days))
       }
       guard !cuts.isEmpty else { continue }
       cuts.sort { $0.from < $1.from }

@@ -88,10 +88,10 @@ public struct JSONBytes {
         case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
         case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
         default:
-          let hex = Array("0123456789abcdef".utf8)
+          let hex = { (digit: UInt8) in digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10 }
           bytes.append(contentsOf: "\\u00".utf8)
-          bytes.append(hex[Int(byte >> 4)])
-          bytes.append(hex[Int(byte & 0x0F)])
+          bytes.append(hex(byte >> 4))
+          bytes.append(hex(byte & 0x0F))
         }
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainFrom...]))

@@ -62,8 +62,7 @@ extension Vault {
   public func obsidianLink(_ path: String) -> String {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
-    let name = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(root)
-    let vaultName = ((name as NSString).standardizingPath as NSString).lastPathComponent
+    let vaultName = (FileSystem.absolute(root) as NSString).lastPathComponent
     let file = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
     return "obsidian://open?vault=\(vaultName.addingPercentEncoding(withAllowedCharacters: allowed) ?? vaultName)"
       + "&file=\(file.addingPercentEncoding(withAllowedCharacters: allowed) ?? file)"

@@ -31,8 +31,7 @@ public struct UserServiceFile: Sendable {
     _ purpose: Purpose, vault: Vault, binary: String, environment: [String: String]
   ) -> UserServiceFile {
     let home = environment["HOME"] ?? NSHomeDirectory()
-    let root = ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(vault.root) as NSString)
-      .standardizingPath
+    let root = FileSystem.absolute(vault.root)
     let name = "vault-\(purpose.name)-" + String(Vault.fingerprint(root).prefix(8))
     #if os(macOS)
     let label = "org.vault.\(purpose.name)." + String(Vault.fingerprint(root).prefix(8))

@@ -105,7 +105,7 @@ struct Tasks: ParsableCommand {
     selection.text = search
     selection.priority = priority
     let attributes = attributeFilter
-    if options.json && !counting {
+    if options.json {
       // Printed as they are read, in order: 125,000 tasks are never all in memory.
       var array = JSONArrayWriter()
       try index.read { store throws(VaultError) in
@@ -118,9 +118,11 @@ struct Tasks: ParsableCommand {
       array.finish()
       return
     }
-    var tasks = try index.read { store throws(VaultError) in
-      try vault.tasks(in: store, selection).sorted(by: TaskFilter.order)
-    }.filter { attributes.fits($0.value) }
+    var tasks: [Located<TaskItem>] = []
+    try index.read { store throws(VaultError) in
+      tasks = []
+      try vault.forEachTask(in: store, selection) { task in if attributes.fits(task.value) { tasks.append(task) } }
+    }
     if let filter, counting {
       var counts: [FilterChoice: Int] = [:]
       for task in tasks { for kind in Self.filters(of: task.value, today: today) { counts[kind, default: 0] += 1 } }
