@@ -55,6 +55,21 @@ extension IndexStore {
     }
   }
 
+  /// How many open tasks are due from `from` through `through`.
+  public func openDueCount(from: LocalDate, through: LocalDate) throws(IndexError) -> Int {
+    let open = TaskStatus.Kind.allCases.filter(\.isOpen)
+    return try read { db in
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT COALESCE(SUM(count), 0) FROM task_days
+          WHERE kind = \(Schema.TaskDay.due.rawValue) AND status_type IN (\(Self.placeholders(open.count)))
+            AND day >= ? AND day <= ?
+          """,
+        arguments: StatementArguments(open.map(\.rawValue) + [from.description, through.description])) ?? 0
+    }
+  }
+
   /// The sum of the counts of `kind` for these statuses on days through `through`.
   private static func summed(
     _ db: Database, _ kind: Schema.TaskDay, statuses: [TaskStatus.Kind], through: LocalDate

@@ -9,11 +9,14 @@ import GRDBSQLite
 struct RowReader {
   private let handle: OpaquePointer
 
-  /// Calls `body` for each row of `sql` run with `arguments`.
+  /// Calls `body` for each row of `sql` run with `arguments`. `cached`: the statement is
+  /// prepared once per connection and kept, for one asked many times in a row (GRDB's
+  /// authorizer looks at every column of a statement as it is prepared).
   static func forEach(
-    _ db: Database, sql: String, arguments: StatementArguments = [], _ body: (RowReader) throws -> Void
+    _ db: Database, sql: String, arguments: StatementArguments = [], cached: Bool = false,
+    _ body: (RowReader) throws -> Void
   ) throws {
-    let statement = try db.makeStatement(sql: sql)
+    let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
     try statement.setArguments(arguments)
     // GRDB finalizes the statement when it is released: keep it alive while it steps.
     try withExtendedLifetime(statement) {

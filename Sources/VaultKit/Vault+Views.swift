@@ -168,16 +168,27 @@ extension Vault {
     return dashboard
   }
 
-  /// Every day from `from` through `through`, with its events, tasks, dated notes and journal.
-  public func agenda(in store: IndexStore, from: LocalDate, through: LocalDate) throws(VaultError) -> [Agenda.Day] {
+  /// Every day from `from` through `through`, with its events, tasks, dated notes and journal;
+  /// with `tasksPerDay`, each day's first tasks only and how many more it has (`moreTasks`),
+  /// read without the rest.
+  public func agenda(
+    in store: IndexStore, from: LocalDate, through: LocalDate, tasksPerDay: Int? = nil
+  ) throws(VaultError) -> [Agenda.Day] {
     var input = Agenda.Input()
     // Only the events that can fall in the span: the rest are never expanded.
     input.events = try indexed { try store.events(from: from, through: through) }.map { localized($0) }
     try indexed {
-      var dated = TaskSelection()
-      dated.datedFrom = from
-      dated.datedThrough = through
-      input.tasks = try store.tasks(dated)
+      if let tasksPerDay {
+        for offset in 0..<max(0, from.days(until: through) + 1) {
+          let day = from.adding(days: offset)
+          input.firstTasks[day] = try store.tasks(on: day, limit: tasksPerDay)
+        }
+      } else {
+        var dated = TaskSelection()
+        dated.datedFrom = from
+        dated.datedThrough = through
+        input.tasks = try store.tasks(dated)
+      }
       input.notes = try store.datedNotes(from: from, through: through)
       input.journal = try store.journal(from: from, through: through)
     }
@@ -200,9 +211,27 @@ extension Vault {
     return (Agenda.days(input, from: from, through: through), dueDays)
   }
 
+  /// The days from `from` through `through` with an open task due, and how many are due: what
+  /// a calendar shows of the tasks when its agenda lists each day's first few only.
+  public func openDue(
+    in store: IndexStore, from: LocalDate, through: LocalDate
+  ) throws(VaultError) -> (days: Set<LocalDate>, count: Int) {
+    try indexed {
+      (try store.openDueDays(from: from, through: through), try store.openDueCount(from: from, through: through))
+    }
+  }
+
   /// Task lines chosen by `selection`.
   public func tasks(in store: IndexStore, _ selection: TaskSelection) throws(VaultError) -> [Located<TaskItem>] {
     try indexed { try store.tasks(selection) }
+  }
+
+  /// The first `limit` tasks `selection` chooses in the order of `vault tasks`, and how many it
+  /// chooses in all, without reading the rest.
+  public func firstTasks(
+    in store: IndexStore, _ selection: TaskSelection, limit: Int
+  ) throws(VaultError) -> (tasks: [Located<TaskItem>], total: Int) {
+    try indexed { try store.firstTasks(selection, limit: limit) }
   }
 
   /// Each task `selection` chooses, in the order of `vault tasks`, one at a time.

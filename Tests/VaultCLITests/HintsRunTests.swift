@@ -44,6 +44,9 @@ import Testing
     Case(vault: "ExampleVault", arguments: ["done", "no such task at all"]),
     Case(vault: "ExampleVault", arguments: ["postpone", "Tasks.md:15"]),
     Case(vault: "ExampleVault", arguments: ["calendar", "--months", "3"]),
+    // A day with more tasks than the agenda lists, and more tasks than `vault tasks` lists.
+    Case(vault: "empty", arguments: ["agenda"], setup: crowdedDay),
+    Case(vault: "empty", arguments: ["tasks", "--limit", "3", "--tag", "chores"], setup: crowdedDay),
     Case(
       vault: "ExampleVault", arguments: ["goals"],
       setup: { folder in
@@ -110,6 +113,12 @@ import Testing
           to: file)
       }),
   ]
+
+  /// Twelve tasks due on the hints' today.
+  @Sendable static func crowdedDay(_ folder: URL) throws {
+    let lines = (1...12).map { "- [ ] Chore \($0) #chores 📅 2026-11-23" }
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: folder.appendingPathComponent("Chores.md"))
+  }
 
   /// Who commits when a hint runs `vault sync`.
   static let gitIdentity = [

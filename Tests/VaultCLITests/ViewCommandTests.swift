@@ -78,6 +78,36 @@ import Testing
     try Snapshot.assert(result.stdout, named: "stored-fields-calendar-months-\(columns)")
   }
 
+  /// A day with more tasks than a person reads lists its first 10 (open ones first, then by
+  /// priority) and how many more, with the command that lists them all; `vault tasks` lists
+  /// its first N the same way. At 60, 80 and 160 columns.
+  @Test(arguments: [60, 80, 160])
+  func aCrowdedDayListsItsFirstTasksAndHowManyMore(columns: Int) throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let priorities = ["", " ⏫", " 🔽", " 🔺", " 🔼"]
+    let lines = (1...14).map { number in
+      "- [\(number % 4 == 0 ? "x" : " ")] Chore number \(number) about the house\(priorities[number % 5]) 📅 2026-11-23"
+    }
+    try Data(("# Chores\n\n" + lines.joined(separator: "\n") + "\n").utf8).write(
+      to: folder.appendingPathComponent("Chores.md"))
+    let environment = [
+      "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-22", "COLUMNS": "\(columns)",
+    ]
+    let agenda = try CLI.run(["agenda", "--days", "2"], in: folder, environment: environment)
+    #expect(agenda.stderr == "")
+    #expect(agenda.stdout.contains("`vault agenda --from 2026-11-23 --days 1 --all`"))
+    try Snapshot.assert(agenda.stdout, named: "crowded-day-agenda-\(columns)")
+    let tasks = try CLI.run(["tasks", "--limit", "5"], in: folder, environment: environment)
+    #expect(tasks.stdout.contains("`vault tasks --all` lists every one"))
+    #expect(tasks.stderr == "")
+    try Snapshot.assert(tasks.stdout, named: "crowded-day-tasks-\(columns)")
+    // --all lists every one, as --json does.
+    let all = try CLI.run(
+      ["agenda", "--from", "2026-11-23", "--days", "1", "--all"], in: folder, environment: environment)
+    #expect(all.stdout.components(separatedBy: "Chore number").count - 1 == 14)
+    #expect(!all.stdout.contains("more task"))
+  }
+
   /// By default (`leap_day: feb28`) a 29 February birthday is on 28 February in a
   /// common year.
   @Test func aLeapDayBirthdayIsOn28FebruaryInACommonYear() throws {

@@ -105,6 +105,47 @@ import VaultKit
     }
   }
 
+  /// A crowded day of the agenda lists its first tasks (`tasks(on:limit:)`): they are the
+  /// first of all the day's tasks in the agenda's order, and the count is of them all.
+  @Test func aDaysFirstTasksAreTheFirstOfItsFullList() throws {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    // Rows no longer in the paths' order, as after edits.
+    try folder.write(
+      "z notes/List 6.md", try folder.read("z notes/List 6.md") + "- [ ] Late 📅 2026-11-03\n", secondsLater: 2)
+    try vault.refresh(store)
+    var everything = TaskSelection()
+    everything.statuses = []
+    let all = try store.tasks(everything)
+    for dayOfMonth in 0...7 {
+      let day =
+        LocalDate(year: 2026, month: 10 + (dayOfMonth == 0 ? 0 : 1), day: dayOfMonth == 0 ? 31 : dayOfMonth)
+        ?? LocalDate(dayNumber: 0)
+      let full = all.compactMap { Agenda.TaskEntry(exactly: $0, on: day) }.sorted(by: Agenda.TaskEntry.order)
+        .map(\.task.location)
+      #expect(full.count > 20 || dayOfMonth == 0 || dayOfMonth == 7, "\(day)")
+      // Limits within the open tasks, just past them (into the closed ones), and past all.
+      let open = all.filter { $0.value.isOpen && Agenda.TaskEntry(exactly: $0, on: day) != nil }.count
+      for limit in [1, 3, 10, 17, open, open + 1, open + 2, full.count, full.count + 4] where limit > 0 {
+        let (first, total) = try store.tasks(on: day, limit: limit)
+        #expect(total == full.count, "\(day)")
+        #expect(first.map(\.location).sorted() == Array(full.prefix(limit)).sorted(), "\(day), limit \(limit)")
+      }
+      // The agenda puts them in its order and says how many more there are.
+      let agenda = try vault.agenda(in: store, from: day, through: day, tasksPerDay: 10)
+      #expect(agenda.first?.tasks.map(\.task.location) == Array(full.prefix(10)), "\(day)")
+      #expect(agenda.first?.moreTasks == max(0, full.count - 10), "\(day)")
+    }
+    let from = LocalDate(year: 2026, month: 11, day: 2) ?? LocalDate(dayNumber: 0)
+    let through = from.adding(days: 3)
+    let openDue = all.filter { task in
+      task.value.isOpen && task.value.due.map { from <= $0 && $0 <= through } == true
+    }
+    #expect(try vault.openDue(in: store, from: from, through: through).count == openDue.count)
+  }
+
   @Test func theDaysAnOpenTaskIsDueAreTheCalendarsMarks() throws {
     let folder = try TemporaryVault(Self.files)
     let vault = try folder.vault()

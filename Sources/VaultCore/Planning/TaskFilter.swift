@@ -13,8 +13,11 @@ public struct TaskFilter: Sendable, Equatable {
     self.maxDifficulty = maxDifficulty
   }
 
+  /// True when it asks nothing: every task fits.
+  public var isEmpty: Bool { energy == nil && maxMinutes == nil && maxDifficulty == nil }
+
   public func fits(_ task: TaskItem) -> Bool {
-    if energy == nil, maxMinutes == nil, maxDifficulty == nil { return true }
+    if isEmpty { return true }
     let attributes = task.attributes
     if let energy, attributes.energy != energy { return false }
     if let maxMinutes {

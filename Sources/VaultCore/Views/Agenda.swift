@@ -55,9 +55,12 @@ public enum Agenda {
       entries.indices.sorted { order(entries[$0], entries[$1]) }.map { entries[$0] }
     }
 
-    /// Highest priority first, then the earliest due date (none last), then where it is.
+    /// Open tasks before done and cancelled ones, then the highest priority, the earliest due
+    /// date (none last), then where it is (as the index chooses a long day's first tasks:
+    /// `IndexStore.tasks(on:limit:)`).
     public static func order(_ left: TaskEntry, _ right: TaskEntry) -> Bool {
       // Fields read in place: copying the two tasks made sorting a long agenda its main cost.
+      if left.task.value.isOpen != right.task.value.isOpen { return left.task.value.isOpen }
       if left.task.value.priority != right.task.value.priority {
         return left.task.value.priority < right.task.value.priority
       }
@@ -79,8 +82,10 @@ public enum Agenda {
     /// Notes dated that day (not events, not daily notes).
     public var notes: [Located<LocalDate>]
     public var journal: Located<JournalEntry>?
+    /// How many more tasks the day has than `tasks` holds (when the input held each day's first few).
+    public var moreTasks = 0
 
-    public var isEmpty: Bool { events.isEmpty && tasks.isEmpty && notes.isEmpty && journal == nil }
+    public var isEmpty: Bool { events.isEmpty && tasks.isEmpty && moreTasks == 0 && notes.isEmpty && journal == nil }
   }
 
   /// What the agenda is built from, read by the caller from the index for the range.
@@ -88,6 +93,9 @@ public enum Agenda {
     public var events: [Located<Event>] = []
     /// Tasks with a due, scheduled or start date in the range.
     public var tasks: [Located<TaskItem>] = []
+    /// Instead of `tasks`: each day's first few tasks and how many it has in all
+    /// (`IndexStore.tasks(on:limit:)`).
+    public var firstTasks: [LocalDate: (tasks: [Located<TaskItem>], total: Int)] = [:]
     public var notes: [Located<LocalDate>] = []
     public var journal: [Located<JournalEntry>] = []
 
@@ -108,10 +116,14 @@ public enum Agenda {
     }
     return (0...from.days(until: through)).map { offset in
       let day = from.adding(days: offset)
-      return Day(
-        date: day, events: all.filter { $0.covers(day) },
-        tasks: TaskEntry.inOrder((tasksByDay[day] ?? []).compactMap { TaskEntry(exactly: $0, on: day) }),
-        notes: notes[day] ?? [], journal: journal[day])
+      let first = input.firstTasks[day]
+      let tasks = TaskEntry.inOrder(
+        (first?.tasks ?? tasksByDay[day] ?? []).compactMap { TaskEntry(exactly: $0, on: day) })
+      var result = Day(
+        date: day, events: all.filter { $0.covers(day) }, tasks: tasks, notes: notes[day] ?? [],
+        journal: journal[day])
+      result.moreTasks = max(0, (first?.total ?? 0) - tasks.count)
+      return result
     }
   }
 }

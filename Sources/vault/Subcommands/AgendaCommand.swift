@@ -9,7 +9,9 @@ struct AgendaCommand: ParsableCommand {
     discussion: """
       Day by day from today (or --from): events, recurring ones expanded and multi-day ones on \
       each of their days; tasks due, scheduled or starting that day; notes dated that day; \
-      the journal entry with its mood. Days with nothing are left out.
+      the journal entry with its mood. Days with nothing are left out. A day lists its first \
+      10 tasks (open ones first, then by priority) and says how many more it has; --all lists \
+      them all, as --json does.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -27,6 +29,9 @@ struct AgendaCommand: ParsableCommand {
   @Flag(name: .long, help: "Also each event's description (its note's first paragraph).")
   var long = false
 
+  @Flag(name: .long, help: "Every task of each day, not only its first 10.")
+  var all = false
+
   func validate() throws {
     if let days, !(1...3660).contains(days) { throw ValidationError("--days must be from 1 to 3660, not \(days)") }
     if days != nil && to != nil { throw ValidationError("give --days or --to, not both") }
@@ -40,7 +45,8 @@ struct AgendaCommand: ParsableCommand {
     let last = try to.map { try DateOption.parse($0, "--to", today) } ?? first.adding(days: (days ?? 7) - 1)
     guard first <= last else { throw ValidationError("--to \(last) is before the first day \(first)") }
     let agenda = try options.fromFreshIndex(vault) { store throws(VaultError) in
-      try vault.agenda(in: store, from: first, through: last)
+      try vault.agenda(
+        in: store, from: first, through: last, tasksPerDay: all || options.json ? nil : AgendaText.tasksPerDay)
     }
     let terminal = options.terminal()
     if options.json {
@@ -72,6 +78,9 @@ struct AgendaText {
   var moods = MoodScale.standard
   /// Labels, shown in their colour with their emoji on a terminal.
   var labels: [Label] = []
+
+  /// How many tasks a day lists unless asked for all (`vault agenda --all`).
+  static let tasksPerDay = 10
 
   func lines(_ days: [Agenda.Day]) -> [String] {
     var lines: [String] = []
@@ -108,6 +117,14 @@ struct AgendaText {
           continue
         }
         lines += ViewText.indented(description, by: 4, terminal: terminal).map(terminal.dim)
+      }
+      if day.moreTasks > 0 {
+        // The hint whole, on a line of its own when the width asks.
+        let more = "  \(day.moreTasks) more task\(day.moreTasks == 1 ? "" : "s"):"
+        let hint = "`vault agenda --from \(day.date) --days 1 --all`"
+        lines +=
+          DisplayWidth.of(more + " " + hint) <= terminal.width ?? Int.max
+          ? [terminal.dim(more + " " + hint)] : [terminal.dim(more), terminal.dim("    " + hint)]
       }
     }
     return lines

@@ -56,7 +56,15 @@ struct CalendarCommand: ParsableCommand {
       }
     }
     let (from, through) = (ranges[0].from, ranges[ranges.count - 1].through)
-    let days = try index.read { store throws(VaultError) in try vault.agenda(in: store, from: from, through: through) }
+    // Text lists each day's first tasks only; the grid's task marks and the count of tasks due
+    // come from the index, not from the tasks read.
+    let perDay = options.json ? nil : AgendaText.tasksPerDay
+    let (days, due) = try index.read { store throws(VaultError) in
+      (
+        try vault.agenda(in: store, from: from, through: through, tasksPerDay: perDay),
+        perDay == nil ? nil : try vault.openDue(in: store, from: from, through: through)
+      )
+    }
     let terminal = options.terminal()
     if options.json {
       let grid = CalendarGrid(days, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
@@ -67,7 +75,8 @@ struct CalendarCommand: ParsableCommand {
     let text = CalendarText(terminal: terminal, today: today, weekStart: weekStart)
     let blocks = ranges.map { range -> CalendarText.Block in
       let shown = days.filter { range.from <= $0.date && $0.date <= range.through }
-      let grid = CalendarGrid(shown, weekStart: weekStart, categoryColors: vault.settings.categoryColors)
+      let grid = CalendarGrid(
+        shown, weekStart: weekStart, categoryColors: vault.settings.categoryColors, openDueDays: due?.days)
       return text.block(title: title(range.from, range.through, weekStart: weekStart), grid: grid)
     }
     for line in text.sideBySide(blocks, perRow: CalendarText.perRow(width: terminal.width)) { terminal.print(line) }
@@ -78,7 +87,7 @@ struct CalendarCommand: ParsableCommand {
       terminal.print("nothing planned from \(from) to \(through): `vault countdown` shows what comes later")
     } else if ranges.count > 1 {
       let events = Set(busy.flatMap { $0.events.map { "\($0.event.path)|\($0.start)" } }).count
-      let due = busy.reduce(0) { $0 + $1.tasks.filter { $0.reason == .due && $0.task.value.isOpen }.count }
+      let due = due?.count ?? 0
       terminal.print(
         "\(events) event\(events == 1 ? "" : "s") and \(due) task\(due == 1 ? "" : "s") due; to list them:")
       terminal.print("  `vault agenda --from \(from) --to \(through)`")

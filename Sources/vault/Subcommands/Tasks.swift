@@ -10,7 +10,8 @@ struct Tasks: ParsableCommand {
     discussion: """
       Every checkbox line (Obsidian Tasks emoji or Dataview format), open ones by default. \
       Each line ends with a short id and path:line; commands that change a task accept either, \
-      and the id stays the same while the task's text and note do.
+      and the id stays the same while the task's text and note do. The first 50 are listed, \
+      with how many there are in all; --limit changes that, --all lists every one (as --json does).
       """)
 
   enum StatusChoice: String, ExpressibleByArgument, CaseIterable {
@@ -53,6 +54,15 @@ struct Tasks: ParsableCommand {
   @Option(name: .long, help: "Only tasks of at most this difficulty (1-5).")
   var maxDifficulty: Int?
 
+  @Option(name: .long, help: ArgumentHelp("List the first n tasks (default 50).", valueName: "n"))
+  var limit: Int?
+
+  @Flag(name: .long, help: "List every task, not only the first 50.")
+  var all = false
+
+  /// How many tasks the text lists unless told otherwise.
+  static let defaultLimit = 50
+
   func validate() throws {
     if filter != nil && (overdue || status != .todo) {
       throw ValidationError("give --filter or --status/--overdue, not both")
@@ -63,6 +73,8 @@ struct Tasks: ParsableCommand {
     if let maxDifficulty, !(1...5).contains(maxDifficulty) {
       throw ValidationError("--max-difficulty must be from 1 to 5")
     }
+    if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit)") }
+    if limit != nil && all { throw ValidationError("give --limit or --all, not both") }
   }
 
   /// The attribute filters (`--energy`, `--max-duration`, `--max-difficulty`).
@@ -108,20 +120,31 @@ struct Tasks: ParsableCommand {
     if options.json {
       // Printed as they are read, in order: 125,000 tasks are never all in memory.
       var array = JSONArrayWriter()
+      var left = limit ?? Int.max
       try index.read { store throws(VaultError) in
         array.restart()
+        left = limit ?? Int.max
         try vault.forEachTask(in: store, selection) { task in
-          guard attributes.fits(task.value) else { return }
+          guard left > 0, attributes.fits(task.value) else { return }
+          left -= 1
           array.add { TaskListing(task).writeJSON(to: &$0) }
         }
       }
       array.finish()
       return
     }
+    let shown = all ? Int.max : limit ?? Self.defaultLimit
     var tasks: [Located<TaskItem>] = []
+    var total = 0
     try index.read { store throws(VaultError) in
+      if attributes.isEmpty && !counting && shown < Int.max {
+        // The first few from the index, and the count (of 100,000 overdue tasks, 50 are read).
+        (tasks, total) = try vault.firstTasks(in: store, selection, limit: shown)
+        return
+      }
       tasks = []
       try vault.forEachTask(in: store, selection) { task in if attributes.fits(task.value) { tasks.append(task) } }
+      total = tasks.count
     }
     if let filter, counting {
       var counts: [FilterChoice: Int] = [:]
@@ -132,7 +155,9 @@ struct Tasks: ParsableCommand {
           return kind == filter ? terminal.bold(text) : terminal.dim(text)
         }.joined(separator: " · "))
       tasks = tasks.filter { Self.filters(of: $0.value, today: today).contains(filter) }
+      total = tasks.count
     }
+    if tasks.count > shown { tasks.removeSubrange(shown...) }
     guard !tasks.isEmpty else {
       terminal.print(
         "no tasks match: try --status all, or add one as a line such as '- [ ] Call Mum 📅 \(today.adding(days: 1))' in any note"
@@ -150,7 +175,29 @@ struct Tasks: ParsableCommand {
       ]
     }
     for line in terminal.table(rows, indent: 0, flexible: 1, trailing: 2) { terminal.print(line) }
-    terminal.print(terminal.dim(Counting.of(tasks.count, "task")))
+    guard total > tasks.count else { return terminal.print(terminal.dim(Counting.of(total, "task"))) }
+    // The same command again with --all (the words as they were typed).
+    let again = Self.allCommand(CommandLine.arguments.dropFirst())
+    terminal.print(terminal.dim("\(tasks.count) of \(Counting.of(total, "task")): `\(again)` lists every one"))
+  }
+
+  /// `vault` with `arguments` and `--all`, without a `--limit` among them, quoted for a shell.
+  static func allCommand(_ arguments: some Sequence<String>) -> String {
+    var words: [String] = []
+    var skipNext = false
+    for word in arguments {
+      if skipNext {
+        skipNext = false
+        continue
+      }
+      if word == "--limit" {
+        skipNext = true
+        continue
+      }
+      if word.hasPrefix("--limit=") { continue }
+      words.append(word)
+    }
+    return (["vault"] + words + ["--all"]).map(ShellQuote.quoted).joined(separator: " ")
   }
 
   /// The date that matters most: overdue, due, scheduled, starts, done.
