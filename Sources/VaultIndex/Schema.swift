@@ -121,6 +121,8 @@ enum Schema {
     /// The day it was closed: a cancelled task's cancelled date, any other's done date
     /// (either, when the line has only the other).
     case closed = 3
+    /// Each day the agenda lists it on: its due, scheduled and start dates, a day once.
+    case listed = 4
   }
 
   /// Each `TaskDay` of the row `row` (`NEW` or `OLD`) of a trigger, as SQL.
@@ -136,6 +138,12 @@ enum Schema {
         TaskDay.closed.rawValue,
         "CASE WHEN \(row).status_type = 'cancelled' THEN COALESCE(\(row).cancelled, \(row).done) "
           + "ELSE COALESCE(\(row).done, \(row).cancelled) END"
+      ),
+      (TaskDay.listed.rawValue, "\(row).due"),
+      (TaskDay.listed.rawValue, "CASE WHEN \(row).scheduled IS NOT \(row).due THEN \(row).scheduled END"),
+      (
+        TaskDay.listed.rawValue,
+        "CASE WHEN \(row).start IS NOT \(row).due AND \(row).start IS NOT \(row).scheduled THEN \(row).start END"
       ),
     ]
   }
@@ -154,6 +162,7 @@ enum Schema {
     // 10,000 notes, this 9 ms). `toAct` is each due date's count, less the tasks scheduled
     // before their due date, which count under that day instead.
     let (toAct, due, closed) = (TaskDay.toAct.rawValue, TaskDay.due.rawValue, TaskDay.closed.rawValue)
+    let listed = TaskDay.listed.rawValue
     try db.execute(
       sql: """
         INSERT INTO task_days(kind, status_type, day, count)
@@ -178,6 +187,15 @@ enum Schema {
           UNION ALL
           SELECT \(closed), status_type, done, COUNT(*) FROM tasks INDEXED BY tasks_done
             WHERE done IS NOT NULL AND status_type = 'cancelled' AND cancelled IS NULL GROUP BY done, status_type
+          UNION ALL
+          SELECT \(listed), status_type, due, COUNT(*) FROM tasks INDEXED BY tasks_due
+            WHERE due IS NOT NULL GROUP BY due, status_type
+          UNION ALL
+          SELECT \(listed), status_type, scheduled, COUNT(*) FROM tasks INDEXED BY tasks_scheduled
+            WHERE scheduled IS NOT NULL AND scheduled IS NOT due GROUP BY scheduled, status_type
+          UNION ALL
+          SELECT \(listed), status_type, start, COUNT(*) FROM tasks INDEXED BY tasks_start
+            WHERE start IS NOT NULL AND start IS NOT due AND start IS NOT scheduled GROUP BY start, status_type
         ) GROUP BY kind, status_type, day HAVING SUM(n) != 0;
         """)
     let inserted = taskDays("NEW").map { kind, day in

@@ -179,10 +179,7 @@ extension Vault {
     input.events = try indexed { try store.events(from: from, through: through) }.map { localized($0) }
     try indexed {
       if let tasksPerDay {
-        for offset in 0..<max(0, from.days(until: through) + 1) {
-          let day = from.adding(days: offset)
-          input.firstTasks[day] = try store.tasks(on: day, limit: tasksPerDay)
-        }
+        input.firstTasks = try store.firstTasks(eachDayFrom: from, through: through, limit: tasksPerDay)
       } else {
         var dated = TaskSelection()
         dated.datedFrom = from

@@ -12,8 +12,8 @@ import VaultKit
 /// day: it must be the days in a row, however long.
 @Suite struct DashboardCountsTests {
   /// Tasks with every mix of dates and statuses the counts tell apart: due, scheduled and
-  /// start alone or together, in either order; open, in progress, on hold, done, cancelled,
-  /// closed with the other status's date or none.
+  /// start alone or together, in either order or on one day; open, in progress, on hold, done,
+  /// cancelled, closed with the other status's date or none.
   static func note(_ seed: Int, lines: Int = 40) -> String {
     let boxes = [" ", " ", "/", "x", "-", " ", "x"]
     var text: [String] = []
@@ -22,8 +22,9 @@ import VaultKit
       let day = { (offset: Int) in String(format: "2026-11-%02d", 1 + (s + offset) % 9) }
       var line = "- [\(boxes[s % boxes.count])] Task \(index)"
       if s % 2 == 0 { line += " 📅 \(day(0))" }
-      if s % 3 == 0 { line += " ⏳ \(day(3))" }
-      if s % 5 < 2 { line += " 🛫 \(day(5))" }
+      // Some dates on the same day as another (a day the agenda lists the task on once).
+      if s % 3 == 0 { line += " ⏳ \(day(s % 6 == 0 ? 0 : 3))" }
+      if s % 5 < 2 { line += " 🛫 \(day([0, 3, 5][s % 3]))" }
       if s % 4 == 0 { line += " ✅ \(day(1))" }
       if s % 7 == 0 { line += " ❌ \(day(2))" }
       text.append(line)
@@ -49,6 +50,17 @@ import VaultKit
           #expect(summed == (try store.rowCount(selection)), "\(comment): \(day) \(statuses)")
         }
       }
+      // The tasks the agenda lists on the day, of every status.
+      var listed = TaskSelection()
+      listed.statuses = []
+      listed.datedFrom = day
+      listed.datedThrough = day
+      let listedRows = try store.rowCount(listed)
+      #expect(
+        try store.read { db in
+          try Int.fetchOne(db.cachedStatement(sql: IndexStore.dayCountSQL), arguments: ["day": day.description])
+        }
+          == listedRows, "\(comment): listed on \(day)")
       let week = (from: day, before: day.adding(days: 3))
       let closed = try store.closedCounts(from: week.from, before: week.before)
       var done = 0
