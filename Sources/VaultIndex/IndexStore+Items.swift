@@ -416,6 +416,7 @@ extension IndexStore {
   ) throws(IndexError) -> (
     tasks: [Located<TaskItem>], total: Int
   ) {
+    if let overdue = try firstOverdue(selection, limit: limit, counting: counting) { return overdue }
     let filter = Self.taskFilter(selection)
     // Sorting every match by path reads each one's file row (42 ms for 101,000 overdue tasks
     // at 100,000 notes). The key without the path comes from the task rows alone (the covering
@@ -450,6 +451,59 @@ extension IndexStore {
     }
     let total = counting ? try taskCount(selection) : 0
     return (try tasks(atRows: chosenRows), total)
+  }
+
+  /// `firstTasks` of open tasks due before a day (`vault tasks --overdue`), and nothing else:
+  /// their order up to the path is the index `tasks_rank`'s (each has a due date, so it is the
+  /// sort date), read a status at a time and stopped after `limit` rows; then the tasks tied
+  /// with the last of the first `limit` (one priority, one due date) are read through
+  /// `tasks_due`, and only these candidates with their paths are put in order. At 100,000
+  /// notes the 100,000 overdue tasks were read twice (28 ms). Nil for any other selection.
+  func firstOverdue(
+    _ selection: TaskSelection, limit: Int, counting: Bool
+  ) throws(IndexError) -> (tasks: [Located<TaskItem>], total: Int)? {
+    guard selection.parts == [.dueBefore], !selection.statuses.isEmpty, selection.statuses.allSatisfy(\.isOpen),
+      let before = selection.dueBefore, limit > 0
+    else { return nil }
+    var kept: [(rank: Int, due: String, row: Int)] = []
+    var chosen: [Int] = []
+    try read { db in
+      for status in selection.statuses {
+        var one = selection
+        one.statuses = [status]
+        let filter = Self.taskFilter(one)
+        try RowReader.forEach(db, sql: Self.bestTasksSQL(filter, limit: limit), arguments: filter.arguments) { row in
+          kept.append((row.int(1), row.text(2), row.int(0)))
+        }
+      }
+      kept.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.due < $1.due }
+      var candidates = kept.map(\.row)
+      if kept.count >= limit {
+        let last = kept[limit - 1]
+        // `Schema.priorityRank`: highest 6 down to lowest 1.
+        let priorities = TaskPriority.allCases
+        let priority =
+          priorities.indices.contains(priorities.count - last.rank)
+          ? priorities[priorities.count - last.rank].rawValue : "normal"
+        candidates = kept.filter { $0.rank > last.rank || ($0.rank == last.rank && $0.due < last.due) }.map(\.row)
+        let statuses = selection.statuses.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        try RowReader.forEach(
+          db,
+          sql: """
+            SELECT rowid FROM tasks INDEXED BY tasks_due
+            WHERE due = ? AND status_type IN (\(statuses)) AND priority = ? AND due < ?
+            """,
+          arguments: [last.due, priority, before.description]
+        ) { row in candidates.append(row.int(0)) }
+      }
+      let sql = """
+        SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id
+        WHERE t.rowid IN (\(candidates.map(String.init).joined(separator: ", ")))
+        ORDER BY \(Self.orderKey("t", by: .due)), f.path, t.line LIMIT \(limit)
+        """
+      try RowReader.forEach(db, sql: sql) { row in chosen.append(row.int(0)) }
+    }
+    return (try tasks(atRows: chosen), counting ? try taskCount(selection) : 0)
   }
 
   /// For a selection of a span of days (`datedFrom` through `datedThrough`) and statuses, and
