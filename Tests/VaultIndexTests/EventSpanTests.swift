@@ -54,6 +54,46 @@ import VaultKit
     }
   }
 
+  /// The dashboard reads the yearly events whose day comes soon, not all: its countdowns
+  /// must be the first of those that all events give, ties by title included.
+  @Test func theDashboardsCountdownsAreTheFirstOfAllEvents() throws {
+    var files = Self.files
+    // Many birthdays on a few days (ties), some ended, skipped or begun later.
+    for number in 0..<40 {
+      let day = String(format: "19%02d-%02d-%02d", 50 + number, 1 + number % 12, 1 + number * 7 % 28)
+      var text = "---\ntitle: Birthday \(number % 7)\ndate: \(day)\nrepeat: yearly\n"
+      if number % 9 == 0 { text += "endRecur: 2026-06-01\n" }
+      if number % 11 == 0 { text += "skipDates: [2027-\(day.dropFirst(5))]\n" }
+      files["Events/Birthday \(number).md"] = text + "---\n"
+    }
+    files["Events/Later.md"] = "---\ntitle: Later\ndate: 2030-01-05\nrepeat: yearly\n---\n"
+    // Just before the year's end: yearly events that ended, and ones whose day this year is
+    // skipped; none comes, so the next ones are further on.
+    for day in 21...24 {
+      files["Events/Ended \(day).md"] =
+        "---\ntitle: Ended\ndate: 2001-12-\(day)\nrepeat: yearly\nendRecur: 2020-01-01\n---\n"
+      files["Events/Skipped \(day).md"] =
+        "---\ntitle: Skipped\ndate: 2001-12-\(day)\nrepeat: yearly\nskipDates: [2026-12-\(day)]\n---\n"
+    }
+    let folder = try TemporaryVault(files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    let all = try vault.events(in: store)
+    for start in ["2026-12-19", "2026-12-20", "2026-12-31", "2027-02-27", "2027-06-15", "2027-10-02"] {
+      let today = try #require(DateParsing.validDate(start))
+      for limit in [1, 3, 5, 12] {
+        let expected = Countdown.upcoming(all, today: today, routine: false).prefix(limit)
+          .map { "\($0.occurrence.event.path) \($0.occurrence.start)" }
+        let shown = try vault.dashboard(in: store, today: today, limit: limit).countdowns
+          .map { "\($0.occurrence.event.path) \($0.occurrence.start)" }
+        #expect(shown == expected, "\(start), limit \(limit)")
+      }
+      let read = try store.events(around: today, upcoming: 3)
+      #expect(read.count < all.count, "\(start): nothing left out")
+    }
+  }
+
   /// A day's events as the agenda shows them: which, from when.
   static func shown(_ day: Agenda.Day) -> [String] {
     day.events.map { "\($0.event.path) \($0.start) \($0.startTime.map { "\($0)" } ?? "")" }
