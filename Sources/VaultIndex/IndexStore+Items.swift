@@ -186,7 +186,8 @@ extension IndexStore {
     let (from, to) = (today.adding(days: -1).description, today.adding(days: 1).description)
     let shown = "e.archived = 0 AND (e.completed IS NULL OR e.completed = 0)"
     let next = """
-      (SELECT e.start FROM events e WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown)
+      (SELECT e.start FROM events AS e INDEXED BY events_start
+        WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown)
         AND e.start >= '\(from)'
         ORDER BY e.start LIMIT 1 OFFSET \(upcoming + 1))
       """
@@ -203,7 +204,11 @@ extension IndexStore {
       try String.fetchOne(
         db,
         sql:
-          "SELECT \(day) FROM events e WHERE \(sure) ORDER BY \(day) < '\(fromDay)', \(day) LIMIT 1 OFFSET \(upcoming + 1)"
+          """
+          SELECT \(day) FROM events AS e INDEXED BY events_recurring
+          WHERE (e.recurrence_kind IS NOT NULL OR e.extra_dates != '') AND \(sure)
+          ORDER BY \(day) < '\(fromDay)', \(day) LIMIT 1 OFFSET \(upcoming + 1)
+          """
       )
     }
     var later = "0"
@@ -214,13 +219,28 @@ extension IndexStore {
         LocalDate(year: year, month: month, day: dayOfMonth) ?? LocalDate(year: year, month: 3, day: 1) ?? first
       later = Self.yearlyElsewhere(first, date.adding(days: 2))
     }
-    return try events(
-      withTags: false,
-      where: """
-        \(shown) AND NOT COALESCE(\(later), 0) AND (e.recurrence_kind IS NOT NULL OR e.extra_dates != ''
-          OR (e.start <= '\(to)' AND COALESCE(e.end, e.start) >= '\(from)')
-          OR (e.start >= '\(from)' AND e.start <= COALESCE(\(next), '9999-12-31')))
-        """)
+    let ids = Self.eventIDs(
+      recurring: "NOT COALESCE(\(later), 0)", from: from, through: "MAX('\(to)', COALESCE(\(next), '9999-12-31'))",
+      shown: shown)
+    return try events(withTags: false, where: "e.file_id IN (\(ids))")
+  }
+
+  /// The ids of the events a span from `from` can show, each read through its index: the
+  /// recurring ones (that meet `recurring`), the one-off ones starting from `from` through
+  /// `through` (SQL), and the one-off ones begun before `from` and ending on or after it; all
+  /// that meet `shown`. (Every event row was read, 6 ms at 100,000 notes.)
+  static func eventIDs(recurring: String, from: String, through: String, shown: String = "1") -> String {
+    """
+    SELECT e.file_id FROM events AS e INDEXED BY events_recurring
+      WHERE (e.recurrence_kind IS NOT NULL OR e.extra_dates != '') AND \(shown) AND (\(recurring))
+    UNION ALL
+    SELECT e.file_id FROM events AS e INDEXED BY events_start
+      WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown) AND e.start >= '\(from)' AND e.start <= \(through)
+    UNION ALL
+    SELECT e.file_id FROM events AS e INDEXED BY events_end
+      WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND e.end IS NOT NULL AND \(shown)
+        AND e.end >= '\(from)' AND e.start < '\(from)'
+    """
   }
 
   /// The events that can have an occurrence from `from` through `through`: every recurring
@@ -228,12 +248,10 @@ extension IndexStore {
   /// in another time zone can land on a neighbouring day in the vault's).
   public func events(from: LocalDate, through: LocalDate) throws(IndexError) -> [Located<Event>] {
     let (first, last) = (from.adding(days: -2), through.adding(days: 2))
-    let recurring = "(e.recurrence_kind IS NOT NULL AND NOT COALESCE(\(Self.yearlyElsewhere(first, last)), 0))"
-    return try events(
-      withTags: true,
-      where:
-        "\(recurring) OR e.extra_dates != '' OR (e.start <= '\(last)' AND COALESCE(e.end, e.start) >= '\(first)')"
-    )
+    let ids = Self.eventIDs(
+      recurring: "e.extra_dates != '' OR NOT COALESCE(\(Self.yearlyElsewhere(first, last)), 0)",
+      from: first.description, through: "'\(last)'")
+    return try events(withTags: true, where: "e.file_id IN (\(ids))")
   }
 
   /// For an event row `e`: true when it comes back each year on its start's day (a plain

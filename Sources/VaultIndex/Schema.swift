@@ -101,6 +101,11 @@ enum Schema {
     // the synthetic week has 68,000 closed tasks: 107 ms from the rows).
     "CREATE INDEX tasks_done ON tasks(done, status_type) WHERE done IS NOT NULL;",
     "CREATE INDEX tasks_cancelled ON tasks(cancelled, status_type) WHERE cancelled IS NOT NULL;",
+    // The events a span shows (`IndexStore.eventIDs`): the recurring ones, the one-off ones by
+    // their first day, and the one-off ones of several days by their last.
+    "CREATE INDEX events_recurring ON events(file_id) WHERE recurrence_kind IS NOT NULL OR extra_dates != '';",
+    "CREATE INDEX events_start ON events(start) WHERE recurrence_kind IS NULL AND extra_dates = '';",
+    "CREATE INDEX events_end ON events(end) WHERE recurrence_kind IS NULL AND extra_dates = '' AND end IS NOT NULL;",
   ]
 
   static func createSortedIndexes(_ db: Database) throws {
