@@ -96,6 +96,10 @@ extension Vault {
 
   /// The morning dashboard.
   public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
+    try inOneRead(store) { () throws(VaultError) in try dashboardReading(in: store, today: today, limit: limit) }
+  }
+
+  private func dashboardReading(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
     input.events = try indexed { try store.events(around: today, upcoming: limit) }.map { localized($0) }
     let weekStart = settings.firstWeekday
@@ -173,6 +177,14 @@ extension Vault {
   /// read without the rest.
   public func agenda(
     in store: IndexStore, from: LocalDate, through: LocalDate, tasksPerDay: Int? = nil
+  ) throws(VaultError) -> [Agenda.Day] {
+    try inOneRead(store) { () throws(VaultError) in
+      try agendaReading(in: store, from: from, through: through, tasksPerDay: tasksPerDay)
+    }
+  }
+
+  private func agendaReading(
+    in store: IndexStore, from: LocalDate, through: LocalDate, tasksPerDay: Int?
   ) throws(VaultError) -> [Agenda.Day] {
     var input = Agenda.Input()
     // Only the events that can fall in the span: the rest are never expanded.
@@ -278,6 +290,19 @@ extension Vault {
 
   public func tagCounts(in store: IndexStore) throws(VaultError) -> [(tag: String, name: String, count: Int)] {
     try indexed { try store.tagCounts() }
+  }
+
+  /// `body`, its reads of `store` in one read transaction (`IndexStore.reading`).
+  private func inOneRead<T>(_ store: IndexStore, _ body: () throws(VaultError) -> T) throws(VaultError) -> T {
+    do {
+      return try store.reading { () throws -> T in try body() }
+    } catch let error as VaultError {
+      throw error
+    } catch let error as IndexError {
+      throw VaultError(error)
+    } catch {
+      throw VaultError(indexFailure: error)
+    }
   }
 
   private func indexed<T>(_ body: () throws -> T) throws(VaultError) -> T {
