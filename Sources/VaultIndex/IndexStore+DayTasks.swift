@@ -9,11 +9,12 @@ extension IndexStore {
   /// agenda's order (`Agenda.TaskEntry.order`: open before closed, highest priority, earliest
   /// due date, then path and line), and how many there are.
   ///
-  /// Within one date's index (`tasks_due`, `tasks_scheduled`, `tasks_start`), tasks of one
-  /// status, priority and due date share their place in that order up to the path. So the day
-  /// is first read as those groups and their sizes, from the indexes alone; then only the rows of
-  /// the groups that come first (the limit, and the rest of the group it falls in) are read with
-  /// their paths and put in order. The day's other tasks are counted, never read.
+  /// The count is a sum of `task_days`. Within one date's index (`tasks_due`,
+  /// `tasks_scheduled`, `tasks_start`), tasks of one status, priority and due date share their
+  /// place in the order up to the path: the day's groups are counted in the indexes alone, a
+  /// place (open or not, a priority) at a time, until the limit is reached; then only the rows
+  /// of the groups that come first (the limit, and the rest of the group it falls in) are read
+  /// with their paths and put in order. The day's other tasks are never read.
   public func tasks(on day: LocalDate, limit: Int) throws(IndexError) -> (tasks: [Located<TaskItem>], total: Int) {
     try firstTasks(eachDayFrom: day, through: day, limit: limit)[day] ?? ([], 0)
   }

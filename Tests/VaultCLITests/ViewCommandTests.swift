@@ -101,6 +101,16 @@ import Testing
     #expect(tasks.stdout.contains("`vault tasks --all` lists every one"))
     #expect(tasks.stderr == "")
     try Snapshot.assert(tasks.stdout, named: "crowded-day-tasks-\(columns)")
+    // --json with --limit: the first of the whole list.
+    let every = try CLI.run(["tasks", "--json"], in: folder, environment: environment).stdout
+    let first = try CLI.run(["tasks", "--json", "--limit", "5"], in: folder, environment: environment).stdout
+    let ids = { (text: String) in
+      (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []).compactMap {
+        $0["id"] as? String
+      }
+    }
+    #expect(try ids(first) == Array(try ids(every).prefix(5)))
+    #expect(try ids(every).count > 5)
     // --all lists every one, as --json does.
     let all = try CLI.run(
       ["agenda", "--from", "2026-11-23", "--days", "1", "--all"], in: folder, environment: environment)

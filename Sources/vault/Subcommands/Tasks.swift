@@ -124,6 +124,13 @@ struct Tasks: ParsableCommand {
       try index.read { store throws(VaultError) in
         array.restart()
         left = limit ?? Int.max
+        if let limit, attributes.isEmpty {
+          // The first few from the index, without reading the rest.
+          for task in try vault.firstTasks(in: store, selection, limit: limit).tasks {
+            array.add { TaskListing(task).writeJSON(to: &$0) }
+          }
+          return
+        }
         try vault.forEachTask(in: store, selection) { task in
           guard left > 0, attributes.fits(task.value) else { return }
           left -= 1
