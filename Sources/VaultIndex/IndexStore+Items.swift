@@ -770,9 +770,10 @@ extension IndexStore {
   }
 
   /// How many days in a row end on `day` with a journal entry each (0 when `day` has none).
-  /// Counted in spans that double, each through `journal_date` alone (a full span holds as
-  /// many dates as days); only the span with the gap is read date by date. A streak of 20,000
-  /// days took 14 ms probed a day at a time, 1 ms so.
+  /// Counted in spans that double, each in `journal_days` (the days with an entry, each once:
+  /// a full span holds as many as it has days); only the span with the gap is read day by
+  /// day. A streak of 20,000 days took 14 ms probed a day at a time, 5 ms counting distinct
+  /// dates of `journal` in spans, 1 ms so.
   public func journalStreak(endingOn day: LocalDate) throws(IndexError) -> Int {
     try read { db in
       var streak = 0
@@ -782,7 +783,7 @@ extension IndexStore {
         let arguments: StatementArguments = [oldest.description, newest.description]
         let dates =
           try Int.fetchOne(
-            db, sql: "SELECT COUNT(DISTINCT date) FROM journal WHERE date >= ? AND date <= ?", arguments: arguments)
+            db, sql: "SELECT COUNT(*) FROM journal_days WHERE day >= ? AND day <= ?", arguments: arguments)
           ?? 0
         if dates == span {
           streak += span
@@ -791,7 +792,7 @@ extension IndexStore {
         }
         var expected = newest
         try RowReader.forEach(
-          db, sql: "SELECT DISTINCT date FROM journal WHERE date >= ? AND date <= ? ORDER BY date DESC",
+          db, sql: "SELECT day FROM journal_days WHERE day >= ? AND day <= ? ORDER BY day DESC",
           arguments: arguments
         ) { row in
           guard Self.date(row.optionalText(0)) == expected else { return }

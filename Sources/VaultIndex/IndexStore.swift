@@ -14,7 +14,7 @@ import VaultCore
 public final class IndexStore: Sendable {
   /// Bump when the tables change. (11: the files carry `applicationID`; 12: each page a
   /// checksum.)
-  public static let schemaVersion = 21
+  public static let schemaVersion = 22
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)

@@ -6,7 +6,7 @@ import VaultCore
 enum Schema {
   static let tables = [
     "files", "properties", "tags", "links", "headings", "tasks", "journal", "events", "goals", "insights",
-    "principles", "diagnostics", "task_days", "meta",
+    "principles", "diagnostics", "task_days", "journal_days", "meta",
   ]
 
   /// Drops the index's tables (and the full-text table of schema 4 and earlier, which lived in
@@ -215,6 +215,25 @@ enum Schema {
       DELETE FROM task_days WHERE kind = \(kind) AND status_type = OLD.status_type AND day = \(day) AND count = 0;
       """
     }
+    // The days with a journal entry, each once however many entries it has: the streak counts
+    // them in spans (`IndexStore.journalStreak`) without the `DISTINCT` of reading `journal`
+    // (a 20,000-day streak: 5 of the 12 ms of `vault today`'s SQL at 100,000 notes).
+    try db.execute(
+      sql: """
+        INSERT INTO journal_days(day, count) SELECT date, COUNT(*) FROM journal INDEXED BY journal_date GROUP BY date;
+        CREATE TRIGGER journal_days_inserted AFTER INSERT ON journal BEGIN
+        INSERT INTO journal_days(day, count) VALUES (NEW.date, 1) ON CONFLICT DO UPDATE SET count = count + 1;
+        END;
+        CREATE TRIGGER journal_days_deleted AFTER DELETE ON journal BEGIN
+        UPDATE journal_days SET count = count - 1 WHERE day = OLD.date;
+        DELETE FROM journal_days WHERE day = OLD.date AND count = 0;
+        END;
+        CREATE TRIGGER journal_days_updated AFTER UPDATE ON journal BEGIN
+        UPDATE journal_days SET count = count - 1 WHERE day = OLD.date;
+        DELETE FROM journal_days WHERE day = OLD.date AND count = 0;
+        INSERT INTO journal_days(day, count) VALUES (NEW.date, 1) ON CONFLICT DO UPDATE SET count = count + 1;
+        END;
+        """)
     try db.execute(
       sql: """
         CREATE TRIGGER task_days_inserted AFTER INSERT ON tasks BEGIN
@@ -319,6 +338,10 @@ enum Schema {
           day TEXT NOT NULL,
           count INTEGER,
           PRIMARY KEY (kind, status_type, day)
+        ) WITHOUT ROWID;
+        CREATE TABLE journal_days (
+          day TEXT NOT NULL PRIMARY KEY,
+          count INTEGER
         ) WITHOUT ROWID;
         CREATE TABLE events (
           file_id INTEGER PRIMARY KEY \(fileReference),

@@ -113,13 +113,9 @@ extension Vault {
       (input.doneThisWeek, input.cancelledThisWeek) = try store.closedCounts(
         from: weekFirst, before: weekFirst.adding(days: 7))
       (input.goalsDone, input.goalsTotal) = try store.goalCounts()
-      var tomorrow = TaskSelection()
-      tomorrow.statuses = [.todo, .inProgress, .onHold]
-      tomorrow.datedFrom = today.adding(days: 1)
-      tomorrow.datedThrough = today.adding(days: 1)
-      // The first few in the dashboard's order (`Agenda.TaskEntry.order`): a big vault has
-      // thousands dated tomorrow.
-      input.tomorrowTasks = try store.firstTasks(tomorrow, limit: limit, by: .due, counting: false).tasks
+      // The first few open ones in the agenda's order (`Agenda.TaskEntry.order`, open ones
+      // first, so the day's first few hold them): a big vault has thousands dated tomorrow.
+      input.tomorrowTasks = try store.tasks(on: today.adding(days: 1), limit: limit).tasks
       // The last few done: a busy day closes hundreds.
       input.recently.tasksDone = try store.recentlyDone(
         from: today.adding(days: -1), before: today.adding(days: 1), limit: limit)

@@ -21,6 +21,9 @@ import VaultKit
       "Events/Weekly.md": "---\ntype: recurring\ndaysOfWeek: [M]\nstartRecur: 2026-01-05\n---\n",
       "Goals/Run.md": "---\ntype: goal\nprogress: 40\n---\n",
       "Personal Code.md": "# Code\n- Be kind\n",
+      // A day with more tasks than the agenda lists (its first few are chosen by groups).
+      "Chores.md": "- [ ] Sweep ⏫ 📅 2026-11-25\n- [ ] Mop 📅 2026-11-25\n- [x] Dust 📅 2026-11-25\n"
+        + "- [ ] Iron ⏳ 2026-11-25 📅 2026-11-27\n",
     ]
     for day in 1...40 {
       let date = LocalDate(year: 2026, month: 10, day: 1)?.adding(days: day) ?? LocalDate(dayNumber: 0)
@@ -59,7 +62,11 @@ import VaultKit
     }
   }
 
-  @Test(arguments: ["today", "agenda", "calendar", "overdue tasks", "tomorrow's tasks", "journal", "suggestions"])
+  @Test(arguments: [
+    "today", "agenda", "agenda, every task", "calendar", "overdue tasks", "overdue tasks, the first",
+    "tomorrow's tasks",
+    "journal", "suggestions",
+  ])
   func aViewReadsThroughIndexes(view: String) throws {
     let folder = try TemporaryVault(Self.files)
     let vault = try folder.vault()
@@ -69,9 +76,23 @@ import VaultKit
     let run: () throws -> Void
     switch view {
     case "today": run = { _ = try vault.dashboard(in: store, today: today, limit: 3) }
-    case "agenda": run = { _ = try vault.agenda(in: store, from: today, through: today.adding(days: 29)) }
+    // As the text shows them: each day's first tasks (2, so that a day has more).
+    case "agenda":
+      run = { _ = try vault.agenda(in: store, from: today, through: today.adding(days: 29), tasksPerDay: 2) }
+    case "agenda, every task": run = { _ = try vault.agenda(in: store, from: today, through: today.adding(days: 29)) }
     case "calendar":
-      run = { _ = try vault.agenda(in: store, from: today.adding(days: -22), through: today.adding(days: 19)) }
+      run = {
+        let (from, through) = (today.adding(days: -22), today.adding(days: 19))
+        _ = try vault.agenda(in: store, from: from, through: through, tasksPerDay: 2)
+        _ = try vault.openDue(in: store, from: from, through: through)
+      }
+    case "overdue tasks, the first":
+      run = {
+        var selection = TaskSelection()
+        selection.statuses = [.todo, .inProgress, .onHold]
+        selection.dueBefore = today.adding(days: 5)
+        _ = try vault.firstTasks(in: store, selection, limit: 1)
+      }
     case "overdue tasks":
       run = {
         var selection = TaskSelection()
