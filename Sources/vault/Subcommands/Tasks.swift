@@ -188,7 +188,8 @@ struct Tasks: ParsableCommand {
     terminal.print(terminal.dim("\(tasks.count) of \(Counting.of(total, "task")): `\(again)` lists every one"))
   }
 
-  /// `vault` with `arguments` and `--all`, without a `--limit` among them, quoted for a shell.
+  /// `vault` with `arguments` and `--all`, quoted for a shell: without a `--limit` among them,
+  /// nor the `--color` a view over several workspaces passes to each (`WorkspaceDispatch`).
   static func allCommand(_ arguments: some Sequence<String>) -> String {
     var words: [String] = []
     var skipNext = false
@@ -197,11 +198,11 @@ struct Tasks: ParsableCommand {
         skipNext = false
         continue
       }
-      if word == "--limit" {
+      if word == "--limit" || word == "--color" {
         skipNext = true
         continue
       }
-      if word.hasPrefix("--limit=") { continue }
+      if word.hasPrefix("--limit=") || word.hasPrefix("--color=") { continue }
       words.append(word)
     }
     return (["vault"] + words + ["--all"]).map(ShellQuote.quoted).joined(separator: " ")
