@@ -89,7 +89,7 @@ extension IndexStore {
     let sql = """
       SELECT t.rowid FROM tasks t CROSS JOIN files f ON f.id = t.file_id
       WHERE t.rowid IN (\(parts.joined(separator: " UNION ALL ")))
-      ORDER BY NOT (\(openTasks("t"))), \(orderKey("t", by: .due)), f.path, t.line LIMIT \(max(0, limit))
+      ORDER BY NOT (\(Schema.openTasks(of: "t"))), \(orderKey("t", by: .due)), f.path, t.line LIMIT \(max(0, limit))
       """
     var rows: [Int] = []
     // Prepared once for each shape of groups (GRDB looks at every column as it prepares).
@@ -167,11 +167,5 @@ extension IndexStore {
       GROUP BY status_type, due
       """
     }.joined(separator: " UNION ALL ")
-  }
-
-  /// `Schema.openTasks` with its columns named through `table`.
-  static func openTasks(_ table: String) -> String {
-    TaskStatus.Kind.allCases.filter(\.isOpen).map { "\(table).status_type = '\($0.rawValue)'" }
-      .joined(separator: " OR ")
   }
 }

@@ -509,7 +509,7 @@ extension IndexStore {
     guard selection.parts == [.dueBefore], !selection.statuses.isEmpty, selection.statuses.allSatisfy(\.isOpen),
       let before = selection.dueBefore, limit > 0
     else { return nil }
-    var kept: [(rank: Int, due: String, row: Int)] = []
+    var kept: [(rank: Int, due: String, row: Int, priority: String)] = []
     var chosen: [Int] = []
     try read { db in
       for status in selection.statuses {
@@ -517,18 +517,13 @@ extension IndexStore {
         one.statuses = [status]
         let filter = Self.taskFilter(one)
         try RowReader.forEach(db, sql: Self.bestTasksSQL(filter, limit: limit), arguments: filter.arguments) { row in
-          kept.append((row.int(1), row.text(2), row.int(0)))
+          kept.append((row.int(1), row.text(2), row.int(0), row.text(3)))
         }
       }
       kept.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.due < $1.due }
       var candidates = kept.map(\.row)
       if kept.count >= limit {
         let last = kept[limit - 1]
-        // `Schema.priorityRank`: highest 6 down to lowest 1.
-        let priorities = TaskPriority.allCases
-        let priority =
-          priorities.indices.contains(priorities.count - last.rank)
-          ? priorities[priorities.count - last.rank].rawValue : "normal"
         candidates = kept.filter { $0.rank > last.rank || ($0.rank == last.rank && $0.due < last.due) }.map(\.row)
         let statuses = selection.statuses.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         try RowReader.forEach(
@@ -537,7 +532,7 @@ extension IndexStore {
             SELECT rowid FROM tasks INDEXED BY tasks_due
             WHERE due = ? AND status_type IN (\(statuses)) AND priority = ? AND due < ?
             """,
-          arguments: [last.due, priority, before.description]
+          arguments: [last.due, last.priority, before.description]
         ) { row in candidates.append(row.int(0)) }
       }
       let sql = """
@@ -606,7 +601,7 @@ extension IndexStore {
   /// The best `limit` rows of one status (`topTasks`), in the order of the index `tasks_rank`.
   static func bestTasksSQL(_ filter: SQLFilter, limit: Int) -> String {
     """
-    SELECT t.rowid, \(Schema.priorityRank), t.due FROM tasks t WHERE \(filter.sql)
+    SELECT t.rowid, \(Schema.priorityRank), t.due, t.priority FROM tasks t WHERE \(filter.sql)
     ORDER BY \(Schema.priorityRank) DESC, t.due IS NULL, t.due LIMIT \(limit)
     """
   }

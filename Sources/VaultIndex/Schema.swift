@@ -47,8 +47,14 @@ enum Schema {
   /// same term, written out: `IndexStore.taskFilter` adds it when every status asked is open.
   /// `=` joined by `OR`: with `IN` and three values, SQLite built each index in 88 ms instead
   /// of 51 ms (10,000 notes), more than the 72 ms of an index over every task.
-  static let openTasks = TaskStatus.Kind.allCases.filter(\.isOpen).map { "status_type = '\($0.rawValue)'" }
-    .joined(separator: " OR ")
+  static let openTasks = openTasks(of: nil)
+
+  /// `openTasks` with the column named through `table` (`t.status_type`), for a query that
+  /// joins tables.
+  static func openTasks(of table: String?) -> String {
+    let column = table.map { "\($0).status_type" } ?? "status_type"
+    return TaskStatus.Kind.allCases.filter(\.isOpen).map { "\(column) = '\($0.rawValue)'" }.joined(separator: " OR ")
+  }
 
   /// The secondary indexes whose keys follow the order rows are stored in (a file's id, which
   /// only grows; a journal's date, which mostly follows the daily notes' paths, and is one row
