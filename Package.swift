@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "VaultKit", targets: ["VaultKit"]),
     .executable(name: "vault", targets: ["vault"]),
     .executable(name: "vault-merge-driver", targets: ["vault-merge-driver"]),
+    .executable(name: "vault-serve", targets: ["vault-serve"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,15 +66,18 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
-    // The command-line tool, thin.
+    // The command-line tool, thin: no HTTP stack, which `vault serve` hands over to vault-serve.
     .executableTarget(
       name: "vault",
       dependencies: [
-        "VaultKit", "VaultServer",
+        "VaultKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Rainbow", package: "Rainbow"),
       ]
     ),
+    // `vault serve`'s server, a program beside `vault` that `vault serve` replaces itself with
+    // (ServeRequest), so that every other command starts without Hummingbird, NIO and TLS.
+    .executableTarget(name: "vault-serve", dependencies: ["VaultKit", "VaultServer"]),
     // git's merge driver for notes (`vault sync`): VaultCore and the C library only, so that it
     // starts in a millisecond; git runs it once for every note a merge touches.
     .executableTarget(name: "vault-merge-driver", dependencies: ["VaultCore"]),
@@ -99,7 +103,7 @@ let package = Package(
     .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown", "TestSupport"]),
     .testTarget(
       name: "VaultCLITests",
-      dependencies: ["vault", "VaultKit", "TestSupport"],
+      dependencies: ["vault", "vault-serve", "VaultKit", "TestSupport"],
       exclude: ["Snapshots", "Fixtures"]
     ),
   ]

@@ -58,6 +58,26 @@ import Testing
     #expect(history.dismissed[DateParsing.validDate("2026-11-21") ?? LocalDate(dayNumber: 0)] == ["t/walk"])
   }
 
+  /// A log written on Windows (CRLF), with blank lines and ids in other scripts, reads as the
+  /// same log with plain line breaks: the reader splits bytes, and must not keep a `\r` in the
+  /// last word (the mood) or split inside a character.
+  @Test func aLogWithWindowsLineBreaksReadsTheSame() {
+    let lines = [
+      "2026-11-20T09:00 shown 1 t/散歩 mood=2", "", "2026-11-20T09:00 shown 2 t/café%20run mood=2",
+      "2026-11-20T09:05 accepted t/散歩 mood=2", "2026-11-21T09:02 dismissed t/café%20run mood=9",
+    ]
+    let plain = Suggestions.History(log: lines.joined(separator: "\n"))
+    let windows = Suggestions.History(log: lines.joined(separator: "\r\n") + "\r\n")
+    let day = DateParsing.validDate("2026-11-20") ?? LocalDate(dayNumber: 0)
+    for history in [plain, windows] {
+      #expect(history.lastShown[day]?.map(\.id) == ["t/散歩", "t/café run"])
+      #expect(history.lastShown[day]?.map(\.mood) == [2, 2])
+      #expect(history.counts[Suggestions.HistoryKey(template: "t/散歩", band: .low)]?.accepted == 1)
+      #expect(
+        history.dismissed[DateParsing.validDate("2026-11-21") ?? LocalDate(dayNumber: 0)] == ["t/café run"])
+    }
+  }
+
   /// The weights order the components as docs/FORMAT.md's table says: mood outweighs history,
   /// history outweighs the time of day, the time of day outweighs energy.
   @Test func theWeightsRankAsDocumented() {

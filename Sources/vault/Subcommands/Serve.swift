@@ -1,12 +1,8 @@
 import ArgumentParser
-import Dispatch
-import Foundation
-import VaultCore
 import VaultKit
-import VaultServer
 
-/// `vault serve`: the planner in a browser, and live iCalendar feeds for phones and desktop
-/// calendars.
+/// `vault serve`: the planner in a browser, live iCalendar feeds for phones and desktop
+/// calendars, and CalDAV. Its options are parsed and checked here; `vault-serve` runs it.
 struct Serve: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -51,67 +47,13 @@ struct Serve: ParsableCommand {
     if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
   }
 
+  /// Checks the vault here, then hands over to `vault-serve`, the program beside this one that
+  /// runs the server (`ServeRequest`): the `vault` binary carries no HTTP stack.
   func run() throws {
     let vault = try options.openVault()
-    let terminal = options.terminal()
-    let server = PlannerServer(
-      vault: vault, host: host, port: port, index: options.index, environment: options.environment,
-      requireToken: requireToken, tls: tlsCertificate.flatMap { cert in tlsKey.map { (cert, $0) } })
-    let token = server.needsToken ? try server.token() : nil
-    // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
-    let watcher = WatcherThread(
-      vault: vault, index: options.index, environment: options.environment,
-      notice: { terminal.printError("vault: warning: \($0)") })
-    defer { watcher.stop() }
-    let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      do {
-        try await server.run(watcher: watcher) { address in
-          let query = token.map { "?token=\($0)" } ?? ""
-          terminal.print("serving \(vault.displayRoot) at \(address)")
-          terminal.print("  web view: \(address)/\(query)")
-          terminal.print("  calendar: \(address)/calendar.ics\(query)")
-          terminal.print("  tasks:    \(address)/tasks.ics\(query)")
-          terminal.print("  CalDAV:   \(address)/dav/")
-          // Its own line, within 80 columns.
-          if token != nil { terminal.print("            any user name; the password is the token after ?token=") }
-          if let reason = watcher.reason, !reason.contains("is watched already") {
-            terminal.print("each request looks at the vault: \(reason)")
-          }
-          // Each line within 80 columns.
-          if PlannerServer.isLoopback(host) {
-            terminal.print("only this machine can reach it; --host 0.0.0.0 opens it to your network,")
-            terminal.print("with an access token, for a phone or another computer there")
-          } else {
-            if tlsCertificate == nil {
-              terminal.printError(
-                "vault: warning: without --tls-cert and --tls-key, the token crosses the network in\n"
-                  + "clear text with every CalDAV request: anyone on it can read it (docs/CALDAV.md, \"TLS\")")
-            }
-            terminal.print("anyone with the token can read and change the planner: keep the URL private.")
-            terminal.print("Stop with Ctrl-C.")
-          }
-        }
-      } catch {
-        outcome.set(error)
-      }
-      done.signal()
-    }
-    done.wait()
-    if let error = outcome.error {
-      throw VaultError.cannotWrite("\(host):\(port)", reason: "cannot serve: \(error)")
-    }
-    terminal.print("stopped")
+    let request = ServeRequest(
+      vault: vault.displayRoot, index: options.index, host: host, port: port, requireToken: requireToken,
+      tlsCertificate: tlsCertificate, tlsKey: tlsKey)
+    throw request.handOver(to: ServeRequest.helper(beside: Sync.executable))
   }
-}
-
-/// The error a server ended with, handed from its task to the command.
-final class Outcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Error?
-
-  var error: Error? { lock.withLock { stored } }
-
-  func set(_ error: Error) { lock.withLock { stored = error } }
 }

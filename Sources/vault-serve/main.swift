@@ -1,0 +1,98 @@
+import Dispatch
+import Foundation
+import VaultKit
+import VaultServer
+
+// `vault-serve`: the server of `vault serve`, which parses and checks the command line and
+// then replaces itself with this program (`ServeRequest`), so that the `vault` binary carries
+// no HTTP stack. Run by hand, it says where to start instead.
+
+/// A line to standard output or error, at once (whoever started the server reads its address).
+func say(_ text: String, to handle: FileHandle = .standardOutput) {
+  try? handle.write(contentsOf: Data((text + "\n").utf8))
+}
+
+guard let request = ServeRequest.from(arguments: Array(CommandLine.arguments.dropFirst())) else {
+  say(
+    "vault-serve: runs the server of `vault serve`; start it with `vault serve` (`vault serve --help` says how)",
+    to: .standardError)
+  exit(64)
+}
+
+/// The error a server ended with, handed from its task to the main thread.
+final class Outcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Error?
+
+  var error: Error? { lock.withLock { stored } }
+
+  func set(_ error: Error) { lock.withLock { stored = error } }
+}
+
+let environment = ProcessInfo.processInfo.environment
+let vault: Vault
+do {
+  vault = try Vault(path: request.vault)
+} catch {
+  say("vault: error: \(error)", to: .standardError)
+  exit(1)
+}
+let server = PlannerServer(
+  vault: vault, host: request.host, port: request.port, index: request.index, environment: environment,
+  requireToken: request.requireToken, tls: request.tlsCertificate.flatMap { cert in request.tlsKey.map { (cert, $0) } })
+let token: String?
+do {
+  token = server.needsToken ? try server.token() : nil
+} catch {
+  say("vault: error: \(error)", to: .standardError)
+  exit(1)
+}
+// A watcher keeps the index fresh, so a request costs what it answers, not a walk.
+let watcher = WatcherThread(
+  vault: vault, index: request.index, environment: environment, notice: { say("vault: warning: \($0)", to: .standardError) })
+let outcome = Outcome()
+let done = DispatchSemaphore(value: 0)
+// Detached: top-level code is the main actor's, and the main thread waits below.
+Task.detached {
+  do {
+    try await server.run(watcher: watcher) { address in
+      let query = token.map { "?token=\($0)" } ?? ""
+      say("serving \(vault.displayRoot) at \(address)")
+      say("  web view: \(address)/\(query)")
+      say("  calendar: \(address)/calendar.ics\(query)")
+      say("  tasks:    \(address)/tasks.ics\(query)")
+      say("  CalDAV:   \(address)/dav/")
+      // Its own line, within 80 columns.
+      if token != nil { say("            any user name; the password is the token after ?token=") }
+      if let reason = watcher.reason, !reason.contains("is watched already") {
+        say("each request looks at the vault: \(reason)")
+      }
+      // Each line within 80 columns.
+      if PlannerServer.isLoopback(request.host) {
+        say("only this machine can reach it; --host 0.0.0.0 opens it to your network,")
+        say("with an access token, for a phone or another computer there")
+      } else {
+        if request.tlsCertificate == nil {
+          say(
+            "vault: warning: without --tls-cert and --tls-key, the token crosses the network in\n"
+              + "clear text with every CalDAV request: anyone on it can read it (docs/CALDAV.md, \"TLS\")",
+            to: .standardError)
+        }
+        say("anyone with the token can read and change the planner: keep the URL private.")
+        say("Stop with Ctrl-C.")
+      }
+    }
+  } catch {
+    outcome.set(error)
+  }
+  done.signal()
+}
+done.wait()
+watcher.stop()
+if let error = outcome.error {
+  say(
+    "vault: error: \(VaultError.cannotWrite("\(request.host):\(request.port)", reason: "cannot serve: \(error)"))",
+    to: .standardError)
+  exit(1)
+}
+say("stopped")
