@@ -49,7 +49,8 @@ do {
 }
 // A watcher keeps the index fresh, so a request costs what it answers, not a walk.
 let watcher = WatcherThread(
-  vault: vault, index: request.index, environment: environment, notice: { say("vault: warning: \($0)", to: .standardError) })
+  vault: vault, index: request.index, environment: environment,
+  notice: { say("vault: warning: \($0)", to: .standardError) })
 let outcome = Outcome()
 let done = DispatchSemaphore(value: 0)
 // Detached: top-level code is the main actor's, and the main thread waits below.
