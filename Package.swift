@@ -73,7 +73,11 @@ let package = Package(
         "VaultKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Rainbow", package: "Rainbow"),
-      ]
+      ],
+      // swiftc exports every symbol of an executable on Linux (`-export-dynamic`): 39,000 of
+      // them, which the loader and the runtime's start-up `dladdr` then search, 0.3 ms of each
+      // command (docs/PERFORMANCE.md). Nothing loads vault as a library, so none are exported.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
     ),
     // `vault serve`'s server, a program beside `vault` that `vault serve` replaces itself with
     // (ServeRequest), so that every other command starts without Hummingbird, NIO and TLS.

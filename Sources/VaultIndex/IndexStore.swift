@@ -234,7 +234,7 @@ public final class IndexStore: Sendable {
       try db.execute(sql: "PRAGMA mmap_size = \(size)")
       if indexPath != nil { try db.execute(sql: "PRAGMA fts.mmap_size = \(size)") }
       // For developers: each statement with how long it ran, on standard error.
-      if ProcessInfo.processInfo.environment["VAULT_TRACE_SQL"] != nil {
+      if getenv("VAULT_TRACE_SQL") != nil {
         db.trace(options: .profile) { event in
           if case .profile(let statement, let duration) = event {
             FileHandle.standardError.write(

@@ -153,7 +153,7 @@ enum SettingsLoader {
   /// `templates_folder`, and the template files of Daily notes and of Periodic Notes.
   static func templates(_ root: String, _ settings: inout VaultSettings, _ diagnostics: inout [Diagnostic]) {
     func clean(_ text: String?) -> String? {
-      guard let text = text?.trimmingCharacters(in: .whitespaces).trimming("/"), !text.isEmpty else { return nil }
+      guard let text = text?.trimmingWhitespace().trimming("/"), !text.isEmpty else { return nil }
       return text
     }
     var folders: [String] = []
@@ -192,7 +192,7 @@ enum SettingsLoader {
   /// `folder`, `format` and `template`, each optional and trimmed, as Obsidian reads them.
   static func dailyNotes(_ object: [String: Any], defaults: DailyNoteSettings) -> DailyNoteSettings {
     func value(_ key: String) -> String? {
-      guard let text = (object[key] as? String)?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+      guard let text = (object[key] as? String)?.trimmingWhitespace(), !text.isEmpty
       else { return nil }
       return text
     }

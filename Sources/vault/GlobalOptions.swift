@@ -4,6 +4,9 @@ import VaultCore
 import VaultIndex
 import VaultKit
 
+/// The environment vault started with; vault never changes its own.
+let processEnvironment = ProcessInfo.processInfo.environment
+
 /// The options every command takes.
 struct GlobalOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The vault folder.", valueName: "path"))
@@ -43,7 +46,8 @@ struct GlobalOptions: ParsableArguments {
   @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
   var color: ColorChoice = .auto
 
-  var environment: [String: String] { ProcessInfo.processInfo.environment }
+  /// The process's environment, read once (`ProcessInfo` builds a new dictionary each time).
+  var environment: [String: String] { processEnvironment }
 
   func validate() throws {
     if let today, DateParsing.validDate(today) == nil,

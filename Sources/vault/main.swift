@@ -4,8 +4,9 @@ import VaultKit
 
 // The one place where failures become text and exit codes: a tool failure (`VaultError`)
 // prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
+ProcessHeap.keepFreedMemory()
 var arguments = Array(CommandLine.arguments.dropFirst())
-switch WorkspaceDispatch.plan(arguments, environment: ProcessInfo.processInfo.environment) {
+switch WorkspaceDispatch.plan(arguments, environment: processEnvironment) {
 case .run(let rewritten): arguments = rewritten
 case .exit(let status): exit(status)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VaultCore
@@ -78,5 +79,15 @@ import Testing
     #expect(!TagSyntax.isValid("has space"))
     #expect(TagSyntax.normalized("#Health/Running") == "health/running")
     #expect(TagSyntax.ancestors(of: "Health/Running/Long") == ["health", "health/running", "health/running/long"])
+  }
+
+  /// Settings values are trimmed as Foundation's `.whitespaces` trims them (tabs and every
+  /// Unicode space separator, not line breaks), without Foundation's character sets.
+  @Test(arguments: [
+    "  Daily/ ", "\tJournal\t", "\u{3000}日記\u{3000}", "\u{00A0}x\u{2003}", "   ", "", "a b", "\nkeep\n",
+    "\u{0301}é ", " 🎸 ",
+  ])
+  func whitespaceIsTrimmedAsFoundationTrimsIt(text: String) {
+    #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces))
   }
 }

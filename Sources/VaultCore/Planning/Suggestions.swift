@@ -104,12 +104,7 @@ public enum Suggestions {
     /// Lines that do not read so are skipped.
     public init(log text: String) {
       var batch: (day: LocalDate, moment: String)?
-      // Lines and words are split on their bytes, not on Characters: the log grows by a few
-      // lines a day, and `vault today` reads it whole (grapheme breaking made 160 lines cost
-      // 1 ms). Splitting on ASCII bytes always falls between whole characters.
-      for raw in text.utf8.split(separator: UInt8(ascii: "\n")) {
-        let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
-        let words = line.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
+      for words in Suggestions.lineWords(text) {
         guard words.count >= 3, case .value(let moment) = DateParsing.dateTime(words[0]) else { continue }
         let day = moment.date
         let mood = words.last { $0.hasPrefix("mood=") }.flatMap { Int($0.dropFirst(5)) }
@@ -132,6 +127,34 @@ public enum Suggestions {
           continue
         }
       }
+    }
+  }
+
+  /// Each line's words. Lines and words are split on their bytes, not on Characters: the log
+  /// grows by a few lines a day and `vault today` reads it whole (splitting Characters made
+  /// 160 lines cost a millisecond). An ASCII byte always falls between whole characters.
+  static func lineWords(_ text: String) -> [[String]] {
+    var text = text
+    return text.withUTF8 { bytes in
+      var lines: [[String]] = []
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        var last = end
+        if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        var words: [String] = []
+        var word = start
+        for index in start...last where index == last || bytes[index] == UInt8(ascii: " ") {
+          if index > word {
+            words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[word..<index]), as: UTF8.self))
+          }
+          word = index + 1
+        }
+        if !words.isEmpty { lines.append(words) }
+        start = end + 1
+      }
+      return lines
     }
   }
 

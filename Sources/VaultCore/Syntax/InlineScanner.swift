@@ -327,3 +327,19 @@ extension StringProtocol {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
+
+extension String {
+  /// The text without leading and trailing white space as Foundation's `.whitespaces` has it
+  /// (tabs and the Unicode space separators, U+3000 among them), without Foundation's
+  /// `CharacterSet`, which costs `vault today` a sixth of a millisecond to set up.
+  public func trimmingWhitespace() -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

@@ -118,6 +118,7 @@ struct Remind: ParsableCommand {
       vault: vault, index: options.index, environment: options.environment,
       notice: { terminal.printError("vault: warning: \($0)") })
     StopSignals.install()
+    ProcessHeap.returnFreedMemory()
     terminal.printError(
       "vault: watching \(vault.displayRoot) for reminders"
         + (watcher.watcher == nil ? " (looking at it every \(every) s: \(watcher.reason ?? ""))" : "")

@@ -80,6 +80,7 @@ struct Watch: ParsableCommand {
       .run(install: install)
       return
     }
+    ProcessHeap.returnFreedMemory()
     let watcher: IndexWatcher
     do {
       watcher = try IndexWatcher(
