@@ -24,11 +24,13 @@ format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz
 
 # vault as it is shipped: optimised, with the Swift runtime linked in (it starts 10 ms faster),
-# and stripped of its symbols: .build-release/vault, 80 MB instead of 147 (docs/PERFORMANCE.md).
+# and stripped of its symbols: .build-release/vault, and beside it vault-serve, the server
+# `vault serve` hands over to, and vault-merge-driver (docs/PERFORMANCE.md).
 # The unstripped build product stays in .build-release/release/ for debugging and the benchmark.
 release: deps
 	swift build -c release --static-swift-stdlib --scratch-path .build-release
 	strip -o .build-release/vault .build-release/release/vault
+	strip -o .build-release/vault-serve .build-release/release/vault-serve
 	strip -o .build-release/vault-merge-driver .build-release/release/vault-merge-driver
 
 PREFIX ?= $(HOME)/.local
@@ -36,6 +38,7 @@ install: release man completions
 	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
 		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install .build-release/vault $(PREFIX)/bin/vault
+	install .build-release/vault-serve $(PREFIX)/bin/vault-serve
 	install .build-release/vault-merge-driver $(PREFIX)/bin/vault-merge-driver
 	install -m 644 .build/man/vault.1 $(PREFIX)/share/man/man1/vault.1
 	install -m 644 .build/completions/vault.bash $(PREFIX)/share/bash-completion/completions/vault

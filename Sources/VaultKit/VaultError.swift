@@ -35,6 +35,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case cannotWatch(String)
   /// `vault sync` cannot start or finish: the reason and what to do, in git's terms.
   case cannotSync(String)
+  /// `vault serve` cannot start its server program (`ServeRequest`): why, and what to do.
+  case cannotServe(String)
   /// `--workspace` names none of the workspaces listed (their names).
   case noWorkspace(String, known: [String])
 
@@ -72,6 +74,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .cannotChange(let what, let reason): return "cannot change \(what): \(reason)"
     case .cannotWatch(let reason): return "cannot watch: \(reason)"
     case .cannotSync(let reason): return "cannot sync: \(reason)"
+    case .cannotServe(let reason): return "cannot serve: \(reason)"
     case .noWorkspace(let name, let known):
       return "no workspace '\(name)'"
         + (known.isEmpty

@@ -14,7 +14,7 @@ func say(_ text: String, to handle: FileHandle = .standardOutput) {
 
 guard let request = ServeRequest.from(arguments: Array(CommandLine.arguments.dropFirst())) else {
   say(
-    "vault-serve: runs the server of `vault serve`; start it with `vault serve` (`vault serve --help` says how)",
+    "vault-serve: runs the server for vault serve, which starts it; vault serve --help says how",
     to: .standardError)
   exit(64)
 }

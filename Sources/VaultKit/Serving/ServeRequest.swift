@@ -58,11 +58,9 @@ public struct ServeRequest: Codable, Sendable, Equatable {
   /// failed, with why.
   public func handOver(to helper: String) -> VaultError {
     guard FileManager.default.isExecutableFile(atPath: helper) else {
-      return .cannotWrite(
-        "\(host):\(port)",
-        reason:
-          "cannot serve: \(Self.helperName), the program that runs the server, is not beside vault "
-          + "(\(helper)); `make install` installs both")
+      return .cannotServe(
+        "\(Self.helperName), the program that runs the server, is not beside vault (\(helper)); "
+          + "`swift build` builds both, `make install` installs both")
     }
     let json: String
     do {
@@ -70,7 +68,7 @@ public struct ServeRequest: Codable, Sendable, Equatable {
       encoder.outputFormatting = .sortedKeys
       json = String(decoding: try encoder.encode(self), as: UTF8.self)
     } catch {
-      return .cannotWrite("\(host):\(port)", reason: "cannot serve: \(error)")
+      return .cannotServe("\(error)")
     }
     let arguments = [helper, Self.requestOption, json]
     var pointers = arguments.map { strdup($0) }
@@ -78,6 +76,6 @@ public struct ServeRequest: Codable, Sendable, Equatable {
     execv(helper, pointers)
     let reason = String(cString: strerror(errno))
     for pointer in pointers { free(pointer) }
-    return .cannotWrite("\(host):\(port)", reason: "cannot serve: cannot run \(helper): \(reason)")
+    return .cannotServe("cannot run \(helper): \(reason)")
   }
 }
