@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import VaultKit
 
+// A command lives for milliseconds: glibc keeps what it frees (the watchers give it back).
+ProcessHeap.keepFreedMemory()
+
 // The one place where failures become text and exit codes: a tool failure (`VaultError`)
 // prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
-ProcessHeap.keepFreedMemory()
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch WorkspaceDispatch.plan(arguments, environment: processEnvironment) {
 case .run(let rewritten): arguments = rewritten
