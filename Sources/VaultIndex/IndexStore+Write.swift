@@ -44,6 +44,34 @@ extension IndexStore {
     }
   }
 
+  /// What a refresh compares with the vault, in one read: every stamp, and whether the index
+  /// can be refreshed in place (`isCurrent`).
+  public func stampsIfCurrent(
+    settings fingerprint: String
+  ) throws(IndexError) -> (stamps: [String: FileStamp], isCurrent: Bool) {
+    do {
+      return try database.read { db in (try Self.stamps(db), try Self.isCurrent(db, settings: fingerprint)) }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+
+  /// Whether the index was built with the settings of `fingerprint` and its search file holds
+  /// what it does: what a command needs to trust it, in one read (each read of its own costs
+  /// four statements more).
+  public func isCurrent(settings fingerprint: String) throws(IndexError) -> Bool {
+    do {
+      return try database.read { db in try Self.isCurrent(db, settings: fingerprint) }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+
+  static func isCurrent(_ db: Database, settings fingerprint: String) throws -> Bool {
+    try String.fetchOne(db, sql: "SELECT value FROM main.meta WHERE key = 'settings'") == fingerprint
+      && Self.searchIsInStep(db)
+  }
+
   static func stamps(_ db: Database) throws -> [String: FileStamp] {
     var result: [String: FileStamp] = [:]
     result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
@@ -114,15 +142,17 @@ extension IndexStore {
   /// commits (`SearchFeed`); the refresh then reads every file again.
   public func searchIsInStep() throws(IndexError) -> Bool {
     do {
-      return try database.read { db in
-        try Bool.fetchOne(
-          db,
-          sql: "SELECT (SELECT value FROM main.meta WHERE key = ?1) IS (SELECT value FROM fts.meta WHERE key = ?1)",
-          arguments: [IndexWriter.searchToken]) ?? false
-      }
+      return try database.read { db in try Self.searchIsInStep(db) }
     } catch {
       throw IndexError(error)
     }
+  }
+
+  static func searchIsInStep(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(
+      db,
+      sql: "SELECT (SELECT value FROM main.meta WHERE key = ?1) IS (SELECT value FROM fts.meta WHERE key = ?1)",
+      arguments: [IndexWriter.searchToken]) ?? false
   }
 
   /// Runs `body` in one write transaction of each file: other processes see all of its
@@ -130,11 +160,16 @@ extension IndexStore {
   /// connection (`SearchFeed`), and committed just before them. A first build is then put in
   /// place (`publishFirstBuild`); when another process put its own there first, `body` runs
   /// again, on that index.
-  public func update(_ body: (IndexWriter) throws -> Void) throws(IndexError) {
+  ///
+  /// `changing` is how many notes the caller means to store or drop, when it knows: up to
+  /// `inlineSearchLimit`, the full-text rows are written on this connection instead
+  /// (`SearchFeed.init(inline:)`).
+  public func update(changing count: Int? = nil, _ body: (IndexWriter) throws -> Void) throws(IndexError) {
     do {
       try Self.markingWrite(path) {
-        try write(body)
-        if aside != nil, try !publishFirstBuild() { try write(body) }
+        let inline = aside == nil && count.map { $0 <= Self.inlineSearchLimit } == true
+        try write(inline: inline, body)
+        if aside != nil, try !publishFirstBuild() { try write(inline: false, body) }
       }
     } catch let error as IndexError {
       throw error
@@ -143,7 +178,10 @@ extension IndexStore {
     }
   }
 
-  private func write(_ body: (IndexWriter) throws -> Void) throws {
+  /// The most notes whose full-text rows an update writes on the index's own connection.
+  static let inlineSearchLimit = 64
+
+  private func write(inline: Bool, _ body: (IndexWriter) throws -> Void) throws {
     let token = UUID().uuidString
     try database.writeWithoutTransaction { db in
       // Deferred, then a write: this takes the index file's lock only. The search file's is
@@ -152,7 +190,7 @@ extension IndexStore {
         try db.execute(
           sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)",
           arguments: [IndexWriter.searchToken, token])
-        let feed = SearchFeed(opening: searchWriter(), token: token)
+        let feed = inline ? SearchFeed(inline: db, token: token) : SearchFeed(opening: searchWriter(), token: token)
         do {
           let writer = IndexWriter(db: db, feed: feed)
           try body(writer)

@@ -172,7 +172,10 @@ public final class IndexStore: Sendable {
     let versions = { (db: Database) in
       (try Int.fetchOne(db, sql: "PRAGMA user_version"), try Int.fetchOne(db, sql: "PRAGMA fts.user_version"))
     }
-    let current = try database.read { db in
+    // Outside a transaction: GRDB's `read` adds four statements to the three (a tenth of the
+    // index's opening); each statement reads its own snapshot, and a version that changed
+    // between them is checked again in the write transaction below.
+    let current = try database.inDatabase { db in
       _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
       _ = try Int.fetchOne(db, sql: "PRAGMA fts.schema_version")
       return try versions(db)
@@ -255,7 +258,8 @@ public final class IndexStore: Sendable {
 
   /// Whether both files keep a checksum on each page.
   static func hasChecksums(_ database: DatabaseQueue) throws -> Bool {
-    try database.read { db in
+    // Asks the files, not SQL: no transaction needed.
+    try database.inDatabase { db in
       ["main", "fts"].allSatisfy { schema in
         var bytes: Int32 = -1
         _ = sqlite3_file_control(db.sqliteConnection, schema, SQLITE_FCNTL_RESERVE_BYTES, &bytes)

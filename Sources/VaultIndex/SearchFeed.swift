@@ -30,6 +30,9 @@ final class SearchFeed: @unchecked Sendable {
   private var cancelled = false
   private var failure: (any Error)?
   private let done = DispatchGroup()
+  /// The index's own connection, when the changes are written on it at once (`init(inline:)`).
+  private let inline: Database?
+  private var inlineInsert: RowInserter?
 
   /// Opens the search file's connection with `open` and starts the transaction, on another
   /// thread. The connection is closed before `finish()` returns, so that a first build can be
@@ -37,6 +40,7 @@ final class SearchFeed: @unchecked Sendable {
   init(opening open: @escaping @Sendable () throws -> DatabaseQueue, token: String, pendingLimit: Int = 16 << 20) {
     self.token = token
     self.pendingLimit = pendingLimit
+    inline = nil
     done.enter()
     Thread.detachNewThread { [self] in
       do {
@@ -59,8 +63,28 @@ final class SearchFeed: @unchecked Sendable {
     }
   }
 
+  /// Writes the changes at once through the index's own connection, where the search file is
+  /// attached as `fts`, in its transaction; `finish()` writes the token. For a few changed
+  /// notes a connection and a thread of their own cost more than the rows: opening the search
+  /// file, its commit and its checkpoint on close were a third of a `vault today` that
+  /// stored one changed note (docs/PERFORMANCE.md). The index file is locked first either way.
+  init(inline db: Database, token: String) {
+    self.token = token
+    pendingLimit = 0
+    inline = db
+  }
+
   /// Queues a change; it is written in order with the others.
   func send(_ change: Change) {
+    if let inline {
+      guard failure == nil else { return }
+      do {
+        try write(change, on: inline, in: "fts", insert: &inlineInsert)
+      } catch {
+        failure = error
+      }
+      return
+    }
     condition.lock()
     defer { condition.unlock() }
     precondition(!closed, "a change sent to a closed search feed")
@@ -80,6 +104,13 @@ final class SearchFeed: @unchecked Sendable {
 
   /// Waits until every change is written and committed; throws what went wrong.
   func finish() throws {
+    if let inline {
+      if let failure { throw failure }
+      try inlineInsert?.flush()
+      try inline.execute(
+        sql: "INSERT OR REPLACE INTO fts.meta(key, value) VALUES (?, ?)", arguments: [IndexWriter.searchToken, token])
+      return
+    }
     close(cancelling: false)
     done.wait()
     if let failure { throw failure }
@@ -87,11 +118,14 @@ final class SearchFeed: @unchecked Sendable {
 
   /// Drops the changes: the transaction is rolled back.
   func cancel() {
+    // Written inline, they go with the index's transaction, which its caller rolls back.
+    guard inline == nil else { return }
     close(cancelling: true)
     done.wait()
   }
 
   private func close(cancelling: Bool) {
+    guard inline == nil else { return }
     condition.lock()
     closed = true
     cancelled = cancelled || cancelling
@@ -127,25 +161,29 @@ final class SearchFeed: @unchecked Sendable {
       let stop = closed && changes.isEmpty || cancelled
       condition.unlock()
       if stop { return }
-      for change in changes {
-        switch change {
-        case .store(let id, let title, let body):
-          if insert == nil {
-            insert = try RowInserter(
-              db, table: "search", columns: ["rowid", "title", "body"], orReplace: true)
-          }
-          try insert?.insert {
-            $0.add(id)
-            $0.add(title)
-            $0.add(body)
-          }
-        case .remove(let id):
-          try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [id])
-        case .clear:
-          insert = nil
-          try db.execute(sql: Schema.searchTables(in: "main"))
-        }
+      for change in changes { try write(change, on: db, in: "main", insert: &insert) }
+    }
+  }
+
+  /// Writes one change into the search file, `schema` on the connection `db`.
+  private func write(_ change: Change, on db: Database, in schema: String, insert: inout RowInserter?) throws {
+    switch change {
+    case .store(let id, let title, let body):
+      if insert == nil {
+        insert = try RowInserter(
+          db, table: "\(schema).search", columns: ["rowid", "title", "body"], orReplace: true)
       }
+      try insert?.insert {
+        $0.add(id)
+        $0.add(title)
+        $0.add(body)
+      }
+    case .remove(let id):
+      try insert?.flush()
+      try db.execute(sql: "DELETE FROM \(schema).search WHERE rowid = ?", arguments: [id])
+    case .clear:
+      insert = nil
+      try db.execute(sql: Schema.searchTables(in: schema))
     }
   }
 }

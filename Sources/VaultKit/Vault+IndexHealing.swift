@@ -34,6 +34,12 @@ extension Vault {
   ) throws(VaultError) -> IndexedAnswer<Value> {
     var path = indexPath(explicit: explicit, environment: environment)
     let named = explicit?.isEmpty == false || environment["VAULT_INDEX"]?.isEmpty == false
+    // The watcher is asked first and answers while the index opens; with no watcher to ask,
+    // the vault is walked meanwhile (see docs/PERFORMANCE.md).
+    let watcher =
+      trustWatcher && !rebuild
+      ? WatchChannel.ask(index: path, timeout: WatchChannel.timeout(environment: environment)) : nil
+    let early = watcher == nil ? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start() : nil
     var store: IndexStore
     do {
       store = try Self.openStore(path, named: named, fresh: rebuild)
@@ -50,10 +56,10 @@ extension Vault {
     }
     if let recovered = store.recoveryWarning { notice(recovered) }
     do {
-      if trustWatcher && !rebuild, let answer = try answerFromWatchedIndex(store, environment: environment, read) {
+      if let watcher, let answer = try answerFromWatchedIndex(store, watcher: watcher, read) {
         return answer
       }
-      return try answer(store, progress: progress, read)
+      return try answer(store, progress: progress, walk: early, read)
     } catch .indexDamaged(let reason) {
       notice("\(reason); the index was rebuilt from the vault")
       store.close()
@@ -67,23 +73,23 @@ extension Vault {
   }
 
   private func answer<Value: Sendable>(
-    _ store: IndexStore, progress: (@Sendable (Int, Int) -> Void)?,
+    _ store: IndexStore, progress: (@Sendable (Int, Int) -> Void)?, walk: VaultWalker.Walk? = nil,
     _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> IndexedAnswer<Value> {
-    let (refresh, value) = try self.refresh(store, progress: progress) { () throws(VaultError) in try read(store) }
+    let (refresh, value) = try self.refresh(store, progress: progress, walk: walk) { () throws(VaultError) in
+      try read(store)
+    }
     return IndexedAnswer(store: store, refresh: refresh, value: value)
   }
 
   /// `read` answered from the index with no walk, when a watcher says it holds every change
   /// made so far and it was built with these settings; nil otherwise (the caller walks).
   private func answerFromWatchedIndex<Value: Sendable>(
-    _ store: IndexStore, environment: [String: String],
+    _ store: IndexStore, watcher: WatchChannel.Request,
     _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> IndexedAnswer<Value>? {
     let started = DispatchTime.now()
-    guard !store.isFirstBuild,
-      WatchChannel.sync(index: store.path, timeout: WatchChannel.timeout(environment: environment)),
-      (try? store.meta("settings")) == settings.fingerprint, (try? store.searchIsInStep()) == true
+    guard !store.isFirstBuild, watcher.answer(), (try? store.isCurrent(settings: settings.fingerprint)) == true
     else { return nil }
     let value = try read(store)
     let refresh = IndexRefresh(

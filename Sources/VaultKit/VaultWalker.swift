@@ -32,30 +32,92 @@ struct VaultWalker: Sendable {
   let ignoreFilters: [String]
 
   /// Walks the whole vault, or only `folder` (vault-relative) and what is in it. `folders`
-  /// are the folders entered, `folder` first: what a watcher watches.
-  func walk(from folder: String = "") -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+  /// are the folders entered, `folder` first: what a watcher watches. `alongside` and `each`
+  /// as in `Walk.finish`.
+  func walk(
+    from folder: String = "", alongside: (@Sendable () -> Void)? = nil,
+    each: (@Sendable ([VaultFile]) -> Void)? = nil
+  ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+    start(from: folder).finish(alongside: alongside, each: each)
+  }
+
+  /// Starts walking on background workers, one fewer than the cores: the caller's thread,
+  /// the last one, joins them in `Walk.finish`. Meanwhile it can do what does not need the
+  /// walk (a command opens the index).
+  func start(from folder: String = "") -> Walk {
     let work = WalkQueue()
     if let status = FileSystem.status(folder.isEmpty ? root : root + "/" + folder, followLinks: true) {
       work.visited.insert([status.device, status.inode])
     }
     work.pending = [.folder(folder)]
     work.entered = [folder]
-    let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      let ignore = IgnoreFilter(ignoreFilters)
-      var finished: WalkQueue.Found?
-      while let item = work.next(after: &finished) {
-        var found = WalkQueue.Found()
-        switch item {
-        case .folder(let folder): read(folder, ignoring: ignore, into: &found)
-        case .entries(let directory, let folder, let names): status(names, in: directory, folder: folder, into: &found)
-        }
-        finished = found
+    let walk = Walk(walker: self, work: work)
+    for _ in 1..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+      walk.helpers.enter()
+      DispatchQueue.global().async {
+        self.work(on: work)
+        walk.helpers.leave()
       }
     }
+    return walk
+  }
+
+  /// A walk under way: `finish` joins it and returns what it found.
+  final class Walk: Sendable {
+    fileprivate let walker: VaultWalker
+    fileprivate let work: WalkQueue
+    fileprivate let helpers = DispatchGroup()
+
+    fileprivate init(walker: VaultWalker, work: WalkQueue) {
+      self.walker = walker
+      self.work = work
+    }
+
+    /// Works on the walk on this thread until it is done, then returns what it found.
+    ///
+    /// `alongside` is other work to do meanwhile (a refresh reads what the index knows): it is
+    /// one more item for the same workers, so the process never has more threads running than
+    /// cores. With a thread of its own beside the walk's, the scheduler left a core idle for
+    /// several milliseconds while the two walkers shared the other (`perf sched`, see
+    /// docs/PERFORMANCE.md). The walk returns once it is done too. `each` hears the files of
+    /// each part of the walk as soon as that part is done (those done before, now), on the
+    /// thread that walked it.
+    func finish(
+      alongside: (@Sendable () -> Void)? = nil, each: (@Sendable ([VaultFile]) -> Void)? = nil
+    ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+      if let each { work.deliver(to: each) }
+      if let alongside { work.add(.job(alongside)) }
+      walker.work(on: work)
+      helpers.wait()
+      return walker.afterWalking(work, each: each)
+    }
+  }
+
+  /// Takes items from the walk's queue and does them until none is left.
+  private func work(on work: WalkQueue) {
+    let ignore = IgnoreFilter(ignoreFilters)
+    var finished: WalkQueue.Found?
+    while let item = work.next(after: &finished) {
+      var found = WalkQueue.Found()
+      switch item {
+      case .folder(let folder): read(folder, ignoring: ignore, into: &found)
+      case .entries(let directory, let folder, let names): status(names, in: directory, folder: folder, into: &found)
+      case .job(let job): job()
+      }
+      if !found.files.isEmpty { work.delivered(found.files) }
+      finished = found
+    }
+  }
+
+  /// The end of a walk, on one thread: symbolic links, which are followed last.
+  private func afterWalking(
+    _ work: WalkQueue, each: (@Sendable ([VaultFile]) -> Void)?
+  ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
     var files = work.found.files
     var diagnostics = work.found.diagnostics
     var folders = work.entered
+    let walked = files.count
+    defer { if let each, files.count > walked { each(Array(files[walked...])) } }
     let ignore = IgnoreFilter(ignoreFilters)
     // Links last, one by one: rare, and the order decides which path a folder is listed under.
     var links = work.found.links.sorted()
@@ -179,6 +241,8 @@ private final class WalkQueue: @unchecked Sendable {
   enum Item {
     case folder(String)
     case entries(FileSystem.Directory, folder: String, names: ArraySlice<String>)
+    /// Work that is not the walk's, done by whichever worker takes it.
+    case job(@Sendable () -> Void)
   }
 
   /// What one work item found; merged into `found` when the item is finished.
@@ -197,6 +261,38 @@ private final class WalkQueue: @unchecked Sendable {
   var visited = Set<[UInt64]>()
   /// Every folder queued to be read, as it was queued.
   var entered: [String] = []
+
+  /// Who hears of the files found, part by part (`Walk.finish`), and the parts found before
+  /// anyone listened.
+  private var listener: (@Sendable ([VaultFile]) -> Void)?
+  private var undelivered: [[VaultFile]] = []
+
+  /// From now on `listener` hears of each part found; it hears of those found so far now.
+  func deliver(to listener: @escaping @Sendable ([VaultFile]) -> Void) {
+    condition.lock()
+    self.listener = listener
+    let parts = undelivered
+    undelivered = []
+    condition.unlock()
+    for part in parts { listener(part) }
+  }
+
+  /// One part of the walk is done: its files go to the listener, on this thread, or wait for one.
+  func delivered(_ files: [VaultFile]) {
+    condition.lock()
+    let listener = listener
+    if listener == nil { undelivered.append(files) }
+    condition.unlock()
+    listener?(files)
+  }
+
+  /// One more item, for whichever worker is free first.
+  func add(_ item: Item) {
+    condition.lock()
+    pending.append(item)
+    condition.broadcast()
+    condition.unlock()
+  }
 
   /// Takes in what the caller's last item found (nil on its first call), then waits for the
   /// next item; nil when all work is done.

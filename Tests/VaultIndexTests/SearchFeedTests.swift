@@ -75,4 +75,63 @@ import Testing
     for id in 1...100 { feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("text".utf8))) }
     #expect(throws: (any Error).self) { try feed.finish() }
   }
+
+  /// An index file with its search file attached as `fts`, as a command's connection has it.
+  func indexWithSearch() throws -> DatabaseQueue {
+    let index = try ScratchFolder.make("inline").appendingPathComponent("index.sqlite").path
+    let database = try DatabaseQueue(
+      path: index, configuration: IndexStore.configuration(attachingSearchOf: index, building: false))
+    try database.write { db in try db.execute(sql: Schema.searchTables(in: "fts")) }
+    return database
+  }
+
+  func searchRows(_ database: DatabaseQueue, matching word: String) throws -> (rows: [Int64], token: String?) {
+    try database.read { db in
+      (
+        try Int64.fetchAll(
+          db, sql: "SELECT rowid FROM fts.search WHERE search MATCH ? ORDER BY rowid", arguments: [word]),
+        try String.fetchOne(db, sql: "SELECT value FROM fts.meta WHERE key = 'search_token'")
+      )
+    }
+  }
+
+  /// Writes a few changes through a feed on the index's own connection, then commits or not.
+  func writeInline(_ database: DatabaseQueue, token: String, commit: Bool) throws {
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction {
+        let feed = SearchFeed(inline: db, token: token)
+        for id in 1...5 { feed.send(.store(id: Int64(id), title: "note \(id)", body: ArraySlice("apples \(id)".utf8))) }
+        feed.send(.remove(id: 2))
+        feed.send(.store(id: 1, title: "note 1", body: ArraySlice("plums".utf8)))
+        try feed.finish()
+        return commit ? .commit : .rollback
+      }
+    }
+  }
+
+  @Test func aFewChangesAreWrittenInTheIndexTransaction() throws {
+    let database = try indexWithSearch()
+    try writeInline(database, token: "t5", commit: true)
+    #expect(try searchRows(database, matching: "apples") == ([3, 4, 5], "t5"))
+    #expect(try searchRows(database, matching: "plums") == ([1], "t5"))
+  }
+
+  @Test func aFewChangesRolledBackWithTheIndexLeaveNoTrace() throws {
+    let database = try indexWithSearch()
+    try writeInline(database, token: "t6", commit: false)
+    #expect(try searchRows(database, matching: "apples") == ([], nil))
+  }
+
+  @Test func anInlineFailureIsReportedByFinish() throws {
+    let database = try indexWithSearch()
+    try database.write { db in try db.execute(sql: "DROP TABLE fts.search") }
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction {
+        let feed = SearchFeed(inline: db, token: "t7")
+        feed.send(.store(id: 1, title: "n", body: ArraySlice("text".utf8)))
+        #expect(throws: (any Error).self) { try feed.finish() }
+        return .rollback
+      }
+    }
+  }
 }

@@ -31,17 +31,43 @@ enum WatchChannel {
     environment["VAULT_WATCH_TIMEOUT_MS"].flatMap(Int32.init).map { max(0, $0) } ?? 1000
   }
 
+  /// Asks the watcher of `index`, when one listens, whether the index holds every change made
+  /// so far; the answer is read later (`Request.answer`), so that the command opens the index
+  /// while the watcher applies what it has seen. Nil when no watcher listens: the command
+  /// walks, and can start at once.
+  static func ask(index: String, timeout: Int32) -> Request? {
+    let path = socketPath(index: index)
+    guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return nil }
+    let socket = Self.socket()
+    guard socket >= 0 else { return nil }
+    guard connect(socket, path), send(socket, "sync\n") else {
+      close(socket)
+      return nil
+    }
+    return Request(socket: socket, timeout: timeout)
+  }
+
   /// Asks the watcher of `index` whether the index holds every change made so far: true only
   /// on its `ok`.
   static func sync(index: String, timeout: Int32) -> Bool {
-    let path = socketPath(index: index)
-    guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return false }
-    let socket = Self.socket()
-    guard socket >= 0 else { return false }
-    defer { close(socket) }
-    guard connect(socket, path) else { return false }
-    guard send(socket, "sync\n") else { return false }
-    return receiveLine(socket, timeout: timeout) == "ok"
+    ask(index: index, timeout: timeout)?.answer() ?? false
+  }
+
+  /// A `sync` sent to a watcher, its answer not read yet; the connection closes when released.
+  final class Request {
+    private let socket: Int32
+    private let timeout: Int32
+
+    fileprivate init(socket: Int32, timeout: Int32) {
+      self.socket = socket
+      self.timeout = timeout
+    }
+
+    deinit { close(socket) }
+
+    /// Whether the index holds every change made before the request: true only on the
+    /// watcher's `ok`, within the timeout.
+    func answer() -> Bool { WatchChannel.receiveLine(socket, timeout: timeout) == "ok" }
   }
 
   static func socket() -> Int32 {
