@@ -48,12 +48,22 @@ extension IndexStore {
   /// can be refreshed in place (`isCurrent`).
   public func stampsIfCurrent(
     settings fingerprint: String
-  ) throws(IndexError) -> (stamps: [String: FileStamp], isCurrent: Bool) {
+  ) throws(IndexError) -> (stamps: StampTable, isCurrent: Bool) {
     do {
-      return try database.read { db in (try Self.stamps(db), try Self.isCurrent(db, settings: fingerprint)) }
+      return try database.read { db in (try Self.stampTable(db), try Self.isCurrent(db, settings: fingerprint)) }
     } catch {
       throw IndexError(error)
     }
+  }
+
+  static func stampTable(_ db: Database) throws -> StampTable {
+    var table = StampTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
+    try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
+      table.add(
+        row.bytes(0),
+        FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3)))))
+    }
+    return table
   }
 
   /// Whether the index was built with the settings of `fingerprint` and its search file holds

@@ -7,7 +7,7 @@ import GRDBSQLite
 /// hundreds of rows a view reads (every event, the stored stamps of every file) that cost
 /// more than SQLite's own work. GRDB still prepares, binds, owns and finalizes the statement.
 struct RowReader {
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
 
   /// Calls `body` for each row of `sql` run with `arguments`. `cached`: the statement is
   /// prepared once per connection and kept, for one asked many times in a row (GRDB's

@@ -147,7 +147,7 @@ extension Vault {
     // What the index knows is read while the folder is walked, by one of the walk's workers,
     // and each part of the walk is compared with it as soon as both are there: all three take
     // a while on a big vault.
-    let stored = Prefetch<Result<(stamps: [String: FileStamp], isCurrent: Bool), IndexError>>.later()
+    let stored = Prefetch<Result<(stamps: StampTable, isCurrent: Bool), IndexError>>.later()
     let comparison = StampComparison()
     let walk = walk ?? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start()
     let (files, walkDiagnostics, _) = walk.finish(
@@ -172,11 +172,11 @@ extension Vault {
       var gone: [String] = []
       if !readAll && stillThere < known.count {
         let present = Set(files.map(\.path))
-        gone = known.keys.filter { !present.contains($0) }.sorted()
+        gone = known.paths.filter { !present.contains($0) }.sorted()
       }
       if !changed.isEmpty || !gone.isEmpty || readAll {
         try write(
-          changed, gone: gone, readAll: readAll, known: known, in: store, progress: progress,
+          changed, gone: gone, readAll: readAll, known: { known[$0] }, in: store, progress: progress,
           // What to write is decided again inside the write transaction: another process
           // may have stored the same changes since the stamps were read (four `vault tasks`
           // at once after new notes failed on `UNIQUE constraint failed: files.path`). A few
@@ -234,7 +234,7 @@ extension Vault {
       let gone = known.keys.filter { !there.contains($0) }.sorted()
       if !changed.isEmpty || !gone.isEmpty {
         try write(
-          changed, gone: gone, readAll: false, known: known, in: store, progress: nil,
+          changed, gone: gone, readAll: false, known: { known[$0] }, in: store, progress: nil,
           recheck: { writer in try writer.stamps(of: paths, under: outer) })
       }
       return IndexRefresh(
@@ -251,7 +251,7 @@ extension Vault {
   /// transaction, the stamps the decision rests on, so that changes another process stored
   /// meanwhile are not stored twice.
   private func write(
-    _ changed: [VaultFile], gone: [String], readAll: Bool, known: [String: FileStamp], in store: IndexStore,
+    _ changed: [VaultFile], gone: [String], readAll: Bool, known: (String) -> FileStamp?, in store: IndexStore,
     progress: (@Sendable (Int, Int) -> Void)?, recheck: @escaping (IndexWriter) throws -> [String: FileStamp]
   ) throws(IndexError) {
     let interpreter = NoteInterpreter(settings: settings)
@@ -260,9 +260,10 @@ extension Vault {
       var gone = gone
       var known = known
       if !readAll {
-        known = try recheck(writer)
-        changed = changed.filter { known[$0.path] != $0.stamp }
-        gone = gone.filter { known[$0] != nil }
+        let rechecked = try recheck(writer)
+        known = { rechecked[$0] }
+        changed = changed.filter { known($0.path) != $0.stamp }
+        gone = gone.filter { known($0) != nil }
       }
       if readAll { try writer.removeAll() }
       for path in gone { try writer.remove(path) }
@@ -287,7 +288,7 @@ extension Vault {
       for index in batches.indices {
         guard let records = next?.value else { break }
         next = index + 1 < batches.count ? Prefetch { [batch = batches[index + 1]] in parse(batch) } : nil
-        for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
+        for record in records { try writer.store(record, isNew: readAll || known(record.note.path) == nil) }
         done += records.count
         progress?(done, changed.count)
       }
@@ -319,7 +320,7 @@ extension Vault {
 /// most of it waiting on memory the other core had written.)
 private final class StampComparison: @unchecked Sendable {
   private let lock = NSLock()
-  private var known: [String: FileStamp]?
+  private var known: StampTable?
   private var waiting: [[VaultFile]] = []
   private var differing: [VaultFile] = []
   private var same = 0
@@ -342,7 +343,7 @@ private final class StampComparison: @unchecked Sendable {
   }
 
   /// The stamps the index holds; the files found before them are compared now.
-  func know(_ stamps: [String: FileStamp]) {
+  func know(_ stamps: StampTable) {
     let parts = lock.withLock {
       known = stamps
       defer { waiting = [] }
@@ -351,7 +352,7 @@ private final class StampComparison: @unchecked Sendable {
     for part in parts { compare(part, with: stamps) }
   }
 
-  private func compare(_ files: [VaultFile], with known: [String: FileStamp]) {
+  private func compare(_ files: [VaultFile], with known: StampTable) {
     var matching = 0
     let different = files.filter { file in
       let stamp = known[file.path]
