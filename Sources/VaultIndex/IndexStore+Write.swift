@@ -119,8 +119,9 @@ extension IndexStore {
         size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
     }
     for path in paths {
+      // Prepared once for all the paths.
       try RowReader.forEach(
-        db, sql: "SELECT path, size, mtime, inode FROM files WHERE path = ?", arguments: [path], read)
+        db, sql: "SELECT path, size, mtime, inode FROM files WHERE path = ?", arguments: [path], cached: true, read)
     }
     for folder in folders {
       // `folder/` up to `folder0` ('0' follows '/'): every path in the folder, by the index.

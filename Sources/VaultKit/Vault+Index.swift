@@ -183,7 +183,7 @@ extension Vault {
           // paths are looked up one by one; reading every stamp again was a tenth of a
           // `vault today` after one note changed.
           recheck: { [paths = changed.map(\.path) + gone] writer in
-            paths.count <= 512 ? try writer.stamps(of: paths, under: [String]()) : try writer.stamps()
+            paths.count <= 256 ? try writer.stamps(of: paths, under: [String]()) : try writer.stamps()
           })
       }
       return IndexRefresh(
