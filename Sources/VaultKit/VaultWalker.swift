@@ -85,7 +85,7 @@ struct VaultWalker: Sendable {
     func finish(
       alongside: (@Sendable () -> Void)? = nil, each: (@Sendable ([VaultFile]) -> Void)? = nil
     ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
-      if let each { work.deliver(to: each) }
+      work.deliver(to: each)
       if let alongside { work.add(.job(alongside)) }
       walker.work(on: work)
       helpers.wait()
@@ -263,25 +263,28 @@ private final class WalkQueue: @unchecked Sendable {
   var entered: [String] = []
 
   /// Who hears of the files found, part by part (`Walk.finish`), and the parts found before
-  /// anyone listened.
+  /// it was known whether anyone listens.
   private var listener: (@Sendable ([VaultFile]) -> Void)?
+  private var listenerKnown = false
   private var undelivered: [[VaultFile]] = []
 
-  /// From now on `listener` hears of each part found; it hears of those found so far now.
-  func deliver(to listener: @escaping @Sendable ([VaultFile]) -> Void) {
+  /// From now on `listener` hears of each part found; it hears of those found so far now. Nil:
+  /// nobody listens, and the parts are no longer kept.
+  func deliver(to listener: (@Sendable ([VaultFile]) -> Void)?) {
     condition.lock()
     self.listener = listener
+    listenerKnown = true
     let parts = undelivered
     undelivered = []
     condition.unlock()
-    for part in parts { listener(part) }
+    if let listener { for part in parts { listener(part) } }
   }
 
   /// One part of the walk is done: its files go to the listener, on this thread, or wait for one.
   func delivered(_ files: [VaultFile]) {
     condition.lock()
     let listener = listener
-    if listener == nil { undelivered.append(files) }
+    if !listenerKnown { undelivered.append(files) }
     condition.unlock()
     listener?(files)
   }
