@@ -36,7 +36,7 @@ extension Vault {
     let named = explicit?.isEmpty == false || environment["VAULT_INDEX"]?.isEmpty == false
     // The watcher is asked first and answers while the index opens; with no watcher to ask,
     // the vault is walked meanwhile (see docs/PERFORMANCE.md).
-    let watcher =
+    var watcher =
       trustWatcher && !rebuild
       ? WatchChannel.ask(index: path, timeout: WatchChannel.timeout(environment: environment)) : nil
     let early = watcher == nil ? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start() : nil
@@ -45,6 +45,8 @@ extension Vault {
       store = try Self.openStore(path, named: named, fresh: rebuild)
     } catch .unusableFolder(_, let reason) {
       path = privateIndexPath(environment: environment)
+      // A watcher answers for the index it keeps, not for this one.
+      watcher = nil
       notice("\(reason); using a temporary index at \(path) instead")
       do {
         store = try Self.openStore(path, named: false, fresh: rebuild)
