@@ -35,34 +35,23 @@ public struct IndexRecord: Sendable {
 }
 
 extension IndexStore {
-  /// Every indexed path with its stamp.
-  public func stamps() throws(IndexError) -> [String: FileStamp] {
-    do {
-      return try database.read { db in try Self.stamps(db) }
-    } catch {
-      throw IndexError(error)
-    }
-  }
-
   /// What a refresh compares with the vault, in one read: every stamp, and whether the index
   /// can be refreshed in place (`isCurrent`).
   public func stampsIfCurrent(
     settings fingerprint: String
   ) throws(IndexError) -> (stamps: StampTable, isCurrent: Bool) {
     do {
-      return try database.read { db in (try Self.stampTable(db), try Self.isCurrent(db, settings: fingerprint)) }
+      return try database.read { db in (try Self.stamps(db), try Self.isCurrent(db, settings: fingerprint)) }
     } catch {
       throw IndexError(error)
     }
   }
 
-  static func stampTable(_ db: Database) throws -> StampTable {
+  /// Every indexed path with its stamp. Every no-change refresh reads all of these: through
+  /// SQLite's C API (`RowReader`), into a `StampTable`.
+  static func stamps(_ db: Database) throws -> StampTable {
     var table = StampTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
-    try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
-      table.add(
-        row.bytes(0),
-        FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3)))))
-    }
+    try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { table.add(stampOf: $0) }
     return table
   }
 
@@ -82,24 +71,13 @@ extension IndexStore {
       && Self.searchIsInStep(db)
   }
 
-  static func stamps(_ db: Database) throws -> [String: FileStamp] {
-    var result: [String: FileStamp] = [:]
-    result.reserveCapacity(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
-    // Every no-change refresh reads all of these: through SQLite's C API (`RowReader`).
-    try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { row in
-      result[row.text(0)] = FileStamp(
-        size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
-    }
-    return result
-  }
-
   /// The stamps of the given paths and of every path under the given folders: what a refresh
   /// of a few changed places compares against, through the unique index on `path` (never a
   /// scan of `files`).
   public func stamps(
     of paths: some Sequence<String> & Sendable, under folders: some Sequence<String> & Sendable
   )
-    throws(IndexError) -> [String: FileStamp]
+    throws(IndexError) -> StampTable
   {
     do {
       return try database.read { db in try Self.stamps(db, of: paths, under: folders) }
@@ -111,13 +89,10 @@ extension IndexStore {
   static func stamps(
     _ db: Database, of paths: some Sequence<String>, under folders: some Sequence<String>
   ) throws
-    -> [String: FileStamp]
+    -> StampTable
   {
-    var result: [String: FileStamp] = [:]
-    let read = { (row: RowReader) in
-      result[row.text(0)] = FileStamp(
-        size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
-    }
+    var result = StampTable()
+    let read = { (row: RowReader) in result.add(stampOf: row) }
     for path in paths {
       // Prepared once for all the paths.
       try RowReader.forEach(
@@ -252,7 +227,7 @@ public final class IndexWriter {
 
   /// Every indexed path with its stamp, as this transaction sees it: another process may have
   /// stored some of the changes a refresh found before it began.
-  public func stamps() throws -> [String: FileStamp] {
+  public func stamps() throws -> StampTable {
     try IndexStore.stamps(db)
   }
 
@@ -260,7 +235,7 @@ public final class IndexWriter {
   /// transaction sees them (`IndexStore.stamps(of:under:)`).
   public func stamps(
     of paths: some Sequence<String>, under folders: some Sequence<String>
-  ) throws -> [String: FileStamp] {
+  ) throws -> StampTable {
     try IndexStore.stamps(db, of: paths, under: folders)
   }
 

@@ -65,9 +65,9 @@ final class SearchFeed: @unchecked Sendable {
 
   /// Writes the changes at once through the index's own connection, where the search file is
   /// attached as `fts`, in its transaction; `finish()` writes the token. For a few changed
-  /// notes a connection and a thread of their own cost more than the rows: opening the search
-  /// file, its commit and its checkpoint on close were a third of a `vault today` that
-  /// stored one changed note (docs/PERFORMANCE.md). The index file is locked first either way.
+  /// notes a connection and a thread of their own cost more than the rows: writing inline took
+  /// 2-5 ms off a `vault today` of 51 ms that stored one changed note (docs/PERFORMANCE.md).
+  /// The index file is locked first either way.
   init(inline db: Database, token: String) {
     self.token = token
     pendingLimit = 0

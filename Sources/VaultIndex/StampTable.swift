@@ -42,6 +42,13 @@ public struct StampTable: Sendable {
     return path.withUTF8 { find($0).map { entries[$0].stamp } }
   }
 
+  /// Adds the stamp of a row `SELECT path, size, mtime, inode`.
+  mutating func add(stampOf row: RowReader) {
+    add(
+      row.bytes(0),
+      FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3)))))
+  }
+
   /// Adds a path (its UTF-8 bytes) with its stamp; a path added twice keeps its first stamp.
   mutating func add(_ path: UnsafeBufferPointer<UInt8>, _ stamp: FileStamp) {
     guard find(path) == nil else { return }

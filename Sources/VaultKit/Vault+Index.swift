@@ -176,7 +176,7 @@ extension Vault {
       }
       if !changed.isEmpty || !gone.isEmpty || readAll {
         try write(
-          changed, gone: gone, readAll: readAll, known: { known[$0] }, in: store, progress: progress,
+          changed, gone: gone, readAll: readAll, known: known, in: store, progress: progress,
           // What to write is decided again inside the write transaction: another process
           // may have stored the same changes since the stamps were read (four `vault tasks`
           // at once after new notes failed on `UNIQUE constraint failed: files.path`). A few
@@ -231,10 +231,10 @@ extension Vault {
       let known = try store.stamps(of: paths, under: outer)
       let changed = present.filter { known[$0.path] != $0.stamp }.sorted { $0.path < $1.path }
       let there = Set(present.map(\.path))
-      let gone = known.keys.filter { !there.contains($0) }.sorted()
+      let gone = known.paths.filter { !there.contains($0) }.sorted()
       if !changed.isEmpty || !gone.isEmpty {
         try write(
-          changed, gone: gone, readAll: false, known: { known[$0] }, in: store, progress: nil,
+          changed, gone: gone, readAll: false, known: known, in: store, progress: nil,
           recheck: { writer in try writer.stamps(of: paths, under: outer) })
       }
       return IndexRefresh(
@@ -251,8 +251,8 @@ extension Vault {
   /// transaction, the stamps the decision rests on, so that changes another process stored
   /// meanwhile are not stored twice.
   private func write(
-    _ changed: [VaultFile], gone: [String], readAll: Bool, known: (String) -> FileStamp?, in store: IndexStore,
-    progress: (@Sendable (Int, Int) -> Void)?, recheck: @escaping (IndexWriter) throws -> [String: FileStamp]
+    _ changed: [VaultFile], gone: [String], readAll: Bool, known: StampTable, in store: IndexStore,
+    progress: (@Sendable (Int, Int) -> Void)?, recheck: @escaping (IndexWriter) throws -> StampTable
   ) throws(IndexError) {
     let interpreter = NoteInterpreter(settings: settings)
     try store.update(changing: readAll ? nil : changed.count + gone.count) { writer in
@@ -260,10 +260,9 @@ extension Vault {
       var gone = gone
       var known = known
       if !readAll {
-        let rechecked = try recheck(writer)
-        known = { rechecked[$0] }
-        changed = changed.filter { known($0.path) != $0.stamp }
-        gone = gone.filter { known($0) != nil }
+        known = try recheck(writer)
+        changed = changed.filter { known[$0.path] != $0.stamp }
+        gone = gone.filter { known[$0] != nil }
       }
       if readAll { try writer.removeAll() }
       for path in gone { try writer.remove(path) }
@@ -288,7 +287,7 @@ extension Vault {
       for index in batches.indices {
         guard let records = next?.value else { break }
         next = index + 1 < batches.count ? Prefetch { [batch = batches[index + 1]] in parse(batch) } : nil
-        for record in records { try writer.store(record, isNew: readAll || known(record.note.path) == nil) }
+        for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
         done += records.count
         progress?(done, changed.count)
       }
