@@ -18,6 +18,10 @@ struct ChecksumFile {
   int inCheckpoint;
   // The WAL of a database file, or the database of a WAL.
   ChecksumFile *partner;
+  // Whether this is a WAL, and the header of the frame SQLite wrote last (`signFrame`).
+  int isWal;
+  unsigned char frameHeader[24];
+  sqlite3_int64 frameHeaderOffset;
   // Pages of the memory map already checked, one bit each: SQLite fetches a page from the map
   // each time it visits it (the root of a B-tree on every lookup), and checking it each time
   // cost `vault today` half its time at 10,000 notes. A page is checked the first time this
@@ -82,13 +86,100 @@ static int fileRead(sqlite3_file *f, void *buffer, int size, sqlite3_int64 offse
   return SQLITE_OK;
 }
 
+// SQLite's checksum of WAL frames (wal.c, `walChecksumBytes`): pairs of 32-bit words, in the
+// byte order the WAL header's magic number names, summed on from `sum`.
+static void walSum(const unsigned char *data, int size, int bigEndian, unsigned int sum[2]) {
+  unsigned int s1 = sum[0], s2 = sum[1];
+  for (int i = 0; i + 8 <= size; i += 8) {
+    const unsigned char *w = data + i;
+    unsigned int a, b;
+    if (bigEndian) {
+      a = (unsigned int)w[0] << 24 | (unsigned int)w[1] << 16 | (unsigned int)w[2] << 8 | w[3];
+      b = (unsigned int)w[4] << 24 | (unsigned int)w[5] << 16 | (unsigned int)w[6] << 8 | w[7];
+    } else {
+      memcpy(&a, w, 4);
+      memcpy(&b, w + 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      a = __builtin_bswap32(a);
+      b = __builtin_bswap32(b);
+#endif
+    }
+    s1 += a + s2;
+    s2 += b + s1;
+  }
+  sum[0] = s1;
+  sum[1] = s2;
+}
+
+static unsigned int bigEndianWord(const unsigned char *w) {
+  return (unsigned int)w[0] << 24 | (unsigned int)w[1] << 16 | (unsigned int)w[2] << 8 | w[3];
+}
+
+static void putBigEndianWord(unsigned char *w, unsigned int value) {
+  w[0] = (unsigned char)(value >> 24);
+  w[1] = (unsigned char)(value >> 16);
+  w[2] = (unsigned char)(value >> 8);
+  w[3] = (unsigned char)value;
+}
+
+// Signs again the WAL frame whose page was just given its checksum. Each frame of a WAL
+// carries a running checksum of every frame before it and of its own page, and SQLite computes
+// it before it writes the page, hence before this VFS fills the page's last 8 bytes: the frame
+// then no longer matches, and when the WAL is next read whole (a process that opens the index
+// after the last one to use it ended without a checkpoint: killed, a power cut, or on purpose,
+// `IndexStore.keepWAL`) SQLite stops at the first frame and drops every commit in the WAL.
+// So the frame's header is written again with the checksum of the page as it is on disk,
+// following on from the previous frame's as it is on disk. A rewrite of checksums SQLite makes
+// itself (`walRewriteChecksums`) reads the pages back, with their checksums, and needs nothing.
+static int signFrame(ChecksumFile *file, int pageSize, const unsigned char *page, sqlite3_int64 offset) {
+  sqlite3_file *wrapped = WRAPPED_FILE(file);
+  sqlite3_int64 headerOffset = offset - 24;
+  unsigned char walHeader[32];
+  int rc = wrapped->pMethods->xRead(wrapped, walHeader, 32, 0);
+  if (rc != SQLITE_OK) return rc;
+  int bigEndian = bigEndianWord(walHeader) & 1;
+  unsigned int sum[2];
+  if (headerOffset == 32) {
+    sum[0] = bigEndianWord(walHeader + 24);
+    sum[1] = bigEndianWord(walHeader + 28);
+  } else {
+    unsigned char previous[24];
+    rc = wrapped->pMethods->xRead(wrapped, previous, 24, headerOffset - pageSize - 24);
+    if (rc != SQLITE_OK) return rc;
+    sum[0] = bigEndianWord(previous + 16);
+    sum[1] = bigEndianWord(previous + 20);
+  }
+  unsigned char header[24];
+  if (file->frameHeaderOffset == headerOffset) {
+    memcpy(header, file->frameHeader, 24);
+  } else {
+    rc = wrapped->pMethods->xRead(wrapped, header, 24, headerOffset);
+    if (rc != SQLITE_OK) return rc;
+  }
+  walSum(header, 8, bigEndian, sum);
+  walSum(page, pageSize, bigEndian, sum);
+  putBigEndianWord(header + 16, sum[0]);
+  putBigEndianWord(header + 20, sum[1]);
+  return wrapped->pMethods->xWrite(wrapped, header, 24, headerOffset);
+}
+
 static int fileWrite(sqlite3_file *f, const void *buffer, int size, sqlite3_int64 offset) {
   ChecksumFile *file = (ChecksumFile *)f;
   learnFromHeader(file, buffer, size, offset);
+  if (file->isWal && size == 24) {
+    memcpy(file->frameHeader, buffer, 24);
+    file->frameHeaderOffset = offset;
+  }
   if (file->checksums && !file->inCheckpoint && isPage(size)) {
     // The reserved bytes are the VFS's to fill, as cksumvfs fills them.
     unsigned char *page = (unsigned char *)buffer;
     compute(page, size - 8, page + size - 8);
+    int rc = WRAPPED_FILE(f)->pMethods->xWrite(WRAPPED_FILE(f), buffer, size, offset);
+    // A page in a WAL follows its frame's header: offset 32 + n × (size + 24) + 24.
+    if (rc == SQLITE_OK && file->isWal && offset >= 56 && (offset - 56) % (size + 24) == 0) {
+      rc = signFrame(file, size, page, offset);
+    }
+    return rc;
   }
   return WRAPPED_FILE(f)->pMethods->xWrite(WRAPPED_FILE(f), buffer, size, offset);
 }
@@ -207,7 +298,9 @@ static int vfsOpen(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flag
     // Journals and temporary files: the wrapped VFS's own, unchanged.
     return WRAPPED_VFS(vfs)->xOpen(WRAPPED_VFS(vfs), name, f, flags, outFlags);
   }
+  file->frameHeaderOffset = -1;
   if (flags & SQLITE_OPEN_WAL) {
+    file->isWal = 1;
     sqlite3_file *database = sqlite3_database_file_object(name);
     if (database && database->pMethods == &methods) {
       file->partner = (ChecksumFile *)database;

@@ -72,6 +72,12 @@ extension IndexStore {
   /// Gives `file` the name `target` unless a file has it: false then. A hard link, so that two
   /// processes putting a first build in place at once never replace each other's.
   static func place(_ file: String, at target: String) throws -> Bool {
+    // A WAL whose file is gone (removed by hand, or a process killed while the file was being
+    // replaced) would be played into the new file by the first connection to open it: SQLite
+    // cannot tell whose WAL it is. None can belong to a file not yet there.
+    if access(target, F_OK) != 0 && errno == ENOENT {
+      for suffix in ["-wal", "-shm"] { unlink(target + suffix) }
+    }
     if link(file, target) == 0 {
       unlink(file)
       return true

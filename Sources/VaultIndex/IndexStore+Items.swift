@@ -202,7 +202,7 @@ extension IndexStore {
       """
     let boundary = try read { db in
       try String.fetchOne(
-        db,
+        reusing: db,
         sql:
           """
           SELECT \(day) FROM events AS e INDEXED BY events_recurring
@@ -476,7 +476,7 @@ extension IndexStore {
       let (matches, matchKey) =
         span.map { ("(\($0.sql)) span", "span.k1, span.k2, span.k3") } ?? ("tasks t WHERE \(filter.sql)", key("t"))
       let last = try Row.fetchOne(
-        db,
+        reusing: db,
         sql: "SELECT \(matchKey) FROM \(matches) ORDER BY \(matchKey) LIMIT 1 OFFSET \(max(0, limit - 1))",
         arguments: span?.arguments ?? filter.arguments)
       var arguments = span?.arguments ?? filter.arguments
@@ -613,7 +613,7 @@ extension IndexStore {
     let filter = Self.taskFilter(selection)
     return try read { db in
       if let summed = try summaryCount(selection, db) { return summed }
-      return try Int.fetchOne(db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
+      return try Int.fetchOne(reusing: db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
     }
   }
 
@@ -621,7 +621,7 @@ extension IndexStore {
   func rowCount(_ selection: TaskSelection) throws(IndexError) -> Int {
     let filter = Self.taskFilter(selection)
     return try read { db in
-      try Int.fetchOne(db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
+      try Int.fetchOne(reusing: db, sql: Self.taskCountSQL(filter), arguments: filter.arguments) ?? 0
     }
   }
 
@@ -656,7 +656,7 @@ extension IndexStore {
       """
     return try read { db in
       var result: [String: (done: Int, total: Int)] = [:]
-      for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+      for row in try Row.fetchAll(reusing: db, sql: sql, arguments: arguments) {
         result[row[0]] = (done: row[1], total: row[2])
       }
       return result
@@ -672,7 +672,7 @@ extension IndexStore {
   )] {
     try read { db in
       try Row.fetchAll(
-        db,
+        reusing: db,
         sql: """
           SELECT path, title, kind, mtime FROM files WHERE skipped = 0 AND mtime >= ?
           ORDER BY mtime DESC, path LIMIT ?
@@ -687,7 +687,7 @@ extension IndexStore {
   public func pinnedNotes() throws(IndexError) -> [Located<String>] {
     try read { db in
       try Row.fetchAll(
-        db,
+        reusing: db,
         sql: """
           SELECT files.path, files.title FROM files JOIN properties p ON p.file_id = files.id
           WHERE files.skipped = 0 AND p.key = 'pinned' AND p.text = 'true'
@@ -701,7 +701,7 @@ extension IndexStore {
   public func goalCounts() throws(IndexError) -> (done: Int, total: Int) {
     try read { db in
       let row = try Row.fetchOne(
-        db,
+        reusing: db,
         sql: """
           SELECT COALESCE(SUM(g.done), 0), COUNT(*) FROM goals g CROSS JOIN files ON files.id = g.file_id
           WHERE files.skipped = 0
@@ -778,7 +778,7 @@ extension IndexStore {
         let arguments: StatementArguments = [oldest.description, newest.description]
         let dates =
           try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM journal_days WHERE day >= ? AND day <= ?", arguments: arguments)
+            reusing: db, sql: "SELECT COUNT(*) FROM journal_days WHERE day >= ? AND day <= ?", arguments: arguments)
           ?? 0
         if dates == span {
           streak += span
@@ -810,7 +810,7 @@ extension IndexStore {
         window.isEmpty
         ? "" : " AND i.file_id = (SELECT i.file_id \(from) ORDER BY files.path \(window))"
       return try Row.fetchAll(
-        db,
+        reusing: db,
         sql:
           """
           SELECT files.path, files.title, i.text, i.source, i.author, i.created,
@@ -832,7 +832,7 @@ extension IndexStore {
       let from = "FROM principles p CROSS JOIN files ON files.id = p.file_id WHERE files.skipped = 0"
       let window = try Self.window(db, table: "principles", pick: pick)
       return try Row.fetchAll(
-        db, sql: "SELECT files.path, files.title, p.text, p.line \(from) ORDER BY files.path, p.line \(window)"
+        reusing: db, sql: "SELECT files.path, files.title, p.text, p.line \(from) ORDER BY files.path, p.line \(window)"
       ).map { row in
         Located(path: row[0], title: row[1], line: row[3], value: Principle(text: row[2], line: row[3]))
       }
@@ -860,7 +860,7 @@ extension IndexStore {
   public func datedNotes(from: LocalDate, through: LocalDate) throws(IndexError) -> [Located<LocalDate>] {
     try read { db in
       try Row.fetchAll(
-        db,
+        reusing: db,
         sql: """
           SELECT path, title, date FROM files
           WHERE skipped = 0 AND kind NOT IN ('event', 'journal') AND date >= ? AND date <= ? ORDER BY date, path
@@ -891,7 +891,7 @@ extension IndexStore {
   public func tagCounts() throws(IndexError) -> [(tag: String, name: String, count: Int)] {
     try read { db in
       try Row.fetchAll(
-        db,
+        reusing: db,
         sql: """
           SELECT tag, MIN(name), COUNT(*) FROM (
             SELECT DISTINCT tags.file_id, tags.tag, tags.name FROM tags JOIN files ON files.id = tags.file_id
@@ -972,7 +972,7 @@ extension IndexStore {
   /// `pick`. (A skipped file has no rows there, so counting needs no join.)
   static func window(_ db: Database, table: String, pick: ((Int) -> Int)?) throws -> String {
     guard let pick else { return "" }
-    let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+    let count = try Int.fetchOne(reusing: db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
     return "LIMIT 1 OFFSET \(count == 0 ? 0 : pick(count))"
   }
 

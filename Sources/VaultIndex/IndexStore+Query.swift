@@ -132,22 +132,24 @@ extension IndexStore {
     do {
       return try database.read { db in
         let total = try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM \(source) WHERE files.skipped = 0 AND \(filter.sql)", arguments: arguments)
+          reusing: db, sql: "SELECT COUNT(*) FROM \(source) WHERE files.skipped = 0 AND \(filter.sql)",
+          arguments: arguments)
         var matches: [FileMatch] = []
-        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+        for row in try Row.fetchAll(reusing: db, sql: sql, arguments: arguments) {
           var properties: [String: [String]] = [:]
           if !keys.isEmpty {
             let id: Int64 = row[0]
             for key in keys {
               properties[key] = try String.fetchAll(
-                db, sql: "SELECT text FROM properties WHERE file_id = ? AND key = ? ORDER BY rowid",
+                reusing: db, sql: "SELECT text FROM properties WHERE file_id = ? AND key = ? ORDER BY rowid",
                 arguments: [id, key])
             }
           }
           // Bodies only for the rows shown, after the limit.
           let body =
             withBody
-            ? try String.fetchOne(db, sql: "SELECT body FROM search WHERE rowid = ?", arguments: [row[0]]) : nil
+            ? try String.fetchOne(reusing: db, sql: "SELECT body FROM search WHERE rowid = ?", arguments: [row[0]])
+            : nil
           matches.append(
             FileMatch(
               path: row[1], title: row[2], kind: row[3], date: row[4], bodyLine: row[5], body: body,
@@ -193,9 +195,9 @@ extension IndexStore {
     do {
       return try database.read { db in
         let total = try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM tasks JOIN files ON files.id = tasks.file_id WHERE \(filter.sql)",
+          reusing: db, sql: "SELECT COUNT(*) FROM tasks JOIN files ON files.id = tasks.file_id WHERE \(filter.sql)",
           arguments: filter.arguments)
-        let matches = try Row.fetchAll(db, sql: sql, arguments: filter.arguments).map { row in
+        let matches = try Row.fetchAll(reusing: db, sql: sql, arguments: filter.arguments).map { row in
           TaskMatch(
             path: row[0], line: row[1], statusSymbol: row[2], statusType: row[3], description: row[4],
             priority: row[5], due: row[6], scheduled: row[7], start: row[8], done: row[9], recurrence: row[10])
@@ -301,11 +303,12 @@ extension IndexStore {
       return try database.read { db in
         var aliases: [Int64: [String]] = [:]
         for row in try Row.fetchAll(
-          db, sql: "SELECT file_id, text FROM properties WHERE key IN ('aliases', 'alias') AND text IS NOT NULL")
+          reusing: db,
+          sql: "SELECT file_id, text FROM properties WHERE key IN ('aliases', 'alias') AND text IS NOT NULL")
         {
           aliases[row[0], default: []].append(row[1])
         }
-        return try Row.fetchAll(db, sql: "SELECT id, path, title FROM files ORDER BY path").map { row in
+        return try Row.fetchAll(reusing: db, sql: "SELECT id, path, title FROM files ORDER BY path").map { row in
           NoteName(path: row[1], title: row[2], aliases: aliases[row[0]] ?? [])
         }
       }
@@ -326,7 +329,7 @@ extension IndexStore {
           LEFT JOIN properties ON properties.file_id = files.id AND properties.key IN ('categories', 'category')
           WHERE files.kind = ?
           """
-        for row in try Row.fetchAll(db, sql: sql, arguments: [kind.rawValue]) {
+        for row in try Row.fetchAll(reusing: db, sql: sql, arguments: [kind.rawValue]) {
           let path: String = row[0]
           let text: String? = row[1]
           items[path, default: []] += text.map { [$0] } ?? []
@@ -345,7 +348,8 @@ extension IndexStore {
     do {
       return try database.read { db in
         try Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM properties WHERE key = ? AND date IS NOT NULL)", arguments: [key])
+          reusing: db, sql: "SELECT EXISTS (SELECT 1 FROM properties WHERE key = ? AND date IS NOT NULL)",
+          arguments: [key])
           ?? false
       }
     } catch {

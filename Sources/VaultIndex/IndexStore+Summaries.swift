@@ -21,7 +21,7 @@ extension IndexStore {
       let byDate = try Self.summed(db, .toAct, statuses: statuses, through: day)
       let starting =
         try Int.fetchOne(
-          db,
+          reusing: db,
           sql: """
             SELECT COUNT(*) FROM tasks t INDEXED BY tasks_start
             WHERE t.start = ? AND t.status_type IN (\(Self.placeholders(statuses.count)))
@@ -60,7 +60,7 @@ extension IndexStore {
     let open = TaskStatus.Kind.allCases.filter(\.isOpen)
     return try read { db in
       try Int.fetchOne(
-        db,
+        reusing: db,
         sql: """
           SELECT COALESCE(SUM(count), 0) FROM task_days
           WHERE kind = \(Schema.TaskDay.due.rawValue) AND status_type IN (\(Self.placeholders(open.count)))
@@ -75,7 +75,7 @@ extension IndexStore {
     _ db: Database, _ kind: Schema.TaskDay, statuses: [TaskStatus.Kind], through: LocalDate
   ) throws -> Int {
     try Int.fetchOne(
-      db,
+      reusing: db,
       sql: """
         SELECT COALESCE(SUM(count), 0) FROM task_days
         WHERE kind = \(kind.rawValue) AND status_type IN (\(placeholders(statuses.count))) AND day <= ?

@@ -271,16 +271,9 @@ public final class IndexWriter {
 
   /// Forgets a file and everything found in it.
   public func remove(_ path: String) throws {
-    // The rows still queued belong to files stored before, never to this one (`store` removes
-    // a file before it stores it again): they need not be flushed first.
-    // Prepared once per connection: preparing (and GRDB's authorizer) was a tenth of storing
-    // a thousand changed notes.
-    guard
-      let id = try Int64.fetchOne(
-        db.cachedStatement(sql: "SELECT id FROM files WHERE path = ?"), arguments: [path])
-    else {
-      return
-    }
+    // The rows still queued belong to other files, never to this one: they need not be
+    // flushed first.
+    guard let id = try fileID(path) else { return }
     feed.send(.remove(id: id))
     try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
   }
@@ -288,22 +281,108 @@ public final class IndexWriter {
   /// Stores a file, replacing what was known of it (`isNew`: known not to be stored yet).
   public func store(_ record: IndexRecord, isNew: Bool = false) throws {
     let note = record.note
-    if !isNew { try remove(note.path) }
-    try into("files", ["path", "size", "mtime", "inode", "kind", "title", "date", "body_line", "skipped"]).insert {
+    if !isNew, let id = try fileID(note.path) {
+      try restore(record, id: id)
+      return
+    }
+    try into("files", Self.fileColumns).insert {
       $0.add(note.path)
-      $0.add(record.stamp.size)
-      $0.add(record.stamp.modified)
-      $0.add(Int64(bitPattern: record.stamp.inode))
-      $0.add(note.kind.rawValue)
-      $0.add(note.title)
-      $0.add(note.date?.description)
-      $0.add(record.bodyLine)
-      $0.add(note.isSkipped)
+      addFileValues(record, to: $0)
     }
     let id = db.lastInsertedRowID
     feed.send(.store(id: id, title: note.title, body: record.body))
-    try storeProperties(note, id)
-    let tags = try into("tags", ["file_id", "tag", "name", "line"])
+    try addRows(of: note, id: id) { table in try into(table.rawValue, table.columns) }
+  }
+
+  /// The columns of `files` that `store` fills, `path` first.
+  static let fileColumns = ["path", "size", "mtime", "inode", "kind", "title", "date", "body_line", "skipped"]
+
+  /// The values of `files` after the path.
+  private func addFileValues(_ record: IndexRecord, to row: RowInserter) {
+    let note = record.note
+    row.add(record.stamp.size)
+    row.add(record.stamp.modified)
+    row.add(Int64(bitPattern: record.stamp.inode))
+    row.add(note.kind.rawValue)
+    row.add(note.title)
+    row.add(note.date?.description)
+    row.add(record.bodyLine)
+    row.add(note.isSkipped)
+  }
+
+  /// The id of the stored file at `path`, if any.
+  private func fileID(_ path: String) throws -> Int64? {
+    // Prepared once per connection: preparing (and GRDB's authorizer) was a tenth of storing
+    // a thousand changed notes.
+    try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM files WHERE path = ?"), arguments: [path])
+  }
+
+  /// Stores a file already in the index by its differences: its `files` row is updated in
+  /// place, a table's rows for it are replaced from the first one that changed, and its search
+  /// text only when it changed.
+  /// A note edited in one place usually changes one table or none besides `files`; deleting
+  /// and inserting all of its rows rewrote every index of `tasks` for it (87 pages of 16 KB
+  /// for a line added to a note of 13 tasks, against 5: docs/PERFORMANCE.md). Its rows keep
+  /// the order in which they were found, as a rebuild inserts them.
+  private func restore(_ record: IndexRecord, id: Int64) throws {
+    let note = record.note
+    // Rows still queued in the inserters belong to other files (each file is stored once in a
+    // transaction): neither the reads nor the deletes below see them.
+    let update = try db.cachedStatement(
+      sql: "UPDATE files SET \(Self.fileColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+    try update.execute(
+      arguments: [
+        record.stamp.size, record.stamp.modified, Int64(bitPattern: record.stamp.inode), note.kind.rawValue,
+        note.title, note.date?.description, record.bodyLine, note.isSkipped, id,
+      ])
+    if try !searchTextIsStored(record, id: id) {
+      feed.send(.store(id: id, title: note.title, body: record.body))
+    }
+    var collected: [NoteTable: RowCollector] = [:]
+    try addRows(of: note, id: id) { table in
+      if let collector = collected[table] { return collector }
+      let collector = RowCollector()
+      collected[table] = collector
+      return collector
+    }
+    for table in NoteTable.allCases {
+      let rows = collected[table]?.rows ?? []
+      let stored = try table.storedRows(db, of: id)
+      // The rows before the first difference stay; the rest are replaced, so that the rows
+      // keep the order of the note (a task added at the end is one row inserted).
+      let kept = zip(stored, rows).prefix { $0.values == $1 }.count
+      guard kept < max(stored.count, rows.count) else { continue }
+      if kept < stored.count {
+        try db.cachedStatement(sql: "DELETE FROM main.\(table.rawValue) WHERE file_id = ? AND rowid >= ?")
+          .execute(arguments: [id, stored[kept].rowid])
+      }
+      let inserter = try into(table.rawValue, table.columns)
+      for row in rows[kept...] {
+        try inserter.insert { target in
+          for value in row { target.add(value) }
+        }
+      }
+    }
+  }
+
+  /// Whether the search file holds this title and body for the file `id` already, byte for
+  /// byte (a note saved again unchanged, or touched by `git checkout`).
+  private func searchTextIsStored(_ record: IndexRecord, id: Int64) throws -> Bool {
+    var stored = false
+    try RowReader.forEach(
+      db, sql: "SELECT c0, c1 FROM fts.search_content WHERE id = ?", arguments: [id], cached: true
+    ) { row in
+      stored = row.bytes(0).elementsEqual(record.note.title.utf8) && row.bytes(1).elementsEqual(record.body)
+    }
+    return stored
+  }
+
+  /// Gives `target(table)` the rows of each table that `note`, stored as the file `id`, has.
+  private func addRows<Target: RowTarget>(
+    of note: Note, id: Int64, into target: (NoteTable) throws -> Target
+  ) throws {
+    try addProperties(of: note, id: id, into: target(.properties))
+    let tags = try target(.tags)
     for tag in note.tags {
       try tags.insert {
         $0.add(id)
@@ -312,7 +391,7 @@ public final class IndexWriter {
         $0.add(tag.line)
       }
     }
-    let links = try into("links", ["file_id", "target", "subpath", "alias", "style", "line"])
+    let links = try target(.links)
     for link in note.links {
       try links.insert {
         $0.add(id)
@@ -323,7 +402,7 @@ public final class IndexWriter {
         $0.add(link.line)
       }
     }
-    let headings = try into("headings", ["file_id", "level", "text", "line"])
+    let headings = try target(.headings)
     for heading in note.headings {
       try headings.insert {
         $0.add(id)
@@ -332,21 +411,21 @@ public final class IndexWriter {
         $0.add(heading.line)
       }
     }
-    for task in note.tasks { try storeTask(task, id) }
+    if !note.tasks.isEmpty {
+      let tasks = try target(.tasks)
+      for task in note.tasks { try Self.addTask(task, id, to: tasks) }
+    }
     if let journal = note.journal {
-      try into("journal", ["file_id", "date", "mood", "mood_tags"]).insert {
+      try target(.journal).insert {
         $0.add(id)
         $0.add(journal.date.description)
         $0.add(journal.mood)
         $0.add(journal.moodTags.joined(separator: ","))
       }
     }
-    if let event = note.event { try storeEvent(event, id) }
+    if let event = note.event { try Self.addEvent(event, id, to: target(.events)) }
     if let goal = note.goal {
-      try into(
-        "goals",
-        ["file_id", "progress", "progress_source", "target", "status", "done", "done_on", "priority", "description"]
-      ).insert {
+      try target(.goals).insert {
         $0.add(id)
         $0.add(goal.progress)
         $0.add(goal.progressSource)
@@ -359,7 +438,7 @@ public final class IndexWriter {
       }
     }
     if let insight = note.insight {
-      try into("insights", ["file_id", "text", "source", "author", "created"]).insert {
+      try target(.insights).insert {
         $0.add(id)
         $0.add(insight.text)
         $0.add(insight.source)
@@ -367,7 +446,7 @@ public final class IndexWriter {
         $0.add(insight.created?.description)
       }
     }
-    let principles = try into("principles", ["file_id", "text", "line"])
+    let principles = try target(.principles)
     for principle in note.principles {
       try principles.insert {
         $0.add(id)
@@ -375,7 +454,7 @@ public final class IndexWriter {
         $0.add(principle.line)
       }
     }
-    let diagnostics = try into("diagnostics", ["file_id", "line", "column", "severity", "message"])
+    let diagnostics = try target(.diagnostics)
     for diagnostic in note.diagnostics {
       try diagnostics.insert {
         $0.add(id)
@@ -389,8 +468,7 @@ public final class IndexWriter {
 
   /// One row per scalar: a list property gives a row per element, so `tags=x` and
   /// `category=music` match elements.
-  func storeProperties(_ note: Note, _ id: Int64) throws {
-    let properties = try into("properties", ["file_id", "key", "type", "text", "number", "date", "line"])
+  private func addProperties<Target: RowTarget>(of note: Note, id: Int64, into properties: Target) throws {
     for property in note.properties {
       let key = property.key.lowercased()
       for value in property.value.elements {
@@ -416,17 +494,8 @@ public final class IndexWriter {
     }
   }
 
-  func storeTask(_ task: TaskItem, _ id: Int64) throws {
-    try into(
-      "tasks",
-      [
-        "file_id", "line", "byte_start", "byte_end", "indentation", "marker", "status_symbol", "status_type",
-        "description", "tags", "priority", "created", "start", "scheduled", "scheduled_inferred", "due", "done",
-        "cancelled",
-        "recurrence", "on_completion", "task_id", "depends_on", "block_link", "format", "parent_line",
-        "fields", "duplicate",
-      ]
-    ).insert {
+  private static func addTask<Target: RowTarget>(_ task: TaskItem, _ id: Int64, to tasks: Target) throws {
+    try tasks.insert {
       $0.add(id)
       $0.add(task.line)
       $0.add(task.byteRange.lowerBound)
@@ -462,15 +531,8 @@ public final class IndexWriter {
     fields.map { "\($0.key)\u{1F}\($0.value)\u{1F}\($0.column)" }.joined(separator: "\u{1E}")
   }
 
-  func storeEvent(_ event: Event, _ id: Int64) throws {
-    try into(
-      "events",
-      [
-        "file_id", "title", "emoji", "start", "end", "all_day", "start_time", "end_time", "category", "location",
-        "time_zone", "recurrence_kind", "recurrence_rule", "recurrence_end", "skip_dates", "remind", "archived",
-        "completed", "description", "color", "leap_day", "year_unknown", "extra_dates", "floating", "cancelled",
-      ]
-    ).insert {
+  private static func addEvent<Target: RowTarget>(_ event: Event, _ id: Int64, to events: Target) throws {
+    try events.insert {
       $0.add(id)
       $0.add(event.title)
       $0.add(event.emoji)

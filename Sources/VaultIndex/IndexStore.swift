@@ -113,7 +113,7 @@ public final class IndexStore: Sendable {
 
   deinit {
     // A first build never published (no `update`, or one that failed) is dropped.
-    if let aside { Self.dropFirstBuild(database, at: aside) }
+    if let aside { Self.dropFirstBuild(database, at: aside) } else { settleWAL() }
     if sharing.value { IndexLock.unshare(path) }
   }
 
@@ -133,11 +133,13 @@ public final class IndexStore: Sendable {
     }
   }
 
-  /// Empties the connection's page cache (`PRAGMA shrink_memory`): a process that lives for
-  /// days between batches (`vault watch`) holds no pages while idle; the next batch reads
-  /// them from the system's file cache.
+  /// Empties the connection's page cache and forgets its prepared statements (GRDB's
+  /// `releaseMemory`): a process that lives for days between batches (`vault watch`) holds no
+  /// pages while idle, and one that answers views for days (`vault serve`) keeps no statement
+  /// of a day gone by (their SQL holds dates). The next use reads the pages from the system's
+  /// file cache and prepares again.
   public func releaseCache() {
-    try? database.inDatabase { db in try db.execute(sql: "PRAGMA shrink_memory") }
+    try? database.inDatabase { db in db.releaseMemory() }
   }
 
   /// Closes the connection and gives back this process's share of the lock, before the index
@@ -146,11 +148,36 @@ public final class IndexStore: Sendable {
     if let aside {
       Self.dropFirstBuild(database, at: aside)
     } else {
+      settleWAL()
       try? database.close()
     }
     if sharing.value {
       sharing.set(false)
       IndexLock.unshare(path)
+    }
+  }
+
+  /// The most bytes of WAL, per file, that the last connection to close leaves for the next
+  /// one instead of copying them into the file. SQLite's own close copies the WAL back and
+  /// removes it: two `fdatasync`s per file, and the next write makes the WAL again, one more
+  /// for its header and one for the folder. After one changed note at 10,000 notes that was a
+  /// third of the command (docs/PERFORMANCE.md). A WAL left behind is read whole by the
+  /// next process to open the index alone (SQLite's recovery: 0.3 ms a megabyte), so it is
+  /// kept only while small; a bigger one is copied back by whoever closes it last.
+  static let keptWALBytes: off_t = 1 << 20
+
+  /// Lets this connection's close copy the WAL back into the files when either WAL is over
+  /// `keptWALBytes` (SQLite does so only if no other process has the index open).
+  func settleWAL() {
+    let large = [path, Self.searchPath(path)].contains { file in
+      var status = stat()
+      return stat(file + "-wal", &status) == 0 && status.st_size > Self.keptWALBytes
+    }
+    guard large else { return }
+    try? database.inDatabase { db in
+      // Closed already (`close()`, then the store's end).
+      guard let connection = db.sqliteConnection else { return }
+      _ = vault_sqlite_checkpoint_on_close(connection, 1)
     }
   }
 
@@ -221,6 +248,8 @@ public final class IndexStore: Sendable {
     // other process sees, is written without it (`IndexStore+FirstBuild.swift`).
     let journal = building ? useMemoryJournal : useWAL
     configuration.prepareDatabase { db in
+      // The WAL of a small change stays when the connection closes (`keptWALBytes`).
+      if !building, let connection = db.sqliteConnection { _ = vault_sqlite_checkpoint_on_close(connection, 0) }
       try journal(db, "main")
       if building { reserveChecksumBytes(db, "main") }
       if let indexPath {

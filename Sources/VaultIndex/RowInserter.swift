@@ -93,10 +93,6 @@ final class RowInserter {
     if let value { sqlite3_bind_int64(handle, column, value) } else { sqlite3_bind_null(handle, column) }
   }
 
-  func add(_ value: Int?) { add(value.map(Int64.init)) }
-
-  func add(_ value: Bool?) { add(value.map { $0 ? Int64(1) : 0 }) }
-
   func add(_ value: Double?) {
     column += 1
     if let value, value.isFinite {

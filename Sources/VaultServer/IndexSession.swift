@@ -10,6 +10,8 @@ actor IndexSession {
   let index: String?
   let environment: [String: String]
   private var store: IndexStore?
+  /// The day of the last request: views prepare statements whose SQL holds it.
+  private var day: LocalDate?
 
   init(vault: Vault, index: String?, environment: [String: String]) {
     self.vault = vault
@@ -23,6 +25,11 @@ actor IndexSession {
     _ body: (IndexStore, _ writeToken: String?) throws -> Value
   ) throws -> Value {
     let store = try upToDate()
+    if day != today {
+      // The statements kept for yesterday's views are not asked again.
+      if day != nil { store.releaseCache() }
+      day = today
+    }
     return try body(store, try store.writeToken())
   }
 

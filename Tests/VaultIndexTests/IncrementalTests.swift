@@ -227,7 +227,10 @@ struct TemporaryVault {
       try vault.store().database.read { db in
         try String.fetchAll(
           db,
-          sql: "SELECT path || ' ' || \(column) FROM \(table) JOIN files ON files.id = file_id ORDER BY \(table).rowid")
+          sql: """
+            SELECT path || ' ' || \(column) FROM \(table) JOIN files ON files.id = file_id
+            ORDER BY path, \(table).rowid
+            """)
       }
     }
     func expected(_ counts: [(String, Int)], _ row: (String, Int) -> String) -> [String] {
@@ -240,11 +243,12 @@ struct TemporaryVault {
     #expect(try rows("tags", "tag") == expected(counts) { "\($0) \($0.prefix(1))\($1)" })
     #expect(try rows("links", "target") == expected(counts) { "\($0) link \($1)" })
 
-    // b.md replaced in place (its rows deleted, then stored again) while a batch holds a.md's new rows.
+    // a.md cut short and b.md grown, in place (rows deleted, then stored again) while a batch
+    // holds the new rows of the other. Each note's rows stay in its order.
     try vault.write("a.md", note(tasks: size + 1, tag: "a"), secondsLater: 5)
     try vault.write("b.md", note(tasks: size * 2, tag: "b"), secondsLater: 5)
     try vault.refresh()
-    counts = [("c.md", size - 1), ("a.md", size + 1), ("b.md", size * 2)]
+    counts = [("a.md", size + 1), ("b.md", size * 2), ("c.md", size - 1)]
     #expect(try rows("tags", "tag") == expected(counts) { "\($0) \($0.prefix(1))\($1)" })
     #expect(try rows("tasks", "line") == expected(counts) { "\($0) \($1 + 1)" })
   }

@@ -16,4 +16,11 @@ int vault_sqlite_disable_memory_statistics(void);
 // SQLITE_IOERR_DATA (checksums.c). Call once, before the first connection.
 int vault_sqlite_register_checksums(void);
 
+typedef struct sqlite3 sqlite3;
+
+/// Whether closing the last connection to a database in WAL mode copies the WAL into the
+/// file and removes it (SQLite's default, `checkpoint` 1) or leaves it for the next connection
+/// (0: `SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`, see `IndexStore.keptWALBytes`). Variadic in SQLite.
+int vault_sqlite_checkpoint_on_close(sqlite3 *db, int checkpoint);
+
 #endif

@@ -62,7 +62,7 @@ struct AgendaCommand: ParsableCommand {
       terminal.print("nothing from \(first) to \(last): try --days 30, or `vault countdown` for what comes later")
       return
     }
-    for line in lines { terminal.print(line) }
+    terminal.print(lines: lines)
   }
 }
 

@@ -79,8 +79,8 @@ struct CalendarCommand: ParsableCommand {
         shown, weekStart: weekStart, categoryColors: vault.settings.categoryColors, openDueDays: due?.days)
       return text.block(title: title(range.from, range.through, weekStart: weekStart), grid: grid)
     }
-    for line in text.sideBySide(blocks, perRow: CalendarText.perRow(width: terminal.width)) { terminal.print(line) }
-    for line in text.legend { terminal.print(line) }
+    terminal.print(lines: text.sideBySide(blocks, perRow: CalendarText.perRow(width: terminal.width)))
+    terminal.print(lines: text.legend)
     let busy = days.filter { !$0.isEmpty }
     terminal.print("")
     if busy.isEmpty {

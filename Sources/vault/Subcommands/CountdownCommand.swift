@@ -68,7 +68,7 @@ struct CountdownCommand: ParsableCommand {
       ]
     }
     for (index, lines) in terminal.tableRows(rows, indent: 0, flexible: 1, trailing: 1).enumerated() {
-      for line in lines { terminal.print(line) }
+      terminal.print(lines: lines)
       guard long else { continue }
       let event = countdowns[index].occurrence.event.value
       if let location = event.location { terminal.print(terminal.dim("    📍 " + location)) }

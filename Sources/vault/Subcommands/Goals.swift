@@ -60,6 +60,6 @@ struct Goals: ParsableCommand {
         terminal.dim(when),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: prioritized ? 1 : 0) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: prioritized ? 1 : 0))
   }
 }

@@ -92,7 +92,7 @@ struct JournalWrite: ParsableCommand {
     if options.json {
       try terminal.json(["path": path])
     } else {
-      for line in lines { terminal.print(line) }
+      terminal.print(lines: lines)
     }
     if edit || (text == nil && mood == nil && moodTags == nil) {
       try EditorLauncher.open(vault.root + "/" + path, line: 1, environment: options.environment)
@@ -210,7 +210,7 @@ struct JournalList: ParsableCommand {
         terminal.dim(Counting.of(day.words, "word")),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 2) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 2))
   }
 }
 

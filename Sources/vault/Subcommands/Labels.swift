@@ -47,7 +47,7 @@ struct Labels: ParsableCommand {
         ])
       }
     }
-    for line in terminal.table(rows, indent: 0, flexible: 0) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 0))
   }
 }
 

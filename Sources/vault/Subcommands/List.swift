@@ -138,7 +138,7 @@ struct List: ParsableCommand {
           "loosen a filter, or see what there is with `vault list --type \(noun.0 == "item" ? "note" : noun.0)`"))
       return
     }
-    for line in terminal.table(rows, indent: 0, flexible: text, trailing: 1) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: text, trailing: 1))
     terminal.print(
       terminal.dim(
         total > rows.count

@@ -73,7 +73,7 @@ struct Mood: ParsableCommand {
           row.averageMood.map { String(format: "mood %.1f", $0) } ?? "",
         ]
       }
-      for line in terminal.table(lines, indent: 0, flexible: 0) { terminal.print(line) }
+      terminal.print(lines: terminal.table(lines, indent: 0, flexible: 0))
     }
     terminal.print(report.verdict + terminal.dim("  (\(report.from) to \(report.through))"))
   }
@@ -138,7 +138,7 @@ struct Mood: ParsableCommand {
       let value = grouping == .day ? String(Int(average)) : String(format1: average)
       return [label, colored(bar, average, terminal) + " " + value, terminal.dim(row.tags.joined(separator: ", "))]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 2) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 2))
     terminal.print("")
     var averages = [terminal.heading("Average") + " " + String(format1: report.average ?? 0)]
     averages += [("this week", report.weekAverage), ("this month", report.monthAverage)].compactMap { label, value in
@@ -151,7 +151,7 @@ struct Mood: ParsableCommand {
       let tagRows = report.byTag.map {
         ["  " + $0.tag, String(format1: $0.average), terminal.dim(Counting.of($0.days, "day"))]
       }
-      for line in terminal.table(tagRows, indent: 0, flexible: 0) { terminal.print(line) }
+      terminal.print(lines: terminal.table(tagRows, indent: 0, flexible: 0))
     }
     if !report.onThisDay.isEmpty {
       terminal.print("")

@@ -78,7 +78,7 @@ struct Remind: ParsableCommand {
       let rows = reminders.map { reminder in
         ["\(reminder.at.date) \(reminder.at.time.hourMinute)", reminder.title, reminder.why, reminder.path ?? ""]
       }
-      for line in terminal.table(rows, indent: 0, flexible: 1, trailing: 1) { terminal.print(line) }
+      terminal.print(lines: terminal.table(rows, indent: 0, flexible: 1, trailing: 1))
       return
     }
     let notifier = ReminderNotifier(vault, environment: options.environment)

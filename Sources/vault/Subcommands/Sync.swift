@@ -41,7 +41,7 @@ struct Sync: ParsableCommand {
     if status {
       let state = try sync.status()
       if options.json { return try terminal.json(state) }
-      for line in SyncText.status(state, now: Date()) { terminal.print(line) }
+      terminal.print(lines: SyncText.status(state, now: Date()))
       return
     }
     if setup {
@@ -60,7 +60,7 @@ struct Sync: ParsableCommand {
     if options.json {
       try terminal.json(report)
     } else {
-      for line in SyncText.report(report) { terminal.print(line) }
+      terminal.print(lines: SyncText.report(report))
     }
     if report.offline != nil { throw ExitCode(1) }
   }

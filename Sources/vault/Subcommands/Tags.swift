@@ -39,7 +39,7 @@ struct Tags: ParsableCommand {
     let rows = tree.flattened.map { node, depth -> [String] in
       [String(repeating: "  ", count: depth) + "#" + node.name, String(node.total)]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 0) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 0))
   }
 
   private func show(_ tag: String, vault: Vault, index: HealingIndex, terminal: Terminal) throws {
@@ -67,7 +67,7 @@ struct Tags: ParsableCommand {
         terminal.location($0.location),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 1) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 1))
   }
 }
 

@@ -181,7 +181,7 @@ struct Tasks: ParsableCommand {
         terminal.dim(task.shortID), terminal.location(task.location),
       ]
     }
-    for line in terminal.table(rows, indent: 0, flexible: 1, trailing: 2) { terminal.print(line) }
+    terminal.print(lines: terminal.table(rows, indent: 0, flexible: 1, trailing: 2))
     guard total > tasks.count else { return terminal.print(terminal.dim(Counting.of(total, "task"))) }
     // The same command again with --all (the words as they were typed).
     let again = Self.allCommand(CommandLine.arguments.dropFirst())

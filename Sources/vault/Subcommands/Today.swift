@@ -47,6 +47,6 @@ struct Today: ParsableCommand {
       dashboard: dashboard, terminal: terminal, tasks: vault.settings.tasks,
       journalPath: vault.settings.dailyNotes.path(for: today), moods: vault.settings.moods,
       labels: vault.settings.labels)
-    for line in text.lines { terminal.print(line) }
+    terminal.print(lines: text.lines)
   }
 }
