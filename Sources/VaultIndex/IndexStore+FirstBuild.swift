@@ -50,6 +50,8 @@ extension IndexStore {
       placed = false
     }
     Self.dropFirstBuild(built, at: aside)
+    // Parts of views were read on the other connection, whose `data_version` says nothing here.
+    kept.set([:])
     connection.set((try Self.open(path, version: version, building: false), nil))
     return placed
   }

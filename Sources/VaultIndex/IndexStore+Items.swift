@@ -1003,6 +1003,20 @@ extension IndexStore {
     let store: ObjectIdentifier
     /// Used only on the thread that runs `reading`'s body, while it runs.
     let db: Database
+    /// The files' `data_version` in this transaction, read by the first `part` that asks.
+    private let versionRead = Locked<[Int]?>(nil)
+
+    init(store: ObjectIdentifier, db: Database) {
+      self.store = store
+      self.db = db
+    }
+
+    func version() throws -> [Int] {
+      if let version = versionRead.value { return version }
+      let version = try IndexStore.dataVersion(db)
+      versionRead.set(version)
+      return version
+    }
   }
 
   static func date(_ text: String?) -> LocalDate? { text.flatMap { DateParsing.validDate($0) } }

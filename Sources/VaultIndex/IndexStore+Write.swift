@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import VaultCore
 
 /// What the index remembers of a file to tell whether it changed.
@@ -169,6 +170,9 @@ extension IndexStore {
 
   private func write(inline: Bool, _ body: (IndexWriter) throws -> Void) throws {
     let token = UUID().uuidString
+    // Unknown until committed: a write that fails may have changed anything.
+    var changes: IndexChanges?
+    defer { written.mutate { $0 = ($0.writes + 1, changes) } }
     try database.writeWithoutTransaction { db in
       // Deferred, then a write: this takes the index file's lock only. The search file's is
       // taken after it, by the feed, so two processes never wait for each other crosswise.
@@ -182,6 +186,7 @@ extension IndexStore {
           try body(writer)
           try writer.finish()
           try feed.finish()
+          changes = writer.changes
         } catch {
           feed.cancel()
           throw error
@@ -200,6 +205,8 @@ public final class IndexWriter {
   static let searchToken = "search_token"
   private var inserters: [String: RowInserter] = [:]
   private var bulk = false
+  /// What this transaction changed, for the parts of views read before it (`IndexStore.part`).
+  private(set) var changes = IndexChanges()
 
   init(db: Database, feed: SearchFeed) {
     self.db = db
@@ -212,13 +219,18 @@ public final class IndexWriter {
   /// statement, 1.62 s with 32, and as long with 64 but for 5 MB more (docs/PERFORMANCE.md).
   private func into(_ table: String, _ columns: [String]) throws -> RowInserter {
     if let inserter = inserters[table] { return inserter }
-    let inserter = try RowInserter(db, table: table, columns: columns, rows: table == "files" ? 1 : Self.batchRows)
+    let inserter = try RowInserter(db, table: table, columns: columns, rows: table == "files" ? 1 : batchRows)
     inserters[table] = inserter
     return inserter
   }
 
   /// Rows per statement of the batched inserts.
   static let batchRows = 32
+
+  /// Rows per statement of this transaction's inserts: one when it stores a few notes (the
+  /// search rows go inline then, `SearchFeed.isInline`), whose few rows do not pay for
+  /// preparing a statement of 32 rows of placeholders.
+  private var batchRows: Int { feed.isInline ? 1 : Self.batchRows }
 
   /// Inserts the rows still queued in the batched inserts.
   private func flushRows() throws {
@@ -241,6 +253,7 @@ public final class IndexWriter {
 
   public func setMeta(_ key: String, _ value: String) throws {
     try db.execute(sql: "INSERT OR REPLACE INTO main.meta(key, value) VALUES (?, ?)", arguments: [key, value])
+    changes.rows(of: "meta")
   }
 
   /// Forgets every file, and leaves the sorted secondary indexes out until `finish()`: a bulk
@@ -249,6 +262,7 @@ public final class IndexWriter {
   public func removeAll() throws {
     try flushRows()
     inserters = [:]
+    changes.all()
     try Schema.erase(db)
     try Schema.createTables(db)
     try setMeta(Self.searchToken, feed.token)
@@ -276,13 +290,16 @@ public final class IndexWriter {
     guard let id = try fileID(path) else { return }
     feed.send(.remove(id: id))
     try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
+    changes.rows(of: "files")
+    changes.rows(of: "search")
+    for table in NoteTable.allCases { changes.rows(of: table.rawValue) }
   }
 
   /// Stores a file, replacing what was known of it (`isNew`: known not to be stored yet).
   public func store(_ record: IndexRecord, isNew: Bool = false) throws {
     let note = record.note
-    if !isNew, let id = try fileID(note.path) {
-      try restore(record, id: id)
+    if !isNew, let (id, stored) = try storedFile(note.path) {
+      try restore(record, id: id, stored: stored)
       return
     }
     try into("files", Self.fileColumns).insert {
@@ -291,14 +308,19 @@ public final class IndexWriter {
     }
     let id = db.lastInsertedRowID
     feed.send(.store(id: id, title: note.title, body: record.body))
-    try addRows(of: note, id: id) { table in try into(table.rawValue, table.columns) }
+    try addRows(of: note, id: id) { table in
+      changes.rows(of: table.rawValue)
+      return try into(table.rawValue, table.columns)
+    }
+    changes.rows(of: "files")
+    changes.rows(of: "search")
   }
 
   /// The columns of `files` that `store` fills, `path` first.
   static let fileColumns = ["path", "size", "mtime", "inode", "kind", "title", "date", "body_line", "skipped"]
 
   /// The values of `files` after the path.
-  private func addFileValues(_ record: IndexRecord, to row: RowInserter) {
+  private func addFileValues<Target: RowTarget>(_ record: IndexRecord, to row: Target) {
     let note = record.note
     row.add(record.stamp.size)
     row.add(record.stamp.modified)
@@ -317,6 +339,20 @@ public final class IndexWriter {
     try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM files WHERE path = ?"), arguments: [path])
   }
 
+  /// The id of the stored file at `path`, and its other columns of `files` (`fileColumns`
+  /// after the path), if it is stored.
+  private func storedFile(_ path: String) throws -> (id: Int64, values: [ColumnValue])? {
+    var found: (id: Int64, values: [ColumnValue])?
+    let count = Int32(Self.fileColumns.count)
+    try RowReader.forEach(
+      db, sql: "SELECT id, \(Self.fileColumns.dropFirst().joined(separator: ", ")) FROM files WHERE path = ?",
+      arguments: [path]
+    ) { row in
+      found = (sqlite3_column_int64(row.handle, 0), (1..<count).map(row.value))
+    }
+    return found
+  }
+
   /// Stores a file already in the index by its differences: its `files` row is updated in
   /// place, a table's rows for it are replaced from the first one that changed, and its search
   /// text only when it changed.
@@ -324,7 +360,7 @@ public final class IndexWriter {
   /// and inserting all of its rows rewrote every index of `tasks` for it (87 pages of 16 KB
   /// for a line added to a note of 13 tasks, against 5: docs/PERFORMANCE.md). Its rows keep
   /// the order in which they were found, as a rebuild inserts them.
-  private func restore(_ record: IndexRecord, id: Int64) throws {
+  private func restore(_ record: IndexRecord, id: Int64, stored: [ColumnValue]) throws {
     let note = record.note
     // Rows still queued in the inserters belong to other files (each file is stored once in a
     // transaction): neither the reads nor the deletes below see them.
@@ -335,8 +371,13 @@ public final class IndexWriter {
         record.stamp.size, record.stamp.modified, Int64(bitPattern: record.stamp.inode), note.kind.rawValue,
         note.title, note.date?.description, record.bodyLine, note.isSkipped, id,
       ])
+    let values = RowCollector()
+    try values.insert { addFileValues(record, to: $0) }
+    changes.columns(
+      zip(Self.fileColumns.dropFirst(), zip(stored, values.rows[0])).filter { $1.0 != $1.1 }.map(\.0), of: "files")
     if try !searchTextIsStored(record, id: id) {
       feed.send(.store(id: id, title: note.title, body: record.body))
+      changes.rows(of: "search")
     }
     var collected: [NoteTable: RowCollector] = [:]
     try addRows(of: note, id: id) { table in
@@ -345,13 +386,15 @@ public final class IndexWriter {
       collected[table] = collector
       return collector
     }
+    let storedRows = try NoteTable.storedRows(db, of: id)
     for table in NoteTable.allCases {
       let rows = collected[table]?.rows ?? []
-      let stored = try table.storedRows(db, of: id)
+      let stored = storedRows[table] ?? []
       // The rows before the first difference stay; the rest are replaced, so that the rows
       // keep the order of the note (a task added at the end is one row inserted).
       let kept = zip(stored, rows).prefix { $0.values == $1 }.count
       guard kept < max(stored.count, rows.count) else { continue }
+      changes.rows(of: table.rawValue)
       if kept < stored.count {
         try db.cachedStatement(sql: "DELETE FROM main.\(table.rawValue) WHERE file_id = ? AND rowid >= ?")
           .execute(arguments: [id, stored[kept].rowid])

@@ -37,6 +37,12 @@ public final class IndexStore: Sendable {
   let replaces: Bool
   /// Whether this store holds its share of the index's lock (`IndexLock`), until `close()`.
   private let sharing: Locked<Bool>
+  /// Parts of views read from this store, kept until what they read changes (`part`).
+  let kept = Locked<[String: KeptPart]>([:])
+  /// How many parts of views were read rather than kept (for tests).
+  let partsRead = Locked<Int>(0)
+  /// How many times this store has written, and what its last write changed.
+  let written = Locked<(writes: Int, changes: IndexChanges?)>((0, nil))
 
   /// Whether SQLite's memory statistics are off (`SQLiteConfig`): done once, before the
   /// process's first connection, which is an index's in `vault`. When something else opened a

@@ -18,4 +18,10 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     defer { lock.unlock() }
     stored = value
   }
+
+  func mutate(_ change: (inout Value) -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    change(&stored)
+  }
 }

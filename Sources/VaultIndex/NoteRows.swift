@@ -36,20 +36,30 @@ enum NoteTable: String, CaseIterable {
     }
   }
 
-  /// The rows stored for the file `id`, in the order they were inserted, each with its rowid.
-  /// Every table is searched by its `file_id` index (or is keyed by it).
-  func storedRows(_ db: Database, of id: Int64) throws -> [(rowid: Int64, values: [ColumnValue])] {
-    var rows: [(rowid: Int64, values: [ColumnValue])] = []
-    let count = Int32(columns.count)
-    try RowReader.forEach(
-      db,
-      sql: "SELECT \(columns.joined(separator: ", ")), rowid FROM main.\(rawValue) WHERE file_id = ? ORDER BY rowid",
-      arguments: [id]
-    ) { row in
-      rows.append((sqlite3_column_int64(row.handle, count), (0..<count).map(row.value)))
+  /// The rows stored for the file `id` in every table, by table, in the order they were
+  /// inserted, each with its rowid: one statement for all tables (eleven statements cost half
+  /// a millisecond more to prepare than one). Every table is searched by its `file_id` index
+  /// (or is keyed by it).
+  static func storedRows(_ db: Database, of id: Int64) throws -> [NoteTable: [(rowid: Int64, values: [ColumnValue])]] {
+    var rows: [NoteTable: [(rowid: Int64, values: [ColumnValue])]] = [:]
+    try RowReader.forEach(db, sql: storedRowsSQL, arguments: [id]) { row in
+      let table = allCases[Int(sqlite3_column_int64(row.handle, 0))]
+      let values = (0..<Int32(table.columns.count)).map { row.value($0 + 2) }
+      rows[table, default: []].append((sqlite3_column_int64(row.handle, 1), values))
     }
     return rows
   }
+
+  /// `storedRows`' statement: each table's columns after its number and the rowid, padded with
+  /// NULLs to the widest.
+  static let storedRowsSQL: String = {
+    let width = allCases.map(\.columns.count).max() ?? 0
+    return allCases.enumerated().map { number, table in
+      let padding = Array(repeating: "NULL", count: width - table.columns.count)
+      return "SELECT \(number), rowid, \((table.columns + padding).joined(separator: ", ")) "
+        + "FROM main.\(table.rawValue) WHERE file_id = ?1"
+    }.joined(separator: " UNION ALL ") + " ORDER BY 1, 2"
+  }()
 }
 
 /// A value as SQLite stores it. Text compares by its bytes: two spellings of "é" that Swift's

@@ -17,6 +17,7 @@ struct RowReader {
     _ body: (RowReader) throws -> Void
   ) throws {
     let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+    IndexStore.recordRead(statement)
     try statement.setArguments(arguments)
     // GRDB finalizes the statement when it is released: keep it alive while it steps.
     try withExtendedLifetime(statement) {
@@ -66,7 +67,7 @@ extension Row {
   ) throws
     -> [Row]
   {
-    try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    try Row.fetchAll(db.recordedStatement(sql), arguments: arguments)
   }
 
   static func fetchOne(
@@ -74,7 +75,7 @@ extension Row {
   ) throws
     -> Row?
   {
-    try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    try Row.fetchOne(db.recordedStatement(sql), arguments: arguments)
   }
 }
 
@@ -84,7 +85,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
   ) throws
     -> [Self]
   {
-    try fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+    try fetchAll(db.recordedStatement(sql), arguments: arguments)
   }
 
   static func fetchOne(
@@ -92,6 +93,15 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
   ) throws
     -> Self?
   {
-    try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+    try fetchOne(db.recordedStatement(sql), arguments: arguments)
+  }
+}
+
+extension Database {
+  /// The cached statement of `sql`, its region added to the part being read (`IndexStore.part`).
+  fileprivate func recordedStatement(_ sql: String) throws -> Statement {
+    let statement = try cachedStatement(sql: sql)
+    IndexStore.recordRead(statement)
+    return statement
   }
 }

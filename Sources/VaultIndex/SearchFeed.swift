@@ -32,6 +32,8 @@ final class SearchFeed: @unchecked Sendable {
   private let done = DispatchGroup()
   /// The index's own connection, when the changes are written on it at once (`init(inline:)`).
   private let inline: Database?
+  /// Whether the changes are written on the index's own connection (`init(inline:)`).
+  var isInline: Bool { inline != nil }
   private var inlineInsert: RowInserter?
 
   /// Opens the search file's connection with `open` and starts the transaction, on another

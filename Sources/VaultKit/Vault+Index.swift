@@ -148,7 +148,8 @@ extension Vault {
     // and each part of the walk is compared with it as soon as both are there: all three take
     // a while on a big vault.
     let stored = Prefetch<Result<(stamps: StampTable, isCurrent: Bool), IndexError>>.later()
-    let comparison = StampComparison()
+    let interpreter = NoteInterpreter(settings: settings)
+    let comparison = StampComparison { [self] file in record(of: file, interpreter: interpreter) }
     let walk = walk ?? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start()
     let (files, walkDiagnostics, _) = walk.finish(
       alongside: {
@@ -177,6 +178,7 @@ extension Vault {
       if !changed.isEmpty || !gone.isEmpty || readAll {
         try write(
           changed, gone: gone, readAll: readAll, known: known, in: store, progress: progress,
+          parsed: readAll ? [:] : comparison.parsed,
           // What to write is decided again inside the write transaction: another process
           // may have stored the same changes since the stamps were read (four `vault tasks`
           // at once after new notes failed on `UNIQUE constraint failed: files.path`). A few
@@ -246,13 +248,25 @@ extension Vault {
     }
   }
 
+  /// A file read and parsed into what the index stores of it.
+  func record(of file: VaultFile, interpreter: NoteInterpreter) -> IndexRecord {
+    let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
+    let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
+    return IndexRecord(
+      stamp: file.stamp, note: note,
+      body: NoteParser.firstInvalidUTF8(body) == nil
+        ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
+      bodyLine: note.frontMatter?.bodyLine ?? 1)
+  }
+
   /// Writes what a refresh found in one transaction: `gone` dropped, `changed` read, parsed
   /// and stored (`readAll`: everything erased first). `recheck` reads, inside the write
   /// transaction, the stamps the decision rests on, so that changes another process stored
   /// meanwhile are not stored twice.
   private func write(
     _ changed: [VaultFile], gone: [String], readAll: Bool, known: StampTable, in store: IndexStore,
-    progress: (@Sendable (Int, Int) -> Void)?, recheck: @escaping (IndexWriter) throws -> StampTable
+    progress: (@Sendable (Int, Int) -> Void)?, parsed: [String: IndexRecord] = [:],
+    recheck: @escaping (IndexWriter) throws -> StampTable
   ) throws(IndexError) {
     let interpreter = NoteInterpreter(settings: settings)
     try store.update(changing: readAll ? nil : changed.count + gone.count) { writer in
@@ -273,16 +287,14 @@ extension Vault {
       }
       let parse: @Sendable ([VaultFile]) -> [IndexRecord] = { batch in
         parallelMap(batch) { file in
-          let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
-          let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
-          return IndexRecord(
-            stamp: file.stamp, note: note,
-            body: NoteParser.firstInvalidUTF8(body) == nil
-              ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
-            bodyLine: note.frontMatter?.bodyLine ?? 1)
+          // Read as the walk found it, unless it changed again since.
+          if let record = parsed[file.path], record.stamp == file.stamp { return record }
+          return record(of: file, interpreter: interpreter)
         }
       }
-      var next = batches.first.map { batch in Prefetch { parse(batch) } }
+      // Files all read during the walk need no other thread.
+      let readEarly = changed.allSatisfy { parsed[$0.path]?.stamp == $0.stamp }
+      var next = batches.first.map { batch in readEarly ? Prefetch(parse(batch)) : Prefetch { parse(batch) } }
       var done = 0
       for index in batches.indices {
         guard let records = next?.value else { break }
@@ -323,6 +335,20 @@ private final class StampComparison: @unchecked Sendable {
   private var waiting: [[VaultFile]] = []
   private var differing: [VaultFile] = []
   private var same = 0
+  /// Reads a changed file into a record, on the worker that found it.
+  private let parse: @Sendable (VaultFile) -> IndexRecord
+  private var records: [String: IndexRecord] = [:]
+
+  /// The most changed files read as they are found: the usual refresh finds a note or two,
+  /// and reading them on the walk's workers takes them off the path after the walk.
+  static let parsedEarly = 8
+
+  init(parse: @escaping @Sendable (VaultFile) -> IndexRecord) {
+    self.parse = parse
+  }
+
+  /// The records read as the files were found, by path (at most `parsedEarly`).
+  var parsed: [String: IndexRecord] { lock.withLock { records } }
 
   /// Files new or changed since the index read them. Read once the walk is over.
   var changed: [VaultFile] { lock.withLock { differing } }
@@ -358,9 +384,14 @@ private final class StampComparison: @unchecked Sendable {
       if stamp == file.stamp { matching += 1 }
       return stamp != file.stamp
     }
-    lock.withLock {
+    let early = lock.withLock {
       same += matching
       differing += different
+      return differing.count <= Self.parsedEarly ? different : []
+    }
+    for file in early {
+      let record = parse(file)
+      lock.withLock { records[file.path] = record }
     }
   }
 }
@@ -381,6 +412,11 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
   }
 
   private init() { group.enter() }
+
+  /// A value already at hand.
+  init(_ value: Value) {
+    result = value
+  }
 
   /// A value some other code provides with `fulfill`.
   static func later() -> Prefetch { Prefetch() }

@@ -118,44 +118,61 @@ extension Vault {
 
   private func dashboardReading(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
-    input.events = try indexed { try store.events(around: today, upcoming: limit) }.map { localized($0) }
+    // Each part is kept by the store and read again only when a write changed what it reads
+    // (`IndexStore.part`): after one changed note, most of the dashboard holds.
+    let key = "\(today) \(limit) \(settings.firstWeekday)"
+    func part<Value: Sendable>(
+      _ name: String, also: String = "", _ read: () throws -> Value
+    ) throws(VaultError) -> Value {
+      try indexed { try store.part("dashboard." + name, key: key + also, read) }
+    }
+    input.events = try part("events") { try store.events(around: today, upcoming: limit) }.map { localized($0) }
     let weekStart = settings.firstWeekday
     let weekFirst = today.startOfWeek(weekStart)
-    try indexed {
-      // The database orders, cuts and counts: a big vault has thousands of open tasks.
+    // The database orders, cuts and counts: a big vault has thousands of open tasks.
+    (input.actionableTasks, input.actionableCount) = try part("actionable") {
       var actionable = TaskSelection()
       actionable.actionableOn = today
       actionable.statuses = [.todo, .inProgress]
-      (input.actionableTasks, input.actionableCount) = try store.topTasks(actionable, limit: limit)
-      (input.doneThisWeek, input.cancelledThisWeek) = try store.closedCounts(
-        from: weekFirst, before: weekFirst.adding(days: 7))
-      (input.goalsDone, input.goalsTotal) = try store.goalCounts()
-      // The first few open ones in the agenda's order (`Agenda.TaskEntry.order`, open ones
-      // first, so the day's first few hold them): a big vault has thousands dated tomorrow.
-      input.tomorrowTasks = try store.tasks(on: today.adding(days: 1), limit: limit).tasks
-      // The last few done: a busy day closes hundreds.
-      input.recently.tasksDone = try store.recentlyDone(
-        from: today.adding(days: -1), before: today.adding(days: 1), limit: limit)
-      input.pinned = try store.pinnedNotes()
+      return try store.topTasks(actionable, limit: limit)
+    }
+    (input.doneThisWeek, input.cancelledThisWeek) = try part("closed") {
+      try store.closedCounts(from: weekFirst, before: weekFirst.adding(days: 7))
+    }
+    (input.goalsDone, input.goalsTotal) = try part("goal counts") { try store.goalCounts() }
+    // The first few open ones in the agenda's order (`Agenda.TaskEntry.order`, open ones
+    // first, so the day's first few hold them): a big vault has thousands dated tomorrow.
+    input.tomorrowTasks = try part("tomorrow") { try store.tasks(on: today.adding(days: 1), limit: limit).tasks }
+    // The last few done: a busy day closes hundreds.
+    input.recently.tasksDone = try part("done") {
+      try store.recentlyDone(from: today.adding(days: -1), before: today.adding(days: 1), limit: limit)
+    }
+    input.pinned = try part("pinned") { try store.pinnedNotes() }
+    input.openDueThisWeek = try part("due this week") {
       var dueThisWeek = TaskSelection()
       dueThisWeek.statuses = [.todo, .inProgress, .onHold]
       dueThisWeek.dueBefore = weekFirst.adding(days: 7)
-      input.openDueThisWeek = try store.taskCount(dueThisWeek)
-      // The week's moods from the entries; the streak from the index (`journalStreak`).
-      input.journal = try store.journal(from: today.adding(days: -7), through: today)
-      let streak = try store.journalStreak(endingOn: today)
-      input.journalStreak = streak > 0 ? streak : try store.journalStreak(endingOn: today.adding(days: -1))
-      let pick = { (count: Int) in Dashboard.ofTheDay(count: count, today: today) }
-      input.insight = try store.insights(pick: pick).first
-      input.principle = try store.principles(pick: pick).first
+      return try store.taskCount(dueThisWeek)
     }
+    // The week's moods from the entries; the streak from the index (`journalStreak`).
+    input.journal = try part("journal") { try store.journal(from: today.adding(days: -7), through: today) }
+    input.journalStreak = try part("streak") {
+      let streak = try store.journalStreak(endingOn: today)
+      return streak > 0 ? streak : try store.journalStreak(endingOn: today.adding(days: -1))
+    }
+    let pick = { (count: Int) in Dashboard.ofTheDay(count: count, today: today) }
+    input.insight = try part("insight") { try store.insights(pick: pick).first }
+    input.principle = try part("principle") { try store.principles(pick: pick).first }
     input.recently.changed = try recentlyChanged(in: store, today: today, limit: limit)
     // Progress only for the goals shown.
-    input.goals = try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
+    input.goals = try part("goals") { () throws(VaultError) in
+      try goals(in: store, among: try indexed { try store.goals(withTags: false, openFirst: limit) })
+    }
     var dashboard = Dashboard(input, today: today, limit: limit, weekStart: settings.firstWeekday)
     // Tags only for what is shown: reading them for every event cost a few milliseconds.
     let shown = dashboard.events.map(\.event.path) + dashboard.countdowns.map(\.occurrence.event.path)
-    let tags = try indexed { try store.tags(ofPaths: Array(Set(shown + dashboard.goals.map(\.goal.path)))) }
+    let paths = Array(Set(shown + dashboard.goals.map(\.goal.path))).sorted()
+    let tags = try part("tags", also: paths.joined(separator: "\u{1F}")) { try store.tags(ofPaths: paths) }
     for index in dashboard.events.indices {
       dashboard.events[index].event.tags = tags[dashboard.events[index].event.path] ?? []
     }
