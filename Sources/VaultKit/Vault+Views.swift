@@ -187,7 +187,10 @@ extension Vault {
     // `vault suggest accept 1` takes the first).
     if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {
       let history = suggestionHistory()
-      let (all, scored) = try candidates(in: store)
+      // The open tasks that say what they ask are a scan of the open tasks: kept as a part.
+      // The templates are notes read from disk, read each time.
+      let tasks = try part("suggestion tasks") { () throws(VaultError) in try taskCandidates(in: store) }
+      let (all, scored) = try candidates(in: store, tasks: tasks)
       let skipped = skipped(on: today, history: history, all: all)
       // The list shown last today for this mood stays, so `accept N` takes what was shown and
       // showing it (which counts in the history) does not reorder it.

@@ -52,6 +52,7 @@ import VaultKit
     ("a title changed", "Notes/Plain.md", "# Renamed\nNothing to see.\n"),
     ("a note removed", "Events/Birthday.md", nil),
     ("a note added", "Notes/New.md", "- [ ] A new task 📅 2026-11-24\n"),
+    ("a task that suits a mood added", "Tasks.md", tasks + "- [ ] Stretch [energy:: low] [duration:: 5m]\n"),
   ]
 
   func json(_ dashboard: Dashboard) throws -> String {

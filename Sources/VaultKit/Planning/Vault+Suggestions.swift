@@ -80,9 +80,12 @@ extension Vault {
 
   /// Every template and task candidate (for lookups), and those to score (a template whose task
   /// is open already gives way to the task).
-  func candidates(in store: IndexStore) throws(VaultError) -> (all: [TaskTemplate], scored: [TaskTemplate]) {
+  func candidates(
+    in store: IndexStore, tasks known: [TaskTemplate]? = nil
+  ) throws(VaultError) -> (all: [TaskTemplate], scored: [TaskTemplate]) {
     let templates = try taskTemplates(in: store)
-    let tasks = try taskCandidates(in: store)
+    let tasks: [TaskTemplate]
+    if let known { tasks = known } else { tasks = try taskCandidates(in: store) }
     let open = Set(tasks.map { $0.title.lowercased() })
     return (templates + tasks, templates.filter { !open.contains($0.title.lowercased()) } + tasks)
   }
