@@ -140,12 +140,13 @@ public final class IndexStore: Sendable {
   }
 
   /// Empties the connection's page cache and forgets its prepared statements (GRDB's
-  /// `releaseMemory`): a process that lives for days between batches (`vault watch`) holds no
-  /// pages while idle, and one that answers views for days (`vault serve`) keeps no statement
-  /// of a day gone by (their SQL holds dates). The next use reads the pages from the system's
-  /// file cache and prepares again.
+  /// `releaseMemory`) and the parts of views it keeps (`part`): a process that lives for days
+  /// between batches (`vault watch`) holds no pages while idle, and one that answers views for
+  /// days (`vault serve`) keeps nothing of a day gone by (statements' SQL and parts' keys hold
+  /// dates). The next use reads the pages from the system's file cache and prepares again.
   public func releaseCache() {
     try? database.inDatabase { db in db.releaseMemory() }
+    kept.set([:])
   }
 
   /// Closes the connection and gives back this process's share of the lock, before the index

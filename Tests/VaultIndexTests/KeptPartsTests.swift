@@ -103,6 +103,18 @@ import VaultKit
     #expect(again > 0 && again < first)
   }
 
+  @Test func aStoreThatReleasesItsCacheKeepsNoPart() throws {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    let first = store.partsRead.value
+    store.releaseCache()
+    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    #expect(store.partsRead.value == 2 * first)
+  }
+
   @Test func anotherProcessWritingMeansEveryPartIsReadAgain() throws {
     let folder = try TemporaryVault(Self.files)
     let vault = try folder.vault()
