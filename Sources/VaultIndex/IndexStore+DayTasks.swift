@@ -42,7 +42,7 @@ extension IndexStore {
   /// The row ids of the first `limit` tasks of `day` and how many it has.
   private static func firstRows(on day: LocalDate, limit: Int, _ db: Database) throws -> (rows: [Int], total: Int) {
     let date: StatementArguments = ["day": day.description]
-    let total = try Int.fetchOne(db.cachedStatement(sql: dayCountSQL), arguments: date) ?? 0
+    let total = try Int.fetchOne(reusing: db, sql: dayCountSQL, arguments: date) ?? 0
     guard limit > 0, total > 0 else { return ([], total) }
     guard total > limit else {
       var rows: [Int] = []
