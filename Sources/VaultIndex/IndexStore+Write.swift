@@ -287,7 +287,7 @@ public final class IndexWriter {
   public func remove(_ path: String) throws {
     // The rows still queued belong to other files, never to this one: they need not be
     // flushed first.
-    guard let id = try fileID(path) else { return }
+    guard let id = try storedFile(path)?.id else { return }
     feed.send(.remove(id: id))
     try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
     changes.rows(of: "files")
@@ -332,15 +332,9 @@ public final class IndexWriter {
     row.add(note.isSkipped)
   }
 
-  /// The id of the stored file at `path`, if any.
-  private func fileID(_ path: String) throws -> Int64? {
-    // Prepared once per connection: preparing (and GRDB's authorizer) was a tenth of storing
-    // a thousand changed notes.
-    try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM files WHERE path = ?"), arguments: [path])
-  }
-
   /// The id of the stored file at `path`, and its other columns of `files` (`fileColumns`
-  /// after the path), if it is stored.
+  /// after the path), if it is stored. Prepared once per connection: preparing (and GRDB's
+  /// authorizer) was a tenth of storing a thousand changed notes.
   private func storedFile(_ path: String) throws -> (id: Int64, values: [ColumnValue])? {
     var found: (id: Int64, values: [ColumnValue])?
     let count = Int32(Self.fileColumns.count)
@@ -364,15 +358,11 @@ public final class IndexWriter {
     let note = record.note
     // Rows still queued in the inserters belong to other files (each file is stored once in a
     // transaction): neither the reads nor the deletes below see them.
-    let update = try db.cachedStatement(
-      sql: "UPDATE files SET \(Self.fileColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
-    try update.execute(
-      arguments: [
-        record.stamp.size, record.stamp.modified, Int64(bitPattern: record.stamp.inode), note.kind.rawValue,
-        note.title, note.date?.description, record.bodyLine, note.isSkipped, id,
-      ])
     let values = RowCollector()
     try values.insert { addFileValues(record, to: $0) }
+    let update = try db.cachedStatement(
+      sql: "UPDATE files SET \(Self.fileColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+    try update.execute(arguments: StatementArguments(values.rows[0].map(\.databaseValue) + [id.databaseValue]))
     changes.columns(
       zip(Self.fileColumns.dropFirst(), zip(stored, values.rows[0])).filter { $1.0 != $1.1 }.map(\.0), of: "files")
     if try !searchTextIsStored(record, id: id) {

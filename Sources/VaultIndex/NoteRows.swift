@@ -69,6 +69,16 @@ enum ColumnValue: Equatable {
   case integer(Int64)
   case real(Double)
   case text([UInt8])
+
+  /// The value as GRDB binds it (text as a `String` of the same bytes: they are valid UTF-8).
+  var databaseValue: DatabaseValue {
+    switch self {
+    case .null: return .null
+    case .integer(let number): return number.databaseValue
+    case .real(let number): return number.databaseValue
+    case .text(let bytes): return String(decoding: bytes, as: UTF8.self).databaseValue
+    }
+  }
 }
 
 extension RowReader {

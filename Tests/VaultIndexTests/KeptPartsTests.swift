@@ -55,6 +55,20 @@ import VaultKit
     ("a task that suits a mood added", "Tasks.md", tasks + "- [ ] Stretch [energy:: low] [duration:: 5m]\n"),
   ]
 
+  /// The files indexed, with the vault and a store that has read the dashboard once.
+  func indexedAndRead() throws -> (folder: TemporaryVault, vault: Vault, store: IndexStore) {
+    let folder = try TemporaryVault(Self.files)
+    let vault = try folder.vault()
+    let store = try folder.store()
+    try vault.refresh(store)
+    _ = try dashboard(vault, store)
+    return (folder, vault, store)
+  }
+
+  func dashboard(_ vault: Vault, _ store: IndexStore) throws -> Dashboard {
+    try vault.dashboard(in: store, today: Self.today, limit: 3)
+  }
+
   func json(_ dashboard: Dashboard) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -64,69 +78,54 @@ import VaultKit
   @Test(arguments: edits.indices)
   func aDashboardReadAgainAfterAWriteIsWhatAFreshReadShows(_ index: Int) throws {
     let (name, path, text) = Self.edits[index]
-    let folder = try TemporaryVault(Self.files)
-    let vault = try folder.vault()
-    let store = try folder.store()
-    try vault.refresh(store)
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    let (folder, vault, store) = try indexedAndRead()
     if let text { try folder.write(path, text, secondsLater: 5) } else { try folder.remove(path) }
     let refresh = try vault.refresh(store)
     #expect(refresh.parsed + refresh.removed == 1)
-    let again = try vault.dashboard(in: store, today: Self.today, limit: 3)
-    let fresh = try vault.dashboard(in: try folder.store(), today: Self.today, limit: 3)
+    let again = try dashboard(vault, store)
+    let fresh = try dashboard(vault, try folder.store())
     #expect(try json(again) == json(fresh), "\(name)")
   }
 
   @Test func onlyThePartsThatReadWhatChangedAreReadAgain() throws {
-    let folder = try TemporaryVault(Self.files)
-    let vault = try folder.vault()
-    let store = try folder.store()
-    try vault.refresh(store)
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    let (folder, vault, store) = try indexedAndRead()
     let first = store.partsRead.value
     #expect(first > 10)
     // Nothing changed: every part is kept.
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    _ = try dashboard(vault, store)
     #expect(store.partsRead.value == first)
     // A line in a plain note changes its size and time, a tag and its search text: only the
     // parts that show tags (the tags of what is shown, the insight of the day) read those.
     try folder.write("Notes/Plain.md", "# Plain\nNothing to see.\n\nEdited #bench\n", secondsLater: 5)
     #expect(try vault.refresh(store).parsed == 1)
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    _ = try dashboard(vault, store)
     #expect(store.partsRead.value - first <= 2)
     // A task due today: the tasks' parts are read again, the events' are not.
     let before = store.partsRead.value
     try folder.write("Tasks.md", Self.tasks + "- [ ] Water plants 📅 2026-11-24\n", secondsLater: 10)
     try vault.refresh(store)
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    _ = try dashboard(vault, store)
     let again = store.partsRead.value - before
     #expect(again > 0 && again < first)
   }
 
   @Test func aStoreThatReleasesItsCacheKeepsNoPart() throws {
-    let folder = try TemporaryVault(Self.files)
-    let vault = try folder.vault()
-    let store = try folder.store()
-    try vault.refresh(store)
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    let (folder, vault, store) = try indexedAndRead()
     let first = store.partsRead.value
     store.releaseCache()
-    _ = try vault.dashboard(in: store, today: Self.today, limit: 3)
+    _ = try dashboard(vault, store)
     #expect(store.partsRead.value == 2 * first)
   }
 
   @Test func anotherProcessWritingMeansEveryPartIsReadAgain() throws {
-    let folder = try TemporaryVault(Self.files)
-    let vault = try folder.vault()
-    let store = try folder.store()
-    try vault.refresh(store)
-    let before = try json(try vault.dashboard(in: store, today: Self.today, limit: 3))
+    let (folder, vault, store) = try indexedAndRead()
+    let before = try json(try dashboard(vault, store))
     // Another connection (as another process) stores the change; this store writes nothing.
     try folder.write("Tasks.md", Self.tasks + "- [ ] Water plants 📅 2026-11-24\n", secondsLater: 5)
     let other = try folder.store()
     try vault.refresh(other)
-    let after = try json(try vault.dashboard(in: store, today: Self.today, limit: 3))
+    let after = try json(try dashboard(vault, store))
     #expect(after != before)
-    #expect(after == (try json(try vault.dashboard(in: other, today: Self.today, limit: 3))))
+    #expect(after == (try json(try dashboard(vault, other))))
   }
 }
