@@ -717,7 +717,7 @@ extension IndexStore {
     let tags = withTags ? "(SELECT group_concat(name, ',') FROM tags WHERE tags.file_id = files.id)" : "NULL"
     let choice =
       openFirst.map {
-        "AND g.done = 0 ORDER BY \(Schema.priorityRank.replacingOccurrences(of: "priority", with: "g.priority")) DESC, "
+        "AND g.done = 0 ORDER BY \(Schema.rank(ofPriority: "g.priority")) DESC, "
           + "g.target IS NULL, g.target, lower(files.title) LIMIT \($0)"
       }
       ?? "ORDER BY files.path"

@@ -36,9 +36,13 @@ enum Schema {
 
   /// A priority as a number, 6 for highest to 1 for lowest (normal 3): what task queries sort
   /// and compare by, and what the index `tasks_rank` holds, written the same in both.
-  static let priorityRank =
-    "(CASE priority WHEN 'lowest' THEN 1 WHEN 'low' THEN 2 WHEN 'normal' THEN 3 WHEN 'medium' THEN 4 "
-    + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END)"
+  static let priorityRank = rank(ofPriority: "priority")
+
+  /// `priorityRank` of the priority in `column` (`g.priority` for goals).
+  static func rank(ofPriority column: String) -> String {
+    "(CASE \(column) WHEN 'lowest' THEN 1 WHEN 'low' THEN 2 WHEN 'normal' THEN 3 WHEN 'medium' THEN 4 "
+      + "WHEN 'high' THEN 5 WHEN 'highest' THEN 6 ELSE 3 END)"
+  }
 
   /// The task statuses still to be done (`TaskStatus.Kind.isOpen`), as the `WHERE` of the two
   /// task indexes that hold open tasks only: the dashboard and `vault tasks` ask about those,

@@ -118,6 +118,29 @@ import Testing
     #expect(!all.stdout.contains("more task"))
   }
 
+  /// The dashboard's "changed since yesterday" begins at midnight in the system's zone (`$TZ`,
+  /// no `timezone` setting): in Santiago the clocks skip from 00:00 to 01:00 on 6 September
+  /// 2026, so that day begins at 04:00 UTC, and a note written at 03:30 UTC was written the
+  /// day before. In UTC both notes were written that day.
+  @Test(arguments: [("America/Santiago", ["After"]), ("UTC", ["After", "Before"])])
+  func theDashboardsDayBeginsAtMidnightInTheSystemZone(zone: String, changed: [String]) throws {
+    let folder = try Fixture.copy("ExampleVault")
+    for (name, utc) in [("Before", "2026-09-06T03:30:00Z"), ("After", "2026-09-06T04:30:00Z")] {
+      let note = folder.appendingPathComponent("\(name).md")
+      try Data("# \(name)\n".utf8).write(to: note)
+      let written = try #require(ISO8601DateFormatter().date(from: utc))
+      try FileManager.default.setAttributes([.modificationDate: written], ofItemAtPath: note.path)
+    }
+    let result = try CLI.run(
+      ["today", "--json"], in: folder,
+      environment: ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-09-07", "TZ": zone])
+    #expect(result.stderr == "")
+    let dashboard = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let recently = try #require(dashboard["recently"] as? [String: Any])
+    let notes = try #require(recently["changed"] as? [[String: Any]])
+    #expect(notes.compactMap { $0["title"] as? String }.sorted() == changed)
+  }
+
   /// By default (`leap_day: feb28`) a 29 February birthday is on 28 February in a
   /// common year.
   @Test func aLeapDayBirthdayIsOn28FebruaryInACommonYear() throws {

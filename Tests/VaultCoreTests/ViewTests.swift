@@ -205,4 +205,14 @@ import Testing
     #expect(report.byTag.first?.average == 8.5)
     #expect(report.average == 7.7)
   }
+
+  /// A word shown at the start of a line takes a capital, ASCII or not, and the rest stays.
+  @Test(arguments: [
+    ("sunday", "Sunday"), ("Monday", "Monday"), ("élan", "Élan"), ("ßtraße", "SStraße"), ("1st", "1st"), ("", ""),
+    ("zebra", "Zebra"), ("august", "August"),
+  ])
+  func aWordTakesACapital(word: String, shown: String) {
+    #expect(ViewWords.capitalized(word) == shown)
+  }
 }
+

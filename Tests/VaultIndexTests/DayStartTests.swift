@@ -23,7 +23,7 @@ import VaultCore
       let day = first.adding(days: offset)
       let noon = try #require(
         calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)))
-      #expect(Vault.start(of: day, in: zone) == calendar.startOfDay(for: noon), "\(zoneName) \(day)")
+      #expect(Vault.start(of: day, offset: offsets(zone)) == calendar.startOfDay(for: noon), "\(zoneName) \(day)")
     }
   }
 
@@ -42,10 +42,25 @@ import VaultCore
     }
     for instant in instants {
       let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-      let local = Vault.local(instant, in: zone)
+      let local = Vault.local(instant, offset: offsets(zone))
       #expect(
         [local.date.year, local.date.month, local.date.day, local.time.hour, local.time.minute, local.time.second]
           == [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second], "\(zoneName) \(instant)")
     }
+  }
+
+  /// The system's zone through the C library (what the dashboard reads when the vault names no
+  /// zone) against Foundation's `TimeZone.current`, every 7 hours and 13 minutes for 13 years.
+  @Test func theSystemZoneReadsAsFoundationsCurrentZone() {
+    var seconds = 1_420_070_400
+    while seconds < 1_830_297_600 {
+      let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+      #expect(SystemZone.offset(at: seconds) == TimeZone.current.secondsFromGMT(for: instant), "\(instant)")
+      seconds += 25_980
+    }
+  }
+
+  private func offsets(_ zone: TimeZone) -> (Int) -> Int {
+    { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
   }
 }

@@ -25,6 +25,9 @@ public struct Dashboard: Sendable {
   public var pinned: [Located<String>]
   /// The best two suggestions for today's mood, filled in by the caller.
   public var suggestions: [TaskTemplate] = []
+  /// The ids of the list of suggestions shown last today, as the log read for `suggestions`
+  /// had them (nil when it was not read): what `Vault.recordShown` compares with.
+  public var suggestionsShownLast: [String]?
 
   /// What changed in the last day, from the index's record of the files (and, in a git vault,
   /// `git log`): never from a separate activity file.

@@ -18,7 +18,12 @@ public enum ViewWords {
 
   /// `monday` → `Monday`.
   public static func capitalized(_ word: some StringProtocol) -> String {
-    word.prefix(1).uppercased() + word.dropFirst()
+    // An ASCII letter directly: the first `uppercased()` of a process sets up Unicode's case
+    // tables, 0.2 ms of `vault today` for the weekday in its first line.
+    if let first = word.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) {
+      return String(UnicodeScalar(first - 32)) + word.dropFirst()
+    }
+    return word.prefix(1).uppercased() + word.dropFirst()
   }
 
   /// `09:00-09:15`, `18:30`, or `all day`.

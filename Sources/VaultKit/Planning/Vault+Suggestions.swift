@@ -129,11 +129,14 @@ extension Vault {
 
   /// Logs a list as shown, as `suggest` does, unless it is the list shown last that day: the
   /// dashboard's two suggestions are what `accept 1` and `accept 2` take, and running the
-  /// dashboard again adds nothing to the log.
-  public func recordShown(_ templates: [TaskTemplate], mood: Int?, at moment: LocalDateTime) throws(VaultError) {
+  /// dashboard again adds nothing to the log. `shownLast`: the ids of that list when the
+  /// caller has read the log already (`Dashboard.suggestionsShownLast`).
+  public func recordShown(
+    _ templates: [TaskTemplate], mood: Int?, at moment: LocalDateTime, shownLast: [String]? = nil
+  ) throws(VaultError) {
     guard !templates.isEmpty else { return }
-    let last = suggestionHistory().lastShown[moment.date] ?? []
-    guard last.map(\.id) != templates.map(\.id) else { return }
+    let last = shownLast ?? (suggestionHistory().lastShown[moment.date] ?? []).map(\.id)
+    guard last != templates.map(\.id) else { return }
     try appendLog(
       templates.enumerated().map { Suggestions.logLine(moment, "shown \($0.offset + 1)", $0.element.id, mood: mood) })
   }

@@ -37,7 +37,8 @@ struct Today: ParsableCommand {
     // be written still gets its dashboard.
     let now = options.now(vault)
     try? vault.recordShown(
-      dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time))
+      dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
+      shownLast: dashboard.suggestionsShownLast)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(dashboard)

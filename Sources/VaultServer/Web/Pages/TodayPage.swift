@@ -12,7 +12,8 @@ extension WebSite {
     let dashboard = try await session.read { store, _ in try vault.dashboard(in: store, today: today, limit: limit) }
     // What the page suggests is what its accept button (and `vault suggest accept N`) takes.
     try? vault.recordShown(
-      dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time))
+      dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
+      shownLast: dashboard.suggestionsShownLast)
     var values: [String: Any] = [
       "date": ViewWords.longDate(today), "week": dashboard.week, "back": "/",
       "events": dashboard.events.map { eventRow($0, on: today) },
