@@ -215,4 +215,3 @@ import Testing
     #expect(ViewWords.capitalized(word) == shown)
   }
 }
-
