@@ -10,6 +10,20 @@ import Darwin
 enum SystemZone {
   private static let loaded: Void = tzset()
 
+  /// Whether the C library has the data of the system's zone: `$TZ` unset (`/etc/localtime`),
+  /// or naming a file of the system's zone database (`$TZDIR`, else `/usr/share/zoneinfo`).
+  /// Where it has not (a container without Debian's `tzdata`), the C library would read UTC,
+  /// while Foundation's zone knows the name from ICU's own data: callers use Foundation's.
+  static let isKnown: Bool = {
+    guard let value = getenv("TZ") else { return true }
+    var name = String(cString: value)
+    if name.hasPrefix(":") { name.removeFirst() }
+    guard !name.isEmpty, !name.split(separator: "/").contains("..") else { return false }
+    if name.hasPrefix("/") { return access(name, R_OK) == 0 }
+    let folder = getenv("TZDIR").map { String(cString: $0) } ?? "/usr/share/zoneinfo"
+    return access(folder + "/" + name, R_OK) == 0
+  }()
+
   /// The offset from UTC at `seconds` since 1970, in seconds east.
   static func offset(at seconds: Int) -> Int {
     _ = loaded

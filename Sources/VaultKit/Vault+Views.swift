@@ -66,7 +66,7 @@ extension Vault {
   /// `localtime_r`, which reads the same `$TZ` or `/etc/localtime` as Foundation's
   /// `TimeZone.current`, without setting up ICU's zone: 0.7 ms of a `vault today` of 16.
   var offsetFromUTC: (Int) -> Int {
-    if settings.timeZone == nil { return SystemZone.offset(at:) }
+    if settings.timeZone == nil, SystemZone.isKnown { return SystemZone.offset(at:) }
     let zone = zone
     return { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
   }
