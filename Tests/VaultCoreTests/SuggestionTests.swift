@@ -116,4 +116,23 @@ import Testing
     #expect(TaskTemplate.moodRanges("5") == [5...5])
     #expect(TaskTemplate.moodRanges("0-3") == nil && TaskTemplate.moodRanges("calm") == nil)
   }
+
+  /// A built-in template's id is in every suggestion log that showed it, so it never changes:
+  /// the slug read on bytes is the one read on Characters, for every built-in title and for
+  /// titles with punctuation at either end, digits, runs of separators and letters beyond ASCII.
+  @Test func aTemplatesIdIsItsTitleInLowerCaseWordsJoinedByHyphens() {
+    func characterSlug(_ title: String) -> String {
+      title.lowercased().split { !$0.isLetter && !$0.isNumber }.joined(separator: "-")
+    }
+    let titles =
+      TaskTemplate.builtIn.map(\.title) + [
+        "  Walk -- the DOG!  ", "Read 20 pages (of 300)", "-x-", "", "...", "Café au lait", "Lernen: Übung 3",
+        "Tidy\tthe desk\n",
+      ]
+    for title in titles {
+      #expect(TaskTemplate.slug(title) == characterSlug(title), "\(title)")
+    }
+    #expect(TaskTemplate.builtIn.first?.id == "builtin/drink-a-glass-of-water")
+    #expect(TaskTemplate.slug("Walk -- the DOG!") == "walk-the-dog")
+  }
 }
