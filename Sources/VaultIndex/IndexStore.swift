@@ -119,9 +119,29 @@ public final class IndexStore: Sendable {
 
   deinit {
     // A first build never published (no `update`, or one that failed) is dropped.
-    if let aside { Self.dropFirstBuild(database, at: aside) } else { settleWAL() }
+    if let aside {
+      Self.dropFirstBuild(database, at: aside)
+    } else if !settleWAL(), leftOpen.value {
+      // The process's end closes it, and releases the shared lock (`leaveOpenUntilExit`).
+      Self.openUntilExit.mutate { $0.append(database) }
+      return
+    }
     if sharing.value { IndexLock.unshare(path) }
   }
+
+  /// Leaves the connection for the process's end to close, when the store ends with a WAL that
+  /// stays anyway (`settleWAL`): for a command that is done once it has read. A connection
+  /// whose WAL is not to be copied back needs nothing from SQLite's close: the system releases
+  /// its locks, and the next connection reads the WAL as every first one does. What it saves is
+  /// GRDB's end of a `DatabaseQueue`, whose `NotificationCenter.removeObserver` costs the
+  /// process 1 ms the first time (Foundation's first dynamic cast): a fifteenth of a watched
+  /// `vault today`. Never for a process that runs on (`vault watch`): its stores would pile up.
+  public func leaveOpenUntilExit() { leftOpen.set(true) }
+
+  /// Set by `leaveOpenUntilExit`.
+  private let leftOpen = Locked(false)
+  /// The connections of stores that ended with `leaveOpenUntilExit`.
+  static let openUntilExit = Locked<[DatabaseQueue]>([])
 
   /// Reads the index through SQLite's page cache of at most `cacheMegabytes` instead of
   /// mapping it into memory, for a process that keeps it open for long (`vault watch`, `vault
@@ -174,18 +194,20 @@ public final class IndexStore: Sendable {
   static let keptWALBytes: off_t = 1 << 20
 
   /// Lets this connection's close copy the WAL back into the files when either WAL is over
-  /// `keptWALBytes` (SQLite does so only if no other process has the index open).
-  func settleWAL() {
+  /// `keptWALBytes` (SQLite does so only if no other process has the index open); whether one
+  /// is.
+  @discardableResult func settleWAL() -> Bool {
     let large = [path, Self.searchPath(path)].contains { file in
       var status = stat()
       return stat(file + "-wal", &status) == 0 && status.st_size > Self.keptWALBytes
     }
-    guard large else { return }
+    guard large else { return false }
     try? database.inDatabase { db in
       // Closed already (`close()`, then the store's end).
       guard let connection = db.sqliteConnection else { return }
       _ = vault_sqlite_checkpoint_on_close(connection, 1)
     }
+    return true
   }
 
   /// The search file beside the index file at `path`.

@@ -167,7 +167,12 @@ struct GlobalOptions: ParsableArguments {
       notice: { message in
         bar.finish()
         terminal.printError("vault: warning: \(message)")
-      }, read)
+      }
+    ) { store throws(VaultError) in
+      // The command ends once it has what it reads.
+      store.leaveOpenUntilExit()
+      return try read(store)
+    }
   }
 
   /// Asks on a terminal whether to index a folder that does not look like a vault

@@ -104,4 +104,39 @@ import VaultKit
     let check = try vault.store().database.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
     #expect(check == ["ok"])
   }
+
+  /// A command done once it has read leaves its connection for the process's end to close
+  /// (`leaveOpenUntilExit`), unless its WAL is to be copied back; another connection meanwhile
+  /// reads and writes as usual.
+  @Test func aStoreLeftOpenUntilExitKeepsItsConnectionUnlessItsWALIsLarge() throws {
+    var files: [String: String] = [:]
+    for number in 0..<300 {
+      files["Notes/\(number).md"] = String(repeating: "- [ ] task \(number) #tag\(number)\n", count: 20)
+    }
+    let vault = try TemporaryVault(files)
+    try vault.refresh()
+    let before = IndexStore.openUntilExit.value.count
+    do {
+      let store = try vault.store()
+      store.leaveOpenUntilExit()
+      #expect(try store.tasks(TaskSelection()).count == 6000)
+    }
+    #expect(IndexStore.openUntilExit.value.count == before + 1)
+    // The connection left open holds nothing back: a change is stored and read by another.
+    try vault.write("Notes/0.md", "- [ ] the only one\n", secondsLater: 5)
+    #expect(try vault.refresh().parsed == 1)
+    #expect(try vault.store().tasks(TaskSelection()).count == 5981)
+    // A WAL over the size kept is still copied back by its close.
+    for number in 0..<300 {
+      try vault.write("Notes/\(number).md", String(repeating: "- [x] done \(number)\n", count: 20), secondsLater: 10)
+    }
+    let count = IndexStore.openUntilExit.value.count
+    do {
+      let store = try vault.store()
+      store.leaveOpenUntilExit()
+      #expect(try vault.vault().refresh(store).parsed == 300)
+      #expect((Self.size(vault.indexPath + "-wal") ?? 0) > Int(IndexStore.keptWALBytes))
+    }
+    #expect(IndexStore.openUntilExit.value.count == count)
+  }
 }
