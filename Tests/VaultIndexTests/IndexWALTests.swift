@@ -46,6 +46,25 @@ import VaultKit
     return (total, total)
   }
 
+  /// 300 notes of 20 open tasks each, indexed: rewritten all at once (`markAllDone`), they fill
+  /// the WAL past the size kept.
+  static func indexedNotes() throws -> TemporaryVault {
+    var files: [String: String] = [:]
+    for number in 0..<300 {
+      files["Notes/\(number).md"] = String(repeating: "- [ ] task \(number) #tag\(number)\n", count: 20)
+    }
+    let vault = try TemporaryVault(files)
+    try vault.refresh()
+    return vault
+  }
+
+  static func markAllDone(_ vault: TemporaryVault, secondsLater: TimeInterval) throws {
+    for number in 0..<300 {
+      try vault.write(
+        "Notes/\(number).md", String(repeating: "- [x] done \(number)\n", count: 20), secondsLater: secondsLater)
+    }
+  }
+
   static func size(_ path: String) -> Int? {
     (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
   }
@@ -69,15 +88,8 @@ import VaultKit
   }
 
   @Test func aLargeWALIsCopiedBackWhenTheLastConnectionCloses() throws {
-    var files: [String: String] = [:]
-    for number in 0..<300 {
-      files["Notes/\(number).md"] = String(repeating: "- [ ] task \(number) #tag\(number)\n", count: 20)
-    }
-    let vault = try TemporaryVault(files)
-    try vault.refresh()
-    for number in 0..<300 {
-      try vault.write("Notes/\(number).md", String(repeating: "- [x] done \(number)\n", count: 20), secondsLater: 5)
-    }
+    let vault = try Self.indexedNotes()
+    try Self.markAllDone(vault, secondsLater: 5)
     do {
       let store = try vault.store()
       #expect(try vault.vault().refresh(store).parsed == 300)
@@ -109,12 +121,7 @@ import VaultKit
   /// (`leaveOpenUntilExit`), unless its WAL is to be copied back; another connection meanwhile
   /// reads and writes as usual.
   @Test func aStoreLeftOpenUntilExitKeepsItsConnectionUnlessItsWALIsLarge() throws {
-    var files: [String: String] = [:]
-    for number in 0..<300 {
-      files["Notes/\(number).md"] = String(repeating: "- [ ] task \(number) #tag\(number)\n", count: 20)
-    }
-    let vault = try TemporaryVault(files)
-    try vault.refresh()
+    let vault = try Self.indexedNotes()
     let before = IndexStore.openUntilExit.value.count
     do {
       let store = try vault.store()
@@ -127,9 +134,7 @@ import VaultKit
     #expect(try vault.refresh().parsed == 1)
     #expect(try vault.store().tasks(TaskSelection()).count == 5981)
     // A WAL over the size kept is still copied back by its close.
-    for number in 0..<300 {
-      try vault.write("Notes/\(number).md", String(repeating: "- [x] done \(number)\n", count: 20), secondsLater: 10)
-    }
+    try Self.markAllDone(vault, secondsLater: 10)
     let count = IndexStore.openUntilExit.value.count
     do {
       let store = try vault.store()
