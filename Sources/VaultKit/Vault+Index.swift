@@ -46,24 +46,35 @@ extension Vault {
   /// is a hash of the vault's real path. Never inside the vault, so git, Syncthing and
   /// Obsidian Sync never see it.
   public func indexPath(explicit: String?, environment: [String: String]) -> String {
+    Self.indexPath(root: root, explicit: explicit, environment: environment)
+  }
+
+  /// The index file of the vault in `root` (a real path), as `indexPath(explicit:environment:)`,
+  /// without reading the vault's settings.
+  public static func indexPath(root: String, explicit: String?, environment: [String: String]) -> String {
     // Relative to the working directory (`--index index.sqlite`), made absolute so that its
     // folder, the lock and the watcher's socket beside it are found from anywhere.
     if let explicit, !explicit.isEmpty { return FileSystem.absolute(explicit) }
     if let fromEnvironment = environment["VAULT_INDEX"], !fromEnvironment.isEmpty {
       return FileSystem.absolute(fromEnvironment)
     }
-    return defaultIndexFolder(environment: environment) + "/index.sqlite"
+    return defaultIndexFolder(root: root, environment: environment) + "/index.sqlite"
   }
 
   /// The folder of the vault's index when neither `--index` nor `$VAULT_INDEX` names one:
   /// `$XDG_CACHE_HOME/vault/<name>-<id>` (`~/.cache` without XDG).
   func defaultIndexFolder(environment: [String: String]) -> String {
+    Self.defaultIndexFolder(root: root, environment: environment)
+  }
+
+  static func defaultIndexFolder(root: String, environment: [String: String]) -> String {
     let cache =
       environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-    let name = String(
-      (root as NSString).lastPathComponent.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
-    return "\(cache)/vault/\(name)-\(Self.fingerprint(root))"
+    // The folder's own name (`lastPathComponent`, without NSString's first use).
+    let folder = root.split(separator: "/").last.map(String.init) ?? "/"
+    let name = String(folder.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(40))
+    return "\(cache)/vault/\(name)-\(fingerprint(root))"
   }
 
   /// FNV-1a of the text, 16 hex digits: the same in every process and on every platform.

@@ -64,8 +64,9 @@ struct GlobalOptions: ParsableArguments {
   @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
   var color: ColorChoice = .auto
 
-  /// The process's environment, read once (`ProcessInfo` builds a new dictionary each time).
-  var environment: [String: String] { processEnvironment }
+  /// The environment of the command (`CommandContext`): this process's, or that of the command
+  /// whose view the watcher answers.
+  var environment: [String: String] { CommandContext.environment }
 
   func validate() throws {
     if let today, DateParsing.validDate(today) == nil,
@@ -169,8 +170,9 @@ struct GlobalOptions: ParsableArguments {
         terminal.printError("vault: warning: \(message)")
       }
     ) { store throws(VaultError) in
-      // The command ends once it has what it reads.
-      store.leaveOpenUntilExit()
+      // The command ends once it has what it reads (a view the watcher answers does not: the
+      // watcher lives on).
+      if CommandContext.answering == nil { store.leaveOpenUntilExit() }
       return try read(store)
     }
   }
@@ -182,7 +184,7 @@ struct GlobalOptions: ParsableArguments {
     let what =
       "\(folder) holds more than \(Counting.grouped(Vault.unmarkedFileLimit)) files "
       + "and no .obsidian/ or .vault/"
-    guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
+    guard CommandContext.inputIsTerminal, CommandContext.errorIsTerminal else {
       terminal.printError("vault: warning: \(what); indexing it all")
       return
     }

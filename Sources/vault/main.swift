@@ -12,6 +12,8 @@ switch WorkspaceDispatch.plan(arguments, environment: processEnvironment) {
 case .run(let rewritten): arguments = rewritten
 case .exit(let status): exit(status)
 }
+// A view the running `vault watch` answers is done (`ViewForwarding`).
+if ViewForwarding.answered(arguments, environment: processEnvironment) { exit(0) }
 if let unknown = UnknownCommand.message(for: arguments) {
   Terminal.emit(to: .standardError, Data("vault: error: \(unknown)\n".utf8))
   exit(64)

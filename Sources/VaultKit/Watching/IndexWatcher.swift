@@ -31,6 +31,11 @@ public final class IndexWatcher: @unchecked Sendable {
   public private(set) var store: IndexStore
   /// Heard after every batch that changed the index.
   public var onChange: (@Sendable (IndexRefresh) -> Void)?
+  /// Answers a view a command sent (`WatchedViewRequest`) as the command would have, once
+  /// the index holds every change made before it asked: given the request, the vault's
+  /// folder and the index's path. Nil declines it (the command then runs itself). Without
+  /// it, every view is declined.
+  public var answerView: ((WatchedViewRequest, _ root: String, _ index: String) -> WatchedViewAnswer?)?
 
   private let explicitIndex: String?
   private let environment: [String: String]
@@ -47,8 +52,15 @@ public final class IndexWatcher: @unchecked Sendable {
   private var complete = true
   private var settingsStamp: [Int64]
   private var cookies = 0
+  /// A command waiting for its cookie: since when (0 once the cookie was seen), and the view
+  /// it wants answered, if it sent one.
+  private struct Waiter {
+    var client: Int32
+    var since: UInt64
+    var view: WatchedViewRequest?
+  }
   /// Commands waiting for their cookie, by the cookie's name.
-  private var waiting: [String: (client: Int32, since: UInt64)] = [:]
+  private var waiting: [String: Waiter] = [:]
   /// What changed since the last batch was applied.
   private var changedFiles = Set<String>()
   private var changedFolders = Set<String>()
@@ -203,8 +215,8 @@ public final class IndexWatcher: @unchecked Sendable {
       }
       let path = folder.isEmpty ? event.name : folder + "/" + event.name
       if folder.isEmpty && event.name.hasPrefix(Self.cookiePrefix) {
-        if event.change == .fileChanged, let waiter = waiting[event.name], waiter.since != 0 {
-          waiting[event.name] = (waiter.client, 0)
+        if event.change == .fileChanged, (waiting[event.name]?.since ?? 0) != 0 {
+          waiting[event.name]?.since = 0
         }
         continue
       }
@@ -262,7 +274,7 @@ public final class IndexWatcher: @unchecked Sendable {
         watchEverything()
         refresh = try vault.refresh(store)
         // The walk began after every waiting cookie was made: it saw what they vouch for.
-        for (name, waiter) in waiting { waiting[name] = (waiter.client, 0) }
+        for name in waiting.keys { waiting[name]?.since = 0 }
       } else {
         if files.isEmpty && folders.isEmpty { return }
         // A link to a folder is made as a file; the walk treats it as the folder.
@@ -402,11 +414,30 @@ public final class IndexWatcher: @unchecked Sendable {
     #endif
     guard client >= 0 else { return }
     _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+    // A command that stopped reading does not stop the watcher: its answer is given up.
+    var patience = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
     #if canImport(Darwin)
     var on: Int32 = 1
     setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
     #endif
-    guard WatchChannel.receiveLine(client, timeout: 200) == "sync" else {
+    var received: [UInt8] = []
+    let request = WatchChannel.receiveLine(client, timeout: 200, rest: &received)
+    var view: WatchedViewRequest?
+    if let request, request.hasPrefix("view "), let count = Int(request.dropFirst(5)),
+      (0...WatchChannel.requestLimit).contains(count),
+      WatchChannel.receive(client, count: count, timeout: 200, into: &received)
+    {
+      // Another binary's command line is not ours to read: it runs itself.
+      guard let decoded = WatchedViewRequest(encoded: received), decoded.program == WatchedViewRequest.thisProgram,
+        answerView != nil
+      else {
+        _ = WatchChannel.send(client, "decline\n")
+        close(client)
+        return
+      }
+      view = decoded
+    } else if request != "sync" {
       close(client)
       return
     }
@@ -423,16 +454,41 @@ public final class IndexWatcher: @unchecked Sendable {
       return
     }
     close(cookie)
-    waiting[name] = (client, max(1, DispatchTime.now().uptimeNanoseconds))
+    waiting[name] = Waiter(client: client, since: max(1, DispatchTime.now().uptimeNanoseconds), view: view)
   }
 
   private func answerSeenCookies() {
+    var answered = false
     for (name, waiter) in waiting where waiter.since == 0 {
-      _ = WatchChannel.send(waiter.client, (complete ? "ok" : "walk") + "\n")
-      close(waiter.client)
       unlink(vault.root + "/" + name)
       waiting.removeValue(forKey: name)
+      if let view = waiter.view {
+        answer(view, to: waiter.client)
+        answered = true
+      } else {
+        _ = WatchChannel.send(waiter.client, (complete ? "ok" : "walk") + "\n")
+      }
+      close(waiter.client)
     }
+    // What the views allocated, given back once they are answered.
+    if answered { Self.returnFreedMemory() }
+  }
+
+  /// Answers a view whose cookie came through: the index holds every change made before it
+  /// was asked. The view reads the index without asking this busy watcher (`vouching`).
+  private func answer(_ view: WatchedViewRequest, to client: Int32) {
+    guard complete else {
+      _ = WatchChannel.send(client, "walk\n")
+      return
+    }
+    let path = store.path
+    let root = vault.root
+    guard let answer = WatchChannel.vouching(for: path, { answerView?(view, root, path) }) else {
+      _ = WatchChannel.send(client, "decline\n")
+      return
+    }
+    let bytes = answer.encoded()
+    _ = WatchChannel.send(client, Array("answer \(bytes.count)\n".utf8) + bytes)
   }
 
   /// A cookie whose notification never came (dropped with an overflow) is given up after two

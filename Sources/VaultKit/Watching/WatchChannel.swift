@@ -12,7 +12,7 @@ import Darwin
 /// (`IndexWatcher`), or `walk` when it cannot vouch for the index (its folders are not all
 /// watched). No answer within `timeout`, no socket, a dead watcher: the command walks the
 /// vault as it would without one. Never a stale answer.
-enum WatchChannel {
+public enum WatchChannel {
   /// The socket beside the index (`index.sqlite-watch.sock`); when that path is too long for
   /// a Unix socket (about 100 bytes), one in this user's private temporary folder, named by
   /// a hash of the index's path.
@@ -27,7 +27,7 @@ enum WatchChannel {
 
   /// How long a command waits for the watcher's answer before it walks instead, in
   /// milliseconds: `$VAULT_WATCH_TIMEOUT_MS`, else 1,000.
-  static func timeout(environment: [String: String]) -> Int32 {
+  public static func timeout(environment: [String: String]) -> Int32 {
     environment["VAULT_WATCH_TIMEOUT_MS"].flatMap(Int32.init).map { max(0, $0) } ?? 1000
   }
 
@@ -36,6 +36,8 @@ enum WatchChannel {
   /// while the watcher applies what it has seen. Nil when no watcher listens: the command
   /// walks, and can start at once.
   static func ask(index: String, timeout: Int32) -> Request? {
+    // The watcher itself, answering a view: it has just applied every change.
+    if vouchedIndex == index { return Request(socket: -1, timeout: 0) }
     let path = socketPath(index: index)
     guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return nil }
     let socket = Self.socket()
@@ -63,11 +65,11 @@ enum WatchChannel {
       self.timeout = timeout
     }
 
-    deinit { close(socket) }
+    deinit { if socket >= 0 { close(socket) } }
 
     /// Whether the index holds every change made before the request: true only on the
-    /// watcher's `ok`, within the timeout.
-    func answer() -> Bool { WatchChannel.receiveLine(socket, timeout: timeout) == "ok" }
+    /// watcher's `ok`, within the timeout (or when the watcher asks itself, `vouching`).
+    func answer() -> Bool { socket < 0 || WatchChannel.receiveLine(socket, timeout: timeout) == "ok" }
   }
 
   static func socket() -> Int32 {
@@ -106,8 +108,9 @@ enum WatchChannel {
     return withAddress(path) { call(socket, $0, $1) == 0 } ?? false
   }
 
-  static func send(_ socket: Int32, _ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+  static func send(_ socket: Int32, _ text: String) -> Bool { send(socket, Array(text.utf8)) }
+
+  static func send(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
       // Never SIGPIPE: a peer that went away is an answer not given, not the end of this process.
@@ -126,9 +129,16 @@ enum WatchChannel {
   /// One line from the socket, without its newline; nil on a timeout (milliseconds), an error
   /// or an end before a newline.
   static func receiveLine(_ socket: Int32, timeout: Int32) -> String? {
+    var rest: [UInt8] = []
+    return receiveLine(socket, timeout: timeout, rest: &rest)
+  }
+
+  /// One line from the socket, as `receiveLine(_:timeout:)`; `rest` receives the bytes read
+  /// after the newline.
+  static func receiveLine(_ socket: Int32, timeout: Int32, rest: inout [UInt8]) -> String? {
     var received: [UInt8] = []
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
-    var buffer = [UInt8](repeating: 0, count: 256)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     while received.count < 4096 {
       let now = DispatchTime.now().uptimeNanoseconds
       guard now < deadline else { return nil }
@@ -141,6 +151,7 @@ enum WatchChannel {
       guard count > 0 else { return nil }
       received += buffer[..<count]
       if let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+        rest = Array(received[(end + 1)...])
         return String(decoding: received[..<end], as: UTF8.self)
       }
     }

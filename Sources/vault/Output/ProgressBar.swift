@@ -10,7 +10,7 @@ final class ProgressBar: @unchecked Sendable {
 
   /// `enabled` false (for `--json`) keeps it silent; it is silent off a terminal anyway.
   init(enabled: Bool) {
-    self.enabled = enabled && isatty(STDERR_FILENO) == 1
+    self.enabled = enabled && CommandContext.errorIsTerminal
   }
 
   func show(_ done: Int, of total: Int) {

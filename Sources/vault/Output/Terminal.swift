@@ -12,18 +12,15 @@ struct Terminal {
   init(color: ColorChoice, environment: [String: String]) {
     if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
       width = columns
-    } else if isatty(STDOUT_FILENO) == 1 {
-      var size = winsize()
-      width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     } else {
-      width = nil
+      width = CommandContext.terminalColumns
     }
     switch color {
     case .always: colored = true
     case .never: colored = false
     case .auto:
       colored =
-        environment["NO_COLOR"].map { $0.isEmpty } ?? true && isatty(STDOUT_FILENO) == 1
+        environment["NO_COLOR"].map { $0.isEmpty } ?? true && CommandContext.outputIsTerminal
         && environment["TERM"] != "dumb"
     }
     Rainbow.enabled = colored
@@ -55,6 +52,11 @@ struct Terminal {
   /// behind `> file`, a closed pipe): a failed output is one error line and exit status 74
   /// (EX_IOERR); failed error output is dropped, as nothing is left to tell.
   static func emit(_ data: Data, to handle: FileHandle) {
+    // A view the watcher answers: kept, to be written by the command that asked.
+    if let capture = CommandContext.answering?.capture {
+      capture.append(data, to: handle === FileHandle.standardOutput ? .output : .error)
+      return
+    }
     do {
       try handle.write(contentsOf: data)
     } catch {
@@ -69,7 +71,7 @@ struct Terminal {
   static func emit(to handle: FileHandle, _ data: Data) { emit(data, to: handle) }
 
   /// A person at a terminal on both ends: a command may ask and wait.
-  var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+  var isInteractive: Bool { CommandContext.inputIsTerminal && CommandContext.outputIsTerminal }
 
   /// Text without a line break, shown at once: a question waiting for an answer.
   func prompt(_ text: String) {
@@ -164,7 +166,7 @@ struct Terminal {
   }
 
   /// Standard output is a terminal (not a pipe or a file).
-  var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  var isTerminal: Bool { CommandContext.outputIsTerminal }
 
   /// `path:line`, as editors and terminals recognise it.
   func location(_ text: String) -> String { colored ? text.cyan : text }

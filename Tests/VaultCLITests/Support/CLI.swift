@@ -36,9 +36,10 @@ struct CLI {
   }
 
   static func run(
-    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil,
+    program: URL = executable
   ) throws -> Result {
-    try start(arguments, in: directory, environment: extra, input: input).finish()
+    try start(arguments, in: directory, environment: extra, input: input, program: program).finish()
   }
 
   /// Runs `vault` on a pseudo-terminal (util-linux `script`), typing `input`: what a person
@@ -110,12 +111,13 @@ struct CLI {
   }
 
   static func start(
-    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: String? = nil,
+    program: URL = executable
   ) throws
     -> Running
   {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
