@@ -138,6 +138,18 @@ public final class IndexStore: Sendable {
   /// `vault today`. Never for a process that runs on (`vault watch`): its stores would pile up.
   public func leaveOpenUntilExit() { leftOpen.set(true) }
 
+  /// Runs `body`, in which the store is lent: whoever it is lent to may read it, but its
+  /// `close` does nothing (a view the watcher answers with the watcher's own store, whose
+  /// prepared statements, cached pages and kept parts outlive the view).
+  public func lending<Value>(_ body: () throws -> Value) rethrows -> Value {
+    lent.set(true)
+    defer { lent.set(false) }
+    return try body()
+  }
+
+  /// Set while `lending`.
+  private let lent = Locked(false)
+
   /// Set by `leaveOpenUntilExit`.
   private let leftOpen = Locked(false)
   /// The connections of stores that ended with `leaveOpenUntilExit`.
@@ -172,6 +184,8 @@ public final class IndexStore: Sendable {
   /// Closes the connection and gives back this process's share of the lock, before the index
   /// is replaced (`Vault.withIndex`): nothing may use the store afterwards.
   public func close() {
+    // Lent to a view (`lending`): its owner closes it.
+    if lent.value { return }
     if let aside {
       Self.dropFirstBuild(database, at: aside)
     } else {

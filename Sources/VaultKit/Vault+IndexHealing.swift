@@ -34,6 +34,12 @@ extension Vault {
   ) throws(VaultError) -> IndexedAnswer<Value> {
     var path = indexPath(explicit: explicit, environment: environment)
     let named = explicit?.isEmpty == false || environment["VAULT_INDEX"]?.isEmpty == false
+    // A view the watcher answers reads the watcher's own store, which holds every change.
+    if trustWatcher, !rebuild, let lent = WatchChannel.vouchedStore, lent.path == path,
+      let answer = try answerFromLentStore(lent, read)
+    {
+      return answer
+    }
     // The watcher is asked first and answers while the index opens; with no watcher to ask,
     // the vault is walked meanwhile (see docs/PERFORMANCE.md).
     var watcher =
@@ -91,8 +97,18 @@ extension Vault {
     _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
   ) throws(VaultError) -> IndexedAnswer<Value>? {
     let started = DispatchTime.now()
-    guard !store.isFirstBuild, watcher.answer(), (try? store.isCurrent(settings: settings.fingerprint)) == true
-    else { return nil }
+    guard !store.isFirstBuild, watcher.answer() else { return nil }
+    return try answerFromLentStore(store, since: started, read)
+  }
+
+  /// `read` answered with no walk from a store that holds every change, a watcher's lent
+  /// (`WatchChannel.vouching`) or one it vouched for, when it was built with these settings;
+  /// nil otherwise (the caller refreshes it).
+  private func answerFromLentStore<Value: Sendable>(
+    _ store: IndexStore, since started: DispatchTime = .now(),
+    _ read: @escaping @Sendable (IndexStore) throws(VaultError) -> Value
+  ) throws(VaultError) -> IndexedAnswer<Value>? {
+    guard !store.isFirstBuild, (try? store.isCurrent(settings: settings.fingerprint)) == true else { return nil }
     let value = try read(store)
     let refresh = IndexRefresh(
       seen: 0, parsed: 0, removed: 0, readAll: false,

@@ -475,7 +475,8 @@ public final class IndexWatcher: @unchecked Sendable {
   }
 
   /// Answers a view whose cookie came through: the index holds every change made before it
-  /// was asked. The view reads the index without asking this busy watcher (`vouching`).
+  /// was asked. The view reads the index through the watcher's own store, without asking
+  /// this busy watcher (`vouching`).
   private func answer(_ view: WatchedViewRequest, to client: Int32) {
     guard complete else {
       _ = WatchChannel.send(client, "walk\n")
@@ -483,7 +484,7 @@ public final class IndexWatcher: @unchecked Sendable {
     }
     let path = store.path
     let root = vault.root
-    guard let answer = WatchChannel.vouching(for: path, { answerView?(view, root, path) }) else {
+    guard let answer = WatchChannel.vouching(for: store, { answerView?(view, root, path) }) else {
       _ = WatchChannel.send(client, "decline\n")
       return
     }

@@ -37,7 +37,7 @@ public enum WatchChannel {
   /// walks, and can start at once.
   static func ask(index: String, timeout: Int32) -> Request? {
     // The watcher itself, answering a view: it has just applied every change.
-    if vouchedIndex == index { return Request(socket: -1, timeout: 0) }
+    if vouchedStore?.path == index { return Request(socket: -1, timeout: 0) }
     let path = socketPath(index: index)
     guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return nil }
     let socket = Self.socket()

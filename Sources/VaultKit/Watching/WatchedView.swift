@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultIndex
 
 #if canImport(Glibc)
 import Glibc
@@ -208,12 +209,13 @@ extension Vault {
 
 extension WatchChannel {
   /// The index a watcher vouches for on this thread, while it answers a view itself: the
-  /// view reads it without asking (it would be asking its own busy watcher).
-  @TaskLocal static var vouchedIndex: String?
+  /// view reads it without asking (it would be asking its own busy watcher), through the
+  /// watcher's own store (`Vault.withIndex`).
+  @TaskLocal static var vouchedStore: IndexStore?
 
-  /// Runs `body` with the index at `path` vouched for, on this thread.
-  static func vouching<Value>(for path: String, _ body: () -> Value) -> Value {
-    $vouchedIndex.withValue(path, operation: body)
+  /// Runs `body` with `store` vouched for and lent, on this thread.
+  static func vouching<Value>(for store: IndexStore, _ body: () -> Value) -> Value {
+    $vouchedStore.withValue(store) { store.lending(body) }
   }
 
   /// The largest request a watcher reads: a command line and an environment.
