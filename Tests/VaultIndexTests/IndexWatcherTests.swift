@@ -23,17 +23,7 @@ import VaultKit
     let folder = try TemporaryVault(files)
     let watcher = try IndexWatcher(
       vault: try folder.vault(), index: folder.indexPath, environment: [:], notice: { _ in })
-    let stopped = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      try? watcher.run()
-      stopped.signal()
-    }
-    thread.start()
-    defer {
-      watcher.stop()
-      stopped.wait()
-    }
-    try body(folder, watcher)
+    try whileRunning(watcher) { try body(folder, watcher) }
   }
 
   /// The index as a command sees it after syncing with the watcher, and as a rebuild from the
@@ -165,4 +155,19 @@ import VaultKit
     #expect(!answer.refresh.watched)
     #expect(answer.refresh.seen == 6)
   }
+}
+
+/// Runs `watcher` on a thread of its own while `body` runs, and stops it afterwards.
+func whileRunning(_ watcher: IndexWatcher, _ body: () throws -> Void) rethrows {
+  let stopped = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    try? watcher.run()
+    stopped.signal()
+  }
+  thread.start()
+  defer {
+    watcher.stop()
+    stopped.wait()
+  }
+  try body()
 }

@@ -46,22 +46,12 @@ import VaultCore
   /// A watcher on its own thread over a small vault, answering views with `answer`.
   func watching(
     answer: ((WatchedViewRequest, String, String) -> WatchedViewAnswer?)?,
-    _ body: (TemporaryVault, IndexWatcher) throws -> Void
+    _ body: (TemporaryVault) throws -> Void
   ) throws {
     let folder = try TemporaryVault([".obsidian/app.json": "{}\n", "Tasks.md": "- [ ] First\n"])
     let watcher = try IndexWatcher(vault: try folder.vault(), index: folder.indexPath, environment: [:]) { _ in }
     watcher.answerView = answer
-    let stopped = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      try? watcher.run()
-      stopped.signal()
-    }
-    thread.start()
-    defer {
-      watcher.stop()
-      stopped.wait()
-    }
-    try body(folder, watcher)
+    try whileRunning(watcher) { try body(folder) }
   }
 
   @Test func aViewIsAnsweredWithEveryChangeMadeBeforeItWasSent() throws {
@@ -79,7 +69,7 @@ import VaultCore
       read.store.close()
       let text = (read.refresh.watched ? "watched: " : "walked: ") + read.value.joined(separator: ",")
       return WatchedViewAnswer(writes: [(.output, Array(text.utf8))])
-    }) { folder, watcher in
+    }) { folder in
       for number in 1...3 {
         try folder.write("New \(number).md", "- [ ] Task \(number)\n")
         let answer = WatchChannel.askForView(index: folder.indexPath, request: Self.request, timeout: 20_000)
@@ -93,14 +83,14 @@ import VaultCore
   }
 
   @Test func aViewIsDeclinedAtOnceWithoutAnAnswererOrFromAnotherBinary() throws {
-    try watching(answer: nil) { folder, _ in
+    try watching(answer: nil) { folder in
       let started = Date()
       #expect(WatchChannel.askForView(index: folder.indexPath, request: Self.request, timeout: 20_000) == nil)
       #expect(Date().timeIntervalSince(started) < 10)
       // A command still syncs as before.
       #expect(WatchChannel.sync(index: folder.indexPath, timeout: 20_000))
     }
-    try watching(answer: { _, _, _ in WatchedViewAnswer(writes: [(.output, [1])]) }) { folder, _ in
+    try watching(answer: { _, _, _ in WatchedViewAnswer(writes: [(.output, [1])]) }) { folder in
       var other = Self.request
       other.program = "0:0:0:0"
       let started = Date()
