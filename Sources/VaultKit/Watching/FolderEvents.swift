@@ -30,12 +30,12 @@ struct FolderEvent: Sendable, Equatable {
   var change: Change
 }
 
-/// The system's notifications of changes in folders: inotify on Linux, one watch per folder
-/// (inotify does not watch a tree). The watched paths are the caller's to remember.
-///
-/// macOS has no inotify; there `FolderEvents()` throws `.unsupported`, and vault walks the
-/// vault for every command as it always did.
-final class FolderEvents {
+/// The system's notifications of changes in folders, one watch per folder the watcher asks for
+/// (`add`), each event an entry of one of them: inotify on Linux (below), FSEvents
+/// on macOS (`FolderEventsMac.swift`). The watched paths are the caller's to
+/// remember. Elsewhere `FolderEvents()` throws `.unsupported`, and vault walks the vault for
+/// every command as it always did.
+extension FolderEvents {
   enum Failure: Error, CustomStringConvertible {
     /// The system's limit of watches per user is reached.
     case tooManyWatches(limit: String)
@@ -52,19 +52,19 @@ final class FolderEvents {
       }
     }
   }
+}
 
+#if os(Linux)
+/// inotify, one watch per folder (inotify does not watch a tree).
+final class FolderEvents {
   /// Readable when events are waiting (for `poll`).
   let descriptor: Int32
 
   init() throws(Failure) {
-    #if os(Linux)
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else {
       throw .cannot("watch folders", reason: String(cString: strerror(errno)))
     }
-    #else
-    throw .unsupported
-    #endif
   }
 
   deinit {
@@ -74,7 +74,6 @@ final class FolderEvents {
   /// Starts watching the folder at `path` (links followed); the same folder reached twice gives
   /// the same watch.
   func add(_ path: String) throws(Failure) -> Int32 {
-    #if os(Linux)
     let mask =
       IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF
       | IN_MOVE_SELF | IN_ONLYDIR
@@ -89,21 +88,15 @@ final class FolderEvents {
       throw .cannot("watch \(path)", reason: String(cString: strerror(number)))
     }
     return watch
-    #else
-    throw .unsupported
-    #endif
   }
 
   /// Stops watching a folder (a folder moved away keeps its watch otherwise).
   func remove(_ watch: Int32) {
-    #if os(Linux)
     _ = inotify_rm_watch(descriptor, watch)
-    #endif
   }
 
   /// The events waiting now, in the order they happened; none when there are none.
   func read() -> [FolderEvent] {
-    #if os(Linux)
     var events: [FolderEvent] = []
     let size = 64 * 1024
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
@@ -127,12 +120,8 @@ final class FolderEvents {
       }
     }
     return events
-    #else
-    return []
-    #endif
   }
 
-  #if os(Linux)
   private static func change(_ mask: UInt32) -> FolderEvent.Change? {
     let has = { (flag: Int32) in mask & UInt32(bitPattern: flag) != 0 }
     if has(Int32(IN_Q_OVERFLOW)) { return .overflow }
@@ -145,5 +134,14 @@ final class FolderEvents {
     if has(Int32(IN_DELETE)) || has(Int32(IN_MOVED_FROM)) { return .fileGone }
     return .fileChanged
   }
-  #endif
 }
+#elseif !os(macOS)
+/// No notifications here: the watcher does not start, and commands walk.
+final class FolderEvents {
+  let descriptor: Int32 = -1
+  init() throws(Failure) { throw .unsupported }
+  func add(_ path: String) throws(Failure) -> Int32 { throw .unsupported }
+  func remove(_ watch: Int32) {}
+  func read() -> [FolderEvent] { [] }
+}
+#endif

@@ -391,11 +391,13 @@ public final class IndexWatcher: @unchecked Sendable {
     guard socket >= 0 else { throw Failure.cannotWatch("cannot make a socket: \(String(cString: strerror(errno)))") }
     #if os(Linux)
     let bindCall = Glibc.bind
+    let listenCall = Glibc.listen
     #else
     let bindCall = Darwin.bind
+    let listenCall = Darwin.listen
     #endif
     let bound = WatchChannel.withAddress(path) { bindCall(socket, $0, $1) == 0 } ?? false
-    guard bound, Glibc.listen(socket, 64) == 0 else {
+    guard bound, listenCall(socket, 64) == 0 else {
       let reason = String(cString: strerror(errno))
       close(socket)
       throw Failure.cannotWatch("cannot listen on \(path): \(reason)")

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Darwin)
+import Darwin
+#endif
+
 /// File systems whose changes made elsewhere reach no notification: a network share (NFS,
 /// SMB/CIFS, 9p) or a FUSE mount (sshfs, rclone). Changes another machine makes there are
 /// never announced, so a watcher could not vouch for the index; vault walks them instead.
@@ -7,6 +11,8 @@ enum WatchedFileSystem {
   static let unnotified: Set<String> = [
     "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "lustre", "gpfs", "davfs", "fuse",
     "fuseblk", "sshfs", "virtiofs", "vboxsf", "vmhgfs",
+    // macOS's names (`statfs`'s f_fstypename): AFP, WebDAV, macFUSE and its older name.
+    "afpfs", "webdav", "macfuse", "osxfuse",
   ]
 
   /// The kind of file system `path` is on when it is one of those; nil otherwise (or when the
@@ -17,9 +23,16 @@ enum WatchedFileSystem {
     return unnotified.contains(kind) || unnotified.contains(base) ? kind : nil
   }
 
-  /// The file system type of the mount holding `path`, from /proc/self/mounts (Linux): the
-  /// longest mount point that is a prefix of the path.
+  /// The file system type of the mount holding `path`: on Linux from /proc/self/mounts, the
+  /// longest mount point that is a prefix of the path; on macOS what `statfs` says.
   static func kind(of path: String) -> String? {
+    #if canImport(Darwin)
+    var info = statfs()
+    guard statfs(path, &info) == 0 else { return nil }
+    return withUnsafeBytes(of: &info.f_fstypename) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    #else
     guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return nil }
     var best: (point: String, kind: String)?
     for line in mounts.split(separator: "\n") {
@@ -32,5 +45,6 @@ enum WatchedFileSystem {
       if point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
     }
     return best?.kind
+    #endif
   }
 }
