@@ -19,6 +19,7 @@ build: deps
 
 lint:
 	swift format lint --strict -r Sources Tests Benchmarks Fuzz
+	scripts/check-macos-watcher
 
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz
