@@ -170,20 +170,26 @@ struct Measurement {
       })
     guard idleSeconds > 0 else { return }
     #if os(Linux)
+    // The delivery state the cron runs above wrote: the first round of the watch writes it again.
+    let written = {
+      ((try? FileManager.default.subpathsOfDirectory(atPath: state)) ?? []).filter { $0.hasSuffix("reminders.json") }
+        .compactMap {
+          (try? FileManager.default.attributesOfItem(atPath: "\(state)/\($0)"))?[.modificationDate] as? Date
+        }.max()
+    }
+    let before = written()
     let watch = try spawnBackground([binary, "remind", "--watch", "--vault", folder, "--index", index])
     defer {
       kill(watch, SIGTERM)
       var status: Int32 = 0
       waitpid(watch, &status, 0)
     }
-    // The first round is over when it has written its delivery state.
+    // Idle once the first round is over (it catches up the reminders since the cron runs'
+    // time, days ago) and the watcher it runs answers.
     let deadline = Date().addingTimeInterval(600)
-    while Date() < deadline,
-      ((try? FileManager.default.subpathsOfDirectory(atPath: state)) ?? []).filter({ $0.hasSuffix("reminders.json") })
-        .isEmpty
-    {
-      Thread.sleep(forTimeInterval: 0.5)
-    }
+    while Date() < deadline, written() == before { Thread.sleep(forTimeInterval: 0.2) }
+    let status = [binary, "watch", "--status", "--vault", folder, "--index", index]
+    while Date() < deadline, (try? time(status)) == nil { Thread.sleep(forTimeInterval: 0.2) }
     Thread.sleep(forTimeInterval: 3)
     let used = cpuSeconds(watch, over: idleSeconds)
     row(

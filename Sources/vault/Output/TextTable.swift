@@ -10,17 +10,22 @@ enum TextTable {
     for row in measured {
       for (index, width) in row.enumerated() { widths[index] = max(widths[index], width) }
     }
+    // Each line made in one buffer of bytes, then one string: appending cells and padding to a
+    // `String` grew it several times a line. A watched month's calendar at 100,000 notes (880
+    // lines) took 35 ms with that, 31 with this; `agenda --days 30` 33 and 28.
+    var bytes: [UInt8] = []
     return zip(rows, measured).map { row, cellWidths in
-      var line = String(repeating: " ", count: indent)
+      bytes.removeAll(keepingCapacity: true)
+      bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
       for (index, cell) in row.enumerated() {
-        line += cell
+        bytes.append(contentsOf: cell.utf8)
         if index < row.count - 1 {
-          line += String(repeating: " ", count: widths[index] - cellWidths[index] + 2)
+          bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: widths[index] - cellWidths[index] + 2))
         }
       }
       // An empty last cell leaves padding behind: no line ends in spaces.
-      while line.hasSuffix(" ") { line.removeLast() }
-      return line
+      while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 }
