@@ -519,7 +519,7 @@ extension IndexStore {
         // The status is written out, not bound: SQLite must see that it is an open one to use
         // the partial index. It is one of a few fixed words (`TaskStatus.Kind`), never a note's text.
         var found = 0
-        for rank in (1...6).reversed() where found < limit {
+        for rank in Schema.priorityRanks.reversed() where found < limit {
           let sql = """
             SELECT t.rowid, t.due, t.priority FROM tasks t INDEXED BY tasks_rank
             WHERE t.status_type = '\(status.rawValue)' AND \(Schema.priorityRank) = ? AND (t.due IS NULL) = 0

@@ -37,6 +37,8 @@ enum Schema {
   /// A priority as a number, 6 for highest to 1 for lowest (normal 3): what task queries sort
   /// and compare by, and what the index `tasks_rank` holds, written the same in both.
   static let priorityRank = rank(ofPriority: "priority")
+  /// Every value `priorityRank` takes, lowest to highest.
+  static let priorityRanks = 1...6
 
   /// `priorityRank` of the priority in `column` (`g.priority` for goals).
   static func rank(ofPriority column: String) -> String {

@@ -36,7 +36,7 @@ import Testing
     }
   }
 
-  @Test func aFileWrittenInAWatchedFolderIsThatFolder_sEntry() throws {
+  @Test func aFileWrittenInAWatchedFolderIsAnEntryOfThatFolder() throws {
     let vault = try Watched()
     #expect(
       vault.events("Notes/Plan.md", [.itemIsFile, .itemModified])
@@ -81,7 +81,7 @@ import Testing
     #expect(vault.events("Notes/Plan.md", [.itemIsFile, .itemModified]).map(\.name) == ["Notes"])
   }
 
-  @Test func aWatchedFolder_sOwnAttributesChangeNothing() throws {
+  @Test func theAttributesOfAWatchedFolderChangeNothing() throws {
     let vault = try Watched()
     #expect(vault.events("Notes", [.itemIsDir]).isEmpty)
     // FSEvents' folder-level "something in here changed" (no item flag, as in its history)
@@ -89,7 +89,7 @@ import Testing
     #expect(vault.events("Notes/", []).map(\.change) == [.folderAppeared])
   }
 
-  @Test func gitsObjectsAreTheVault_sHiddenFolderAndSettingsAreTheirFolder_sEntries() throws {
+  @Test func gitObjectsCountAsTheHiddenGitFolderAndSettingsAsEntriesOfTheirFolder() throws {
     let vault = try Watched()
     // The watcher skips entries whose names begin with a dot, as it does on Linux.
     #expect(

@@ -45,13 +45,17 @@ import VaultKit
     return captured.values
   }
 
-  /// The full scans of large tables in a statement's plan.
-  func scans(_ sql: String, _ store: IndexStore) throws -> [String] {
+  /// The steps of a query's plan (none for a statement that is not a query).
+  func plan(_ sql: String, _ store: IndexStore) throws -> [String] {
     guard sql.uppercased().hasPrefix("SELECT") || sql.uppercased().hasPrefix("WITH") else { return [] }
-    let plan = try store.database.read { db in
+    return try store.database.read { db in
       try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }
     }
-    return plan.filter { detail in
+  }
+
+  /// The full scans of large tables in a statement's plan.
+  func scans(_ sql: String, _ store: IndexStore) throws -> [String] {
+    try plan(sql, store).filter { detail in
       // Every open task by status alone, reading the wide rows: a scan in all but name (two
       // thirds of the tasks are open). Counting them through the covering index is cheap.
       if detail.contains("USING INDEX tasks_dates (status_type=?)") { return true }
@@ -120,12 +124,10 @@ import VaultKit
     // The first few overdue tasks are read in the order they are shown, not found by sorting
     // every overdue task (most open tasks, in a vault of long-forgotten ones).
     if view == "overdue tasks, the first" {
-      for statement in sql where statement.uppercased().hasPrefix("SELECT") {
-        let plan = try store.database.read { db in
-          try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement).map { $0["detail"] as String }
-        }
-        let sortsARange = plan.contains { $0.contains("due<?") } && plan.contains { $0.contains("TEMP B-TREE") }
-        #expect(!sortsARange, "every overdue task sorted: \(plan) in \(statement)")
+      for statement in sql {
+        let steps = try plan(statement, store)
+        let sortsARange = steps.contains { $0.contains("due<?") } && steps.contains { $0.contains("TEMP B-TREE") }
+        #expect(!sortsARange, "every overdue task sorted: \(steps) in \(statement)")
       }
     }
   }

@@ -137,25 +137,41 @@ public enum WatchChannel {
   /// after the newline.
   static func receiveLine(_ socket: Int32, timeout: Int32, rest: inout [UInt8]) -> String? {
     var received: [UInt8] = []
+    let newline = UInt8(ascii: "\n")
+    guard receive(socket, timeout: timeout, into: &received, upTo: 4096, until: { $0.contains(newline) }),
+      let end = received.firstIndex(of: newline)
+    else { return nil }
+    rest = Array(received[(end + 1)...])
+    return String(decoding: received[..<end], as: UTF8.self)
+  }
+
+  /// Reads until `bytes` holds `count` bytes, within `timeout` milliseconds.
+  static func receive(_ socket: Int32, count: Int, timeout: Int32, into bytes: inout [UInt8]) -> Bool {
+    receive(socket, timeout: timeout, into: &bytes, upTo: count, until: { $0.count >= count })
+  }
+
+  /// Reads into `bytes` until `done` says they are enough, within `timeout` milliseconds and
+  /// never past `limit` bytes in all; false on a timeout, an error, the end, or the limit
+  /// reached first.
+  private static func receive(
+    _ socket: Int32, timeout: Int32, into bytes: inout [UInt8], upTo limit: Int, until done: ([UInt8]) -> Bool
+  ) -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while received.count < 4096 {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while !done(bytes) {
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { return nil }
+      guard bytes.count < limit, now < deadline else { return false }
       var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
       let ready = poll(&waiting, 1, Int32((deadline - now) / 1_000_000) + 1)
       if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else { return nil }
-      let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
-      received += buffer[..<count]
-      if let end = received.firstIndex(of: UInt8(ascii: "\n")) {
-        rest = Array(received[(end + 1)...])
-        return String(decoding: received[..<end], as: UTF8.self)
-      }
+      guard ready > 0 else { return false }
+      let wanted = min(buffer.count, limit - bytes.count)
+      let got = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, wanted) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { return false }
+      bytes += buffer[..<got]
     }
-    return nil
+    return true
   }
 }
 

@@ -245,24 +245,4 @@ extension WatchChannel {
     guard receive(socket, count: count, timeout: left, into: &received) else { return nil }
     return WatchedViewAnswer(encoded: received)
   }
-
-  /// Reads until `bytes` holds `count` bytes, within `timeout` milliseconds.
-  static func receive(_ socket: Int32, count: Int, timeout: Int32, into bytes: inout [UInt8]) -> Bool {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count < count {
-      let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { return false }
-      var waiting = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&waiting, 1, Int32((deadline - now) / 1_000_000) + 1)
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else { return false }
-      let wanted = min(buffer.count, count - bytes.count)
-      let got = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, wanted) }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { return false }
-      bytes += buffer[..<got]
-    }
-    return true
-  }
 }
