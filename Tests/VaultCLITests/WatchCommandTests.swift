@@ -5,16 +5,7 @@ import Testing
 /// `vault watch` through the built binary: commands read what it keeps, a killed watcher
 /// leaves them walking (never a stale answer), and a new watcher sees what changed meanwhile.
 @Suite(.serialized) struct WatchCommandTests {
-  func vault() throws -> (URL, [String: String]) {
-    let folder = try Fixture.copy("ExampleVault")
-    // A loaded machine may take more than a second to answer: the tests wait longer than a command.
-    return (
-      folder,
-      [
-        "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_WATCH_TIMEOUT_MS": "20000",
-      ]
-    )
-  }
+  func vault() throws -> (URL, [String: String]) { try Fixture.watchedExampleVault() }
 
   func eventually(within seconds: Double, _ check: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)

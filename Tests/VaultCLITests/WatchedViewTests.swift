@@ -8,15 +8,7 @@ import Testing
 /// binary, another time zone, a failing command line) is declined, and the command runs itself.
 @Suite(.serialized) struct WatchedViewTests {
   func vault() throws -> (URL, [String: String]) {
-    let folder = try Fixture.copy("ExampleVault")
-    // A loaded machine may take more than a second to answer: the tests wait longer than a command.
-    return (
-      folder,
-      [
-        "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_NOW": "2026-11-23T08:30",
-        "VAULT_WATCH_TIMEOUT_MS": "20000",
-      ]
-    )
+    try Fixture.watchedExampleVault(["VAULT_NOW": "2026-11-23T08:30"])
   }
 
   /// Runs `body` while `vault watch --verbose` runs; returns what the watcher printed, one

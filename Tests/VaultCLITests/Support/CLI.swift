@@ -151,6 +151,17 @@ enum Fixture {
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   static let repository = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
 
+  /// A copy of ExampleVault to run `vault watch` on, with its environment: the index beside
+  /// it, a fixed day, and a long wait for the watcher's answer (a loaded machine may take more
+  /// than a second to answer: the tests wait longer than a command), and `extra` beside these.
+  static func watchedExampleVault(_ extra: [String: String] = [:]) throws -> (URL, [String: String]) {
+    let folder = try copy("ExampleVault")
+    let environment = [
+      "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23", "VAULT_WATCH_TIMEOUT_MS": "20000",
+    ]
+    return (folder, environment.merging(extra) { $1 })
+  }
+
   /// A copy of `Fixtures/NAME`, or of the repository's ExampleVault for "ExampleVault".
   static func copy(_ name: String) throws -> URL {
     let source =
