@@ -150,7 +150,10 @@ final class Reader: @unchecked Sendable {
     self.limits = limits
     try? FileManager.default.createDirectory(atPath: limits.save, withIntermediateDirectories: true)
     CrashSaver.install(path: limits.save + "/crash.md")
-    let watchdog = Thread { [unowned self] in
+    // The watchdog holds the reader for as long as the process runs: with `unowned`, a reader
+    // that went away as the command returned crashed the watchdog's next look, after a run
+    // that had found nothing (seen once in CI at the end of `make fuzz`).
+    let watchdog = Thread { [self] in
       while true {
         Thread.sleep(forTimeInterval: 0.05)
         self.lock.lock()
