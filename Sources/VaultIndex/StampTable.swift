@@ -51,25 +51,31 @@ public struct StampTable: Sendable {
 
   /// Adds a path (its UTF-8 bytes) with its stamp; a path added twice keeps its first stamp.
   mutating func add(_ path: UnsafeBufferPointer<UInt8>, _ stamp: FileStamp) {
-    guard find(path) == nil else { return }
     if (entries.count + 1) * 2 > slots.count { grow() }
+    // One hash and one probe: the empty slot where the search for `path` ends is where it goes.
     let hash = Self.hash(path)
+    let (slot, found) = probe(path, hash: hash)
+    guard found == nil else { return }
+    slots[slot] = Int32(entries.count)
     entries.append(Entry(start: bytes.count, length: path.count, hash: hash, stamp: stamp))
     bytes.append(contentsOf: path)
-    place(Int32(entries.count - 1), hash: hash)
   }
 
   private func find(_ path: UnsafeBufferPointer<UInt8>) -> Int? {
-    let hash = Self.hash(path)
+    probe(path, hash: Self.hash(path)).found
+  }
+
+  /// The entry of `path` and its slot, or the empty slot where the search for it ended.
+  private func probe(_ path: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, found: Int?) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
     return bytes.withUnsafeBufferPointer { stored in
       while true {
         let index = Int(slots[slot])
-        if index < 0 { return nil }
+        if index < 0 { return (slot, nil) }
         let entry = entries[index]
         if entry.hash == hash, entry.length == path.count, Self.same(stored, from: entry.start, as: path) {
-          return index
+          return (slot, index)
         }
         slot = (slot + 1) & mask
       }

@@ -90,12 +90,14 @@ enum SettingsLoader {
       && FileSystem.status(root + "/.obsidian/plugins/obsidian-tasks-plugin", followLinks: true) == nil
       && !enabled.contains("obsidian-tasks-plugin")
     templates(root, &settings, &diagnostics)
-    if let app = json(root, ".obsidian/app.json", &diagnostics),
-      let filters = app["userIgnoreFilters"] as? [String]
-    {
-      settings.ignoreFilters = filters
-    }
+    settings.ignoreFilters = ignoreFilters(root, &diagnostics)
     return (settings, diagnostics)
+  }
+
+  /// Obsidian's excluded files (`userIgnoreFilters` in `.obsidian/app.json`): all a walk of the
+  /// vault needs of its settings.
+  static func ignoreFilters(_ root: String, _ diagnostics: inout [Diagnostic]) -> [String] {
+    json(root, ".obsidian/app.json", &diagnostics)?["userIgnoreFilters"] as? [String] ?? []
   }
 
   /// The Tasks plugin's `statusSettings`: `coreStatuses` then `customStatuses`, each

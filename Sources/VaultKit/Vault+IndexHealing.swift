@@ -45,7 +45,10 @@ extension Vault {
     var watcher =
       trustWatcher && !rebuild
       ? WatchChannel.ask(index: path, timeout: WatchChannel.timeout(environment: environment)) : nil
-    let early = watcher == nil ? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start() : nil
+    let early =
+      watcher == nil
+      ? EarlyWalk.process.take(root: root, ignoreFilters: settings.ignoreFilters)
+        ?? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start() : nil
     var store: IndexStore
     do {
       store = try Self.openStore(path, named: named, fresh: rebuild)

@@ -45,21 +45,23 @@ struct VaultWalker: Sendable {
   /// the last one, joins them in `Walk.finish`. Meanwhile it can do what does not need the
   /// walk (a command opens the index).
   func start(from folder: String = "") -> Walk {
+    let walk = prepare(from: folder)
+    walk.addHelpers(Self.helpers)
+    return walk
+  }
+
+  /// Background workers a walk has: one fewer than the cores, for the thread that finishes it.
+  static var helpers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) - 1 }
+
+  /// A walk with nobody working on it yet (`Walk.addHelpers`, `Walk.help`, `Walk.finish`).
+  func prepare(from folder: String = "") -> Walk {
     let work = WalkQueue()
     if let status = FileSystem.status(folder.isEmpty ? root : root + "/" + folder, followLinks: true) {
       work.visited.insert([status.device, status.inode])
     }
     work.pending = [.folder(folder)]
     work.entered = [folder]
-    let walk = Walk(walker: self, work: work)
-    for _ in 1..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
-      walk.helpers.enter()
-      DispatchQueue.global().async {
-        self.work(on: work)
-        walk.helpers.leave()
-      }
-    }
-    return walk
+    return Walk(walker: self, work: work)
   }
 
   /// A walk under way: `finish` joins it and returns what it found.
@@ -71,6 +73,25 @@ struct VaultWalker: Sendable {
     fileprivate init(walker: VaultWalker, work: WalkQueue) {
       self.walker = walker
       self.work = work
+    }
+
+    /// Background workers for the walk, each on a thread of its own that starts on another
+    /// core (`OtherCoreThread`: one from the pool waited for the caller's core).
+    func addHelpers(_ count: Int) {
+      for _ in 0..<count {
+        enlist()
+        OtherCoreThread.start { self.help() }
+      }
+    }
+
+    /// Counts the calling thread among the helpers, before anyone may finish the walk: `help`
+    /// must follow, on this thread.
+    func enlist() { helpers.enter() }
+
+    /// Works on the walk on this thread, as one of its helpers, until no work is left.
+    func help() {
+      walker.work(on: work)
+      helpers.leave()
     }
 
     /// Works on the walk on this thread until it is done, then returns what it found.
@@ -97,6 +118,7 @@ struct VaultWalker: Sendable {
   private func work(on work: WalkQueue) {
     let ignore = IgnoreFilter(ignoreFilters)
     var finished: WalkQueue.Found?
+    var first = true
     while let item = work.next(after: &finished) {
       var found = WalkQueue.Found()
       switch item {

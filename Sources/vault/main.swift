@@ -20,7 +20,9 @@ if let unknown = UnknownCommand.message(for: arguments) {
 }
 var parsed: ParsableCommand.Type?
 do {
-  var command = try VaultCommand.parseAsRoot(ArgumentOrder.normalized(arguments))
+  let normalized = ArgumentOrder.normalized(arguments)
+  var command: any ParsableCommand =
+    if let view = ViewParsing.parsed(normalized) { view } else { try VaultCommand.parseAsRoot(normalized) }
   parsed = type(of: command)
   try command.run()
 } catch let error as VaultError {

@@ -320,6 +320,41 @@ import Testing
     #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
   }
 
+  /// A view's command line is parsed by the view alone (`ViewParsing`); one that does not
+  /// parse gets the message, the usage and the hint of `vault`'s own parser, as before.
+  @Test(arguments: [
+    (["today", "--bogus"], "Error: Unknown option '--bogus'\nUsage: vault today [--vault <path>]", "vault today"),
+    (
+      ["--today", "2026-11-22", "today", "--limit", "0"],
+      "Error: --limit must be from 1 to 10, not 0\nUsage: vault today ", "vault today"
+    ),
+    (
+      ["tasks", "--due-before"], "Error: Missing value for '--due-before <date>'\nHelp:  --due-before <date>",
+      "vault tasks"
+    ),
+    (["agenda", "--days"], "Error: Missing value for '--days <days>'\n", "vault agenda"),
+  ])
+  func aViewLineThatDoesNotParseGetsTheUsualUsage(arguments: [String], start: String, command: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix(start), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("  See '\(command) --help' for more information.\n"), "\(result.stderr)")
+  }
+
+  @Test func optionsBeforeTheViewAndTheViewAloneAreRead() throws {
+    let before = try run(["--today", "2026-11-22", "--color", "never", "agenda", "--days", "2"])
+    let after = try run(["agenda", "--days", "2", "--today", "2026-11-22", "--color", "never"])
+    #expect(before.status == 0)
+    #expect(before.stdout == after.stdout)
+    #expect(before.stdout.contains("Monday 23 November 2026 · tomorrow"))
+    // `vault` alone is the dashboard.
+    let alone = try run([])
+    let today = try run(["today"])
+    #expect(alone.status == 0)
+    #expect(alone.stdout == today.stdout)
+  }
+
   /// On a terminal `align` waits for Enter between principles and stops at `q`. `script`
   /// (util-linux, on every Debian) gives it a terminal; the answers are typed ahead.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))

@@ -90,10 +90,16 @@ extension String {
   /// file name, the interpreter of every note's path). On `String`, not `StringProtocol`: a
   /// generic method of another module is not specialised where it is called.
   public var hasMarkdownExtension: Bool {
-    let bytes = utf8.suffix(3)
-    guard bytes.count == 3 else { return false }
-    var iterator = bytes.makeIterator()
-    return iterator.next() == UInt8(ascii: ".") && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "m")
-      && iterator.next().map { $0 | 0x20 } == UInt8(ascii: "d")
+    // A native or small string's bytes are at hand: its last three are read directly.
+    if let answer = utf8.withContiguousStorageIfAvailable(Self.endsInMD) { return answer }
+    return Self.endsInMD(Array(utf8.suffix(3))[...])
+  }
+
+  private static func endsInMD<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+  where Bytes.Index == Int {
+    let end = bytes.endIndex
+    guard bytes.count >= 3 else { return false }
+    return bytes[end - 3] == UInt8(ascii: ".") && bytes[end - 2] | 0x20 == UInt8(ascii: "m")
+      && bytes[end - 1] | 0x20 == UInt8(ascii: "d")
   }
 }

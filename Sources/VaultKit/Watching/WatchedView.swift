@@ -226,23 +226,40 @@ extension WatchChannel {
   /// index, when it declines (another binary, a command it does not answer, a failure: the
   /// command then runs itself and says what went wrong), or when no answer comes in time.
   public static func askForView(index: String, request: WatchedViewRequest, timeout: Int32) -> WatchedViewAnswer? {
+    guard case .answered(let answer) = ask(view: request, index: index, timeout: timeout) else { return nil }
+    return answer
+  }
+
+  /// What became of a view sent to the watcher (`ask(view:index:timeout:)`).
+  public enum ViewAsked {
+    case answered(WatchedViewAnswer)
+    /// No watcher listens on the index's socket (none, or one that ended): the command walks.
+    case nobodyListens
+    /// A watcher listens but gave no answer (declined, failed, or too slow).
+    case notAnswered
+  }
+
+  /// `askForView`, telling a watcher that gave no answer from none at all.
+  public static func ask(view request: WatchedViewRequest, index: String, timeout: Int32) -> ViewAsked {
     let path = socketPath(index: index)
-    guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return nil }
+    guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return .nobodyListens }
     let socket = Self.socket()
-    guard socket >= 0 else { return nil }
+    guard socket >= 0 else { return .notAnswered }
     defer { close(socket) }
     let payload = request.encoded()
-    guard payload.count <= requestLimit, connect(socket, path),
-      send(socket, Array("view \(payload.count)\n".utf8) + payload)
-    else { return nil }
+    guard payload.count <= requestLimit else { return .notAnswered }
+    guard connect(socket, path) else { return .nobodyListens }
+    guard send(socket, Array("view \(payload.count)\n".utf8) + payload) else { return .notAnswered }
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout) * 1_000_000
     var received: [UInt8] = []
     guard let header = receiveLine(socket, timeout: timeout, rest: &received),
       header.hasPrefix("answer "), let count = Int(header.dropFirst(7)), count >= 0
-    else { return nil }
+    else { return .notAnswered }
     // The answer follows its header at once: the time left is enough.
     let left = Int32(max(0, Int64(deadline) - Int64(DispatchTime.now().uptimeNanoseconds)) / 1_000_000) + 100
-    guard receive(socket, count: count, timeout: left, into: &received) else { return nil }
-    return WatchedViewAnswer(encoded: received)
+    guard receive(socket, count: count, timeout: left, into: &received),
+      let answer = WatchedViewAnswer(encoded: received)
+    else { return .notAnswered }
+    return .answered(answer)
   }
 }

@@ -42,8 +42,7 @@ enum ViewAnswering {
       capture: OutputCapture())
     return CommandContext.$answering.withValue(context) { () -> WatchedViewAnswer? in
       guard
-        let parsed = try? VaultCommand.parseAsRoot(ArgumentOrder.normalized(request.arguments)),
-        var command = parsed as? any WatchedView,
+        var command = ViewParsing.parsed(ArgumentOrder.normalized(request.arguments)),
         let (commandRoot, commandIndex) = Vault.locateIndex(
           explicitVault: command.options.vault, explicitIndex: command.options.index,
           environment: request.environment),

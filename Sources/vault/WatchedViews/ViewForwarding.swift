@@ -11,7 +11,7 @@ import VaultKit
 enum ViewForwarding {
   /// The commands whose view the watcher answers (`WatchedView`): they read and print, and
   /// write nothing but the suggestions a dashboard showed.
-  static let commands: Set<String> = ["today", "agenda", "calendar", "countdown", "goals", "tasks"]
+  static let commands = Set(ViewParsing.views.keys)
 
   /// Words that are never sent: help, the version and completion scripts depend on the
   /// terminal's width and the binary, and cost nothing to work out here.
@@ -29,16 +29,21 @@ enum ViewForwarding {
     guard commands.contains(command) else { return false }
     // The vault and index the command would use; the watcher checks its own reading of them.
     guard
-      let (_, index) = Vault.locateIndex(
+      let (root, index) = Vault.locateIndex(
         explicitVault: value(of: "--vault", in: arguments), explicitIndex: value(of: "--index", in: arguments),
         environment: environment)
     else { return false }
     let request = WatchedViewRequest.fromThisProcess(
       arguments: arguments, environment: environment, columns: CommandContext.ownTerminalColumns)
-    guard
-      let answer = WatchChannel.askForView(
-        index: index, request: request, timeout: WatchChannel.timeout(environment: environment))
-    else { return false }
+    let answer: WatchedViewAnswer
+    switch WatchChannel.ask(view: request, index: index, timeout: WatchChannel.timeout(environment: environment)) {
+    case .answered(let given): answer = given
+    case .nobodyListens:
+      // The command will walk the vault: it starts now, while the command line is parsed.
+      Vault.startWalkingEarly(root: root)
+      return false
+    case .notAnswered: return false
+    }
     for write in answer.writes {
       Terminal.emit(Data(write.bytes), to: write.stream == .output ? .standardOutput : .standardError)
     }
