@@ -42,8 +42,7 @@ final class EarlyWalk: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
       // This worker is one of the walk's helpers.
-      let n = VaultWalker.helpers
-      walk.addHelpers(n - 1)
+      walk.addHelpers(VaultWalker.helpers - 1)
       walk.help()
     }
   }

@@ -41,7 +41,8 @@ extension Vault {
       return answer
     }
     // The watcher is asked first and answers while the index opens; with no watcher to ask,
-    // the vault is walked meanwhile (see docs/PERFORMANCE.md).
+    // the vault is walked meanwhile, by the walk a view started before its command line was
+    // parsed (`EarlyWalk`) or by one started now (see docs/PERFORMANCE.md).
     var watcher =
       trustWatcher && !rebuild
       ? WatchChannel.ask(index: path, timeout: WatchChannel.timeout(environment: environment)) : nil

@@ -118,7 +118,6 @@ struct VaultWalker: Sendable {
   private func work(on work: WalkQueue) {
     let ignore = IgnoreFilter(ignoreFilters)
     var finished: WalkQueue.Found?
-    var first = true
     while let item = work.next(after: &finished) {
       var found = WalkQueue.Found()
       switch item {

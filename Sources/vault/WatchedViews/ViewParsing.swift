@@ -1,11 +1,10 @@
 import ArgumentParser
 
 /// A view's command line parsed by the view's own command type instead of `vault`'s whole tree
-/// of commands. `VaultCommand.parseAsRoot` has argument-parser make the definitions of the
-/// root and of the command by reflection, and look for a completion-script request among the
-/// root's, before it parses: most of the 3-4 ms it takes, on the path of every view, in a
-/// command and in the watcher answering one (docs/PERFORMANCE.md). A line this does not parse
-/// goes the usual way, which gives the usual message and usage.
+/// of commands: `VaultCommand.parseAsRoot` has argument-parser also make the root's definitions
+/// by reflection and look for a completion-script request among them. Parsing `vault today`
+/// took 2.8 ms, 2.4 this way (docs/PERFORMANCE.md), in a command and in the watcher answering
+/// one. A line this does not parse goes the usual way, which gives the usual message and usage.
 enum ViewParsing {
   /// The views by name: `ViewForwarding.commands`.
   static let views: [String: any WatchedView.Type] = [
