@@ -15,9 +15,11 @@ import Glibc
 enum OtherCoreThread {
   static func start(_ body: @escaping @Sendable () -> Void) {
     #if os(Linux)
-    guard let affinity = Affinity.functions, let allowed = affinity.allowed(), let current = affinity.currentCore(),
-      var others = Optional(allowed.without(current)), others.count > 0
+    // One core allowed (or no way to tell): the thread waits its turn like any other.
+    guard let affinity = Affinity.functions, let allowed = affinity.allowed(), let current = affinity.currentCore()
     else { return Thread.detachNewThread(body) }
+    var others = allowed.without(current)
+    guard others.count > 0 else { return Thread.detachNewThread(body) }
     let context = Unmanaged.passRetained(Start(body: body, allowed: allowed)).toOpaque()
     var thread = pthread_t()
     let created = pthread_create(

@@ -72,7 +72,7 @@ import VaultCore
     }) { folder in
       for number in 1...3 {
         try folder.write("New \(number).md", "- [ ] Task \(number)\n")
-        let answer = WatchChannel.askForView(index: folder.indexPath, request: Self.request, timeout: 20_000)
+        let answer = WatchChannel.ask(view: Self.request, index: folder.indexPath, timeout: 20_000).answer
         let text = answer.map { String(decoding: $0.writes.flatMap(\.bytes), as: UTF8.self) }
         let expected =
           "watched: " + (["Tasks.md"] + (1...number).map { "New \($0).md" }).sorted().joined(separator: ",")
@@ -85,7 +85,9 @@ import VaultCore
   @Test func aViewIsDeclinedAtOnceWithoutAnAnswererOrFromAnotherBinary() throws {
     try watching(answer: nil) { folder in
       let started = Date()
-      #expect(WatchChannel.askForView(index: folder.indexPath, request: Self.request, timeout: 20_000) == nil)
+      // Declined, not unheard: a command that walks early only when nobody listens must not
+      // start walking here.
+      #expect(isNotAnswered(WatchChannel.ask(view: Self.request, index: folder.indexPath, timeout: 20_000)))
       #expect(Date().timeIntervalSince(started) < 10)
       // A command still syncs as before.
       #expect(WatchChannel.sync(index: folder.indexPath, timeout: 20_000))
@@ -94,9 +96,29 @@ import VaultCore
       var other = Self.request
       other.program = "0:0:0:0"
       let started = Date()
-      #expect(WatchChannel.askForView(index: folder.indexPath, request: other, timeout: 20_000) == nil)
+      #expect(isNotAnswered(WatchChannel.ask(view: other, index: folder.indexPath, timeout: 20_000)))
       #expect(Date().timeIntervalSince(started) < 10)
-      #expect(WatchChannel.askForView(index: folder.indexPath, request: Self.request, timeout: 20_000) != nil)
+      #expect(WatchChannel.ask(view: Self.request, index: folder.indexPath, timeout: 20_000).answer != nil)
     }
+  }
+
+  @Test func nobodyListensWithoutAWatcherOrOnceItStopped() throws {
+    var index = ""
+    try watching(answer: nil) { folder in index = folder.indexPath }
+    // The watcher stopped, in a process that goes on (its object may live on): a command is
+    // told at once that nobody listens, and does not wait out its timeout.
+    let started = Date()
+    #expect(isNobodyListening(WatchChannel.ask(view: Self.request, index: index, timeout: 20_000)))
+    #expect(!WatchChannel.sync(index: index, timeout: 20_000))
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(isNobodyListening(WatchChannel.ask(view: Self.request, index: index + "-never", timeout: 20_000)))
+  }
+
+  func isNotAnswered(_ asked: WatchChannel.ViewAsked) -> Bool {
+    if case .notAnswered = asked { true } else { false }
+  }
+
+  func isNobodyListening(_ asked: WatchChannel.ViewAsked) -> Bool {
+    if case .nobodyListens = asked { true } else { false }
   }
 }

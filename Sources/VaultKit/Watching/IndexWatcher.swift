@@ -137,13 +137,7 @@ public final class IndexWatcher: @unchecked Sendable {
   }
 
   deinit {
-    close(listener)
-    unlink(socketPath)
-    for (name, waiter) in waiting {
-      _ = WatchChannel.send(waiter.client, "walk\n")
-      close(waiter.client)
-      unlink(vault.root + "/" + name)
-    }
+    stopListening()
     close(stopPipe.read)
     close(stopPipe.write)
     store.close()
@@ -163,8 +157,9 @@ public final class IndexWatcher: @unchecked Sendable {
   /// Whether every folder is watched; when not, commands walk the vault (and were warned).
   public var watchesEveryFolder: Bool { complete }
 
-  /// Applies changes and answers commands until `stop()`.
+  /// Applies changes and answers commands until `stop()`; then it no longer listens.
   public func run() throws(VaultError) {
+    defer { stopListening() }
     while true {
       var descriptors = [
         pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0),
@@ -189,6 +184,23 @@ public final class IndexWatcher: @unchecked Sendable {
       answerSeenCookies()
       dropStaleWaiters(now: now)
     }
+  }
+
+  /// Closes the socket and removes it, and tells the commands waiting for an answer to walk:
+  /// a command that asks from now on finds nobody listening and walks at once. Listening on
+  /// after `run` ended, a watcher stopped inside a process that goes on (`vault serve` after
+  /// an error) had every command wait its whole timeout for an answer that could not come.
+  private func stopListening() {
+    guard listener >= 0 else { return }
+    close(listener)
+    listener = -1
+    unlink(socketPath)
+    for (name, waiter) in waiting {
+      _ = WatchChannel.send(waiter.client, "walk\n")
+      close(waiter.client)
+      unlink(vault.root + "/" + name)
+    }
+    waiting = [:]
   }
 
   // MARK: - Notifications

@@ -221,25 +221,23 @@ extension WatchChannel {
   /// The largest request a watcher reads: a command line and an environment.
   static let requestLimit = 1 << 20
 
-  /// Sends `request` to the watcher of `index`, when one listens, and waits up to `timeout`
-  /// milliseconds for its answer. Nil when no watcher listens, when it cannot vouch for the
-  /// index, when it declines (another binary, a command it does not answer, a failure: the
-  /// command then runs itself and says what went wrong), or when no answer comes in time.
-  public static func askForView(index: String, request: WatchedViewRequest, timeout: Int32) -> WatchedViewAnswer? {
-    guard case .answered(let answer) = ask(view: request, index: index, timeout: timeout) else { return nil }
-    return answer
-  }
-
   /// What became of a view sent to the watcher (`ask(view:index:timeout:)`).
   public enum ViewAsked {
     case answered(WatchedViewAnswer)
     /// No watcher listens on the index's socket (none, or one that ended): the command walks.
     case nobodyListens
-    /// A watcher listens but gave no answer (declined, failed, or too slow).
+    /// A watcher listens but gave no answer: it cannot vouch for the index, or declined
+    /// (another binary, a command it does not answer, a failure: the command then runs itself
+    /// and says what went wrong), or no answer came in time.
     case notAnswered
+
+    public var answer: WatchedViewAnswer? {
+      if case .answered(let answer) = self { answer } else { nil }
+    }
   }
 
-  /// `askForView`, telling a watcher that gave no answer from none at all.
+  /// Sends `request` to the watcher of `index`, when one listens, and waits up to `timeout`
+  /// milliseconds for its answer.
   public static func ask(view request: WatchedViewRequest, index: String, timeout: Int32) -> ViewAsked {
     let path = socketPath(index: index)
     guard timeout > 0, FileSystem.status(path, followLinks: false) != nil else { return .nobodyListens }
