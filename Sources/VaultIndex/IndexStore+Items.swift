@@ -675,10 +675,10 @@ extension IndexStore {
     }
   }
 
-  /// Notes whose file was written from `from` (nanoseconds since 1970) on, most recent first,
-  /// at most `limit`.
+  /// Notes whose file was written from `from` up to `before` (nanoseconds since 1970), most
+  /// recent first, at most `limit`: through the index on `mtime`, reading only those.
   public func filesChanged(
-    since from: Int64, limit: Int
+    since from: Int64, before: Int64, limit: Int
   ) throws(IndexError) -> [(
     path: String, title: String, kind: ItemKind, modified: Int64
   )] {
@@ -686,9 +686,9 @@ extension IndexStore {
       try Row.fetchAll(
         reusing: db,
         sql: """
-          SELECT path, title, kind, mtime FROM files WHERE skipped = 0 AND mtime >= ?
+          SELECT path, title, kind, mtime FROM files WHERE skipped = 0 AND mtime >= ? AND mtime < ?
           ORDER BY mtime DESC, path LIMIT ?
-          """, arguments: [from, limit]
+          """, arguments: [from, before, limit]
       ).map { row in
         (row[0], row[1], ItemKind(rawValue: row[2]) ?? .note, row[3])
       }

@@ -80,6 +80,8 @@ extension IndexStore {
     matching query: Query, order: FileOrder = .path, reverse: Bool = false, limit: Int? = nil,
     withBody: Bool = false
   ) throws(IndexError) -> (matches: [FileMatch], total: Int) {
+    // The full-text table is read for the words and the bodies: it holds every note first.
+    if !query.terms.isEmpty || withBody { try writeSearchBacklog() }
     var filter = SQLFilter()
     if !query.kinds.isEmpty {
       filter.add(

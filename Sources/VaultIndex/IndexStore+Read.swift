@@ -28,21 +28,15 @@ extension IndexStore {
     }
   }
 
-  /// Every stored diagnostic, by path, line and column.
-  public func diagnostics() throws(IndexError) -> [Diagnostic] {
+  /// How many problems the notes have, by severity (`vault index` prints the counts alone).
+  public func diagnosticCounts() throws(IndexError) -> [Diagnostic.Severity: Int] {
     do {
       return try database.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT path, line, column, severity, message FROM diagnostics JOIN files ON files.id = file_id
-            ORDER BY path, line, column
-            """
-        ).map { row in
-          Diagnostic(
-            path: row[0], line: row[1], column: row[2],
-            severity: Diagnostic.Severity(rawValue: row[3]) ?? .error, message: row[4])
+        var counts: [Diagnostic.Severity: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT severity, COUNT(*) FROM diagnostics GROUP BY severity") {
+          counts[Diagnostic.Severity(rawValue: row[0]) ?? .error, default: 0] += row[1]
         }
+        return counts
       }
     } catch {
       throw IndexError(error)
@@ -67,7 +61,9 @@ extension IndexStore {
         var lines: [String] = []
         for table in Schema.tables where table != "meta" {
           let columns = try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))").map { $0["name"] as String }
-          let shown = columns.filter { $0 != "id" }.map { column in
+          // `rows_digest` stands for the rows, which are dumped: it is known once a note is
+          // stored again (`IndexWriter.restore`), so a rebuild has none.
+          let shown = columns.filter { $0 != "id" && $0 != "rows_digest" }.map { column in
             column == "file_id" ? "(SELECT path FROM main.files WHERE id = file_id)" : column
           }
           for row in try Row.fetchAll(db, sql: "SELECT \(shown.joined(separator: ", ")) FROM main.\(table)") {

@@ -135,6 +135,33 @@ extension IndexStore {
     }
   }
 
+  /// Writes the search rows still in the search file's backlog (`Schema.searchTables`) into
+  /// its full-text table, before a search reads it; with no backlog, this is one read. The
+  /// transaction locks the index file, then the search file, as every write does, and changes
+  /// the search file only: its token, and what the index holds, stay.
+  public func writeSearchBacklog() throws(IndexError) {
+    do {
+      let waiting = try database.read { db in
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM fts.backlog)") ?? false
+      }
+      guard waiting else { return }
+      try Self.markingWrite(path) {
+        try database.writeWithoutTransaction { db in
+          // Immediate: SQLite locks each file in the order they were attached, the index first.
+          try db.inTransaction(.immediate) {
+            try SearchFeed.writeBacklog(on: db, in: "fts")
+            return .commit
+          }
+        }
+      }
+      var changes = IndexChanges()
+      changes.rows(of: "search")
+      written.mutate { [changes] in $0 = ($0.writes + 1, changes) }
+    } catch {
+      throw IndexError(error)
+    }
+  }
+
   static func searchIsInStep(_ db: Database) throws -> Bool {
     try Bool.fetchOne(
       db,
@@ -298,8 +325,8 @@ public final class IndexWriter {
   /// Stores a file, replacing what was known of it (`isNew`: known not to be stored yet).
   public func store(_ record: IndexRecord, isNew: Bool = false) throws {
     let note = record.note
-    if !isNew, let (id, stored) = try storedFile(note.path) {
-      try restore(record, id: id, stored: stored)
+    if !isNew, let (id, stored, digest) = try storedFile(note.path) {
+      try restore(record, id: id, stored: stored, rowsDigest: digest)
       return
     }
     try into("files", Self.fileColumns).insert {
@@ -332,17 +359,22 @@ public final class IndexWriter {
     row.add(note.isSkipped)
   }
 
-  /// The id of the stored file at `path`, and its other columns of `files` (`fileColumns`
-  /// after the path), if it is stored. Prepared once per connection: preparing (and GRDB's
-  /// authorizer) was a tenth of storing a thousand changed notes.
-  private func storedFile(_ path: String) throws -> (id: Int64, values: [ColumnValue])? {
-    var found: (id: Int64, values: [ColumnValue])?
+  /// The id of the stored file at `path`, its other columns of `files` (`fileColumns` after
+  /// the path) and the digest of its rows (`NoteTable.digest`), if it is stored. Prepared once
+  /// per connection: preparing (and GRDB's authorizer) was a tenth of storing a thousand
+  /// changed notes.
+  private func storedFile(_ path: String) throws -> (id: Int64, values: [ColumnValue], rowsDigest: Int64?)? {
+    var found: (id: Int64, values: [ColumnValue], rowsDigest: Int64?)?
     let count = Int32(Self.fileColumns.count)
     try RowReader.forEach(
-      db, sql: "SELECT id, \(Self.fileColumns.dropFirst().joined(separator: ", ")) FROM files WHERE path = ?",
+      db,
+      sql: "SELECT id, \(Self.fileColumns.dropFirst().joined(separator: ", ")), rows_digest FROM files WHERE path = ?",
       arguments: [path]
     ) { row in
-      found = (sqlite3_column_int64(row.handle, 0), (1..<count).map(row.value))
+      found = (
+        sqlite3_column_int64(row.handle, 0), (1..<count).map(row.value),
+        row.isNull(count) ? nil : sqlite3_column_int64(row.handle, count)
+      )
     }
     return found
   }
@@ -354,21 +386,14 @@ public final class IndexWriter {
   /// and inserting all of its rows rewrote every index of `tasks` for it (87 pages of 16 KB
   /// for a line added to a note of 13 tasks, against 5: docs/PERFORMANCE.md). Its rows keep
   /// the order in which they were found, as a rebuild inserts them.
-  private func restore(_ record: IndexRecord, id: Int64, stored: [ColumnValue]) throws {
+  ///
+  /// The rows stored are read only when their digest (`rowsDigest`, kept in `files` by each
+  /// store of this kind) differs from the note's: reading every table's rows for the note was
+  /// 1.2 ms of the 30 of a `vault today` that stored one note edited in its text, whose rows
+  /// had not changed (docs/PERFORMANCE.md). A note not stored this way since the index was
+  /// built has no digest yet.
+  private func restore(_ record: IndexRecord, id: Int64, stored: [ColumnValue], rowsDigest: Int64?) throws {
     let note = record.note
-    // Rows still queued in the inserters belong to other files (each file is stored once in a
-    // transaction): neither the reads nor the deletes below see them.
-    let values = RowCollector()
-    try values.insert { addFileValues(record, to: $0) }
-    let update = try db.cachedStatement(
-      sql: "UPDATE files SET \(Self.fileColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
-    try update.execute(arguments: StatementArguments(values.rows[0].map(\.databaseValue) + [id.databaseValue]))
-    changes.columns(
-      zip(Self.fileColumns.dropFirst(), zip(stored, values.rows[0])).filter { $1.0 != $1.1 }.map(\.0), of: "files")
-    if try !searchTextIsStored(record, id: id) {
-      feed.send(.store(id: id, title: note.title, body: record.body))
-      changes.rows(of: "search")
-    }
     var collected: [NoteTable: RowCollector] = [:]
     try addRows(of: note, id: id) { table in
       if let collector = collected[table] { return collector }
@@ -376,6 +401,23 @@ public final class IndexWriter {
       collected[table] = collector
       return collector
     }
+    let digest = NoteTable.digest(of: collected)
+    // Rows still queued in the inserters belong to other files (each file is stored once in a
+    // transaction): neither the reads nor the deletes below see them.
+    let values = RowCollector()
+    try values.insert { addFileValues(record, to: $0) }
+    let update = try db.cachedStatement(
+      sql: "UPDATE files SET \(Self.fileColumns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")), "
+        + "rows_digest = ? WHERE id = ?")
+    try update.execute(
+      arguments: StatementArguments(values.rows[0].map(\.databaseValue) + [digest.databaseValue, id.databaseValue]))
+    changes.columns(
+      zip(Self.fileColumns.dropFirst(), zip(stored, values.rows[0])).filter { $1.0 != $1.1 }.map(\.0), of: "files")
+    if try !searchTextIsStored(record, id: id) {
+      feed.send(.store(id: id, title: note.title, body: record.body))
+      changes.rows(of: "search")
+    }
+    guard digest != rowsDigest else { return }
     let storedRows = try NoteTable.storedRows(db, of: id)
     for table in NoteTable.allCases {
       let rows = collected[table]?.rows ?? []
@@ -399,13 +441,20 @@ public final class IndexWriter {
   }
 
   /// Whether the search file holds this title and body for the file `id` already, byte for
-  /// byte (a note saved again unchanged, or touched by `git checkout`).
+  /// byte (a note saved again unchanged, or touched by `git checkout`): in its backlog, or else
+  /// in the full-text table.
   private func searchTextIsStored(_ record: IndexRecord, id: Int64) throws -> Bool {
     var stored = false
     try RowReader.forEach(
-      db, sql: "SELECT c0, c1 FROM fts.search_content WHERE id = ?", arguments: [id], cached: true
+      db,
+      sql: """
+        SELECT title, body FROM fts.backlog WHERE id = ?1
+        UNION ALL SELECT c0, c1 FROM fts.search_content WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM fts.backlog WHERE id = ?1)
+        """,
+      arguments: [id], cached: true
     ) { row in
-      stored = row.bytes(0).elementsEqual(record.note.title.utf8) && row.bytes(1).elementsEqual(record.body)
+      stored =
+        !row.isNull(0) && row.bytes(0).elementsEqual(record.note.title.utf8) && row.bytes(1).elementsEqual(record.body)
     }
     return stored
   }

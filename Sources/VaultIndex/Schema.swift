@@ -18,7 +18,10 @@ enum Schema {
   }
 
   /// The search file's tables, made anew (dropped first) in the schema `schema`: the full-text table over titles and
-  /// bodies, whose rowid is `files.id`, and the token of its last commit (`SearchFeed`).
+  /// bodies, whose rowid is `files.id`; the token of its last commit (`SearchFeed`); and the
+  /// search rows of a few changed notes not yet written into the full-text table (`backlog`:
+  /// a title and body to store, or none for a row to remove), written there before the
+  /// next search (`IndexStore.writeSearchBacklog`).
   ///
   /// FTS5 gathers new terms in memory and writes them out as a segment when they pass
   /// `hashsize` (1 MB by default), then merges segments in fours (`automerge`). A cold index
@@ -28,7 +31,9 @@ enum Schema {
     """
     DROP TABLE IF EXISTS \(schema).search;
     DROP TABLE IF EXISTS \(schema).meta;
+    DROP TABLE IF EXISTS \(schema).backlog;
     CREATE TABLE \(schema).meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE \(schema).backlog (id INTEGER PRIMARY KEY, title TEXT, body TEXT);
     CREATE VIRTUAL TABLE \(schema).search USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
     INSERT INTO \(schema).search(search, rank) VALUES ('hashsize', 16777216), ('automerge', 16);
     """
@@ -283,7 +288,8 @@ enum Schema {
           title TEXT NOT NULL,
           date TEXT,
           body_line INTEGER NOT NULL,
-          skipped INTEGER NOT NULL
+          skipped INTEGER NOT NULL,
+          rows_digest INTEGER
         );
         CREATE TABLE properties (
           file_id INTEGER NOT NULL \(fileReference),

@@ -323,12 +323,13 @@ extension Vault {
   /// A refresh with the counts of what the index holds, by kind and by severity.
   public func summary(of refresh: IndexRefresh, in store: IndexStore) throws(VaultError) -> IndexSummary {
     do {
-      let diagnostics = settingsDiagnostics + refresh.walkDiagnostics + (try store.diagnostics())
+      let own = settingsDiagnostics + refresh.walkDiagnostics
+      let stored = try store.diagnosticCounts()
       return IndexSummary(
         seen: refresh.seen, parsed: refresh.parsed, removed: refresh.removed,
         items: ItemKind.everyKind(try store.itemCounts()),
-        errors: diagnostics.filter { $0.severity == .error }.count,
-        warnings: diagnostics.filter { $0.severity == .warning }.count,
+        errors: own.count(where: { $0.severity == .error }) + stored[.error, default: 0],
+        warnings: own.count(where: { $0.severity == .warning }) + stored[.warning, default: 0],
         seconds: refresh.seconds, index: store.path, recovered: store.recoveryWarning)
     } catch {
       throw VaultError(error)

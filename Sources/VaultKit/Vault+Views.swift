@@ -81,12 +81,11 @@ extension Vault {
     let start = day(today.adding(days: -1))
     let end = Int64(day(today.adding(days: 1)).timeIntervalSince1970 * 1_000_000_000)
     let rows = try indexed {
-      try store.filesChanged(since: Int64(start.timeIntervalSince1970 * 1_000_000_000), limit: 200)
+      try store.filesChanged(since: Int64(start.timeIntervalSince1970 * 1_000_000_000), before: end, limit: limit)
     }
-    .filter { $0.modified < end }
     guard !rows.isEmpty else { return [] }
     let added = GitLog.added(in: root, since: start, until: day(today.adding(days: 1)))
-    return rows.prefix(limit).map {
+    return rows.map {
       Dashboard.ChangedNote(path: $0.path, title: $0.title, kind: $0.kind, added: added.contains($0.path))
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import VaultCore
 import VaultKit
@@ -146,6 +147,24 @@ import VaultKit
       } throws: { error in
         "\(error)".contains("is watched already")
       }
+    }
+  }
+
+  @Test func theSearchRowsOfStoredNotesReachTheFullTextTableOnceTheVaultIsQuiet() throws {
+    try watching { folder, _ in
+      try folder.write("Projects/Garden.md", "# Garden\n- [ ] Plant the quince\n")
+      try compare(folder, "a note edited")
+      // Read from the search file itself: a search would write the backlog first.
+      let search = try DatabaseQueue(path: folder.indexPath + "-search")
+      let waiting = { try search.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM backlog") ?? 0 } }
+      #expect(try waiting() == 1)
+      let deadline = Date().addingTimeInterval(30)
+      while try waiting() > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+      #expect(try waiting() == 0)
+      let found = try search.read { db in
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM search WHERE search MATCH 'quince'") ?? 0
+      }
+      #expect(found == 1)
     }
   }
 

@@ -109,11 +109,67 @@ import Testing
     }
   }
 
-  @Test func aFewChangesAreWrittenInTheIndexTransaction() throws {
+  @Test func aFewChangesWaitInTheBacklogUntilItIsWrittenInOrder() throws {
     let database = try indexWithSearch()
     try writeInline(database, token: "t5", commit: true)
+    // Committed with the token, each file's last change in the backlog, none in the table yet.
+    #expect(try searchRows(database, matching: "apples") == ([], "t5"))
+    #expect(try backlog(database) == ["1 plums", "2 removed", "3 apples 3", "4 apples 4", "5 apples 5"])
+    try database.write { db in try SearchFeed.writeBacklog(on: db, in: "fts") }
     #expect(try searchRows(database, matching: "apples") == ([3, 4, 5], "t5"))
     #expect(try searchRows(database, matching: "plums") == ([1], "t5"))
+    #expect(try backlog(database).isEmpty)
+  }
+
+  @Test func aBacklogPastItsLimitIsWrittenAtTheCommit() throws {
+    let database = try indexWithSearch()
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction {
+        let feed = SearchFeed(inline: db, token: "t8")
+        for id in 1...SearchFeed.backlogLimit {
+          feed.send(.store(id: Int64(id), title: "n", body: ArraySlice("pears".utf8)))
+        }
+        try feed.finish()
+        return .commit
+      }
+    }
+    #expect(try backlog(database).count == SearchFeed.backlogLimit)
+    try database.writeWithoutTransaction { db in
+      try db.inTransaction {
+        let feed = SearchFeed(inline: db, token: "t9")
+        feed.send(.store(id: 1000, title: "n", body: ArraySlice("pears".utf8)))
+        try feed.finish()
+        return .commit
+      }
+    }
+    #expect(try backlog(database).isEmpty)
+    #expect(try searchRows(database, matching: "pears") == (Array(1...Int64(SearchFeed.backlogLimit)) + [1000], "t9"))
+  }
+
+  @Test func aFeedOnItsOwnConnectionWritesTheBacklogBeforeItsChanges() throws {
+    let (database, open) = try searchFile()
+    try database.write { db in
+      try db.execute(sql: "INSERT INTO backlog(id, title, body) VALUES (1, 'n', 'old words'), (2, NULL, NULL)")
+      try db.execute(sql: "INSERT INTO search(rowid, title, body) VALUES (2, 'n', 'old words')")
+    }
+    let feed = SearchFeed(opening: open, token: "t10")
+    feed.send(.store(id: 1, title: "n", body: ArraySlice("new words".utf8)))
+    try feed.finish()
+    let rows = try database.read { db in
+      (
+        try String.fetchAll(db, sql: "SELECT rowid || ' ' || body FROM search ORDER BY rowid"),
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM backlog")
+      )
+    }
+    #expect(rows.0 == ["1 new words"])
+    #expect(rows.1 == 0)
+  }
+
+  /// The backlog's rows, `id body` or `id removed`, by id.
+  func backlog(_ database: DatabaseQueue) throws -> [String] {
+    try database.read { db in
+      try String.fetchAll(db, sql: "SELECT id || ' ' || COALESCE(body, 'removed') FROM fts.backlog ORDER BY id")
+    }
   }
 
   @Test func aFewChangesRolledBackWithTheIndexLeaveNoTrace() throws {
@@ -124,7 +180,7 @@ import Testing
 
   @Test func anInlineFailureIsReportedByFinish() throws {
     let database = try indexWithSearch()
-    try database.write { db in try db.execute(sql: "DROP TABLE fts.search") }
+    try database.write { db in try db.execute(sql: "DROP TABLE fts.backlog") }
     try database.writeWithoutTransaction { db in
       try db.inTransaction {
         let feed = SearchFeed(inline: db, token: "t7")

@@ -68,6 +68,11 @@ public final class IndexWatcher: @unchecked Sendable {
   private var settingsTouched = false
   private var firstChange: UInt64?
   private var lastChange: UInt64 = 0
+  /// When the search rows of the notes stored last are to go into the full-text table
+  /// (`IndexStore.writeSearchBacklog`): once the vault has been quiet for `searchBacklogDelay`,
+  /// so that a search finds them there and a burst of saves writes them once.
+  private var searchBacklogDue: UInt64?
+  static let searchBacklogDelay: UInt64 = 2_000_000_000
 
   /// The prefix of cookie files: hidden, so no walker, Obsidian or `vault` reads them.
   static let cookiePrefix = ".vault-watch-cookie-"
@@ -169,7 +174,10 @@ public final class IndexWatcher: @unchecked Sendable {
       // With changes pending, wait for a quiet spell of 20 ms (a checkout writes in bursts),
       // but no more than half a second in all; with none, until something happens.
       let pending = firstChange != nil || rescan || settingsTouched
-      let ready = poll(&descriptors, 3, pending ? 20 : 5000)
+      let untilBacklog = searchBacklogDue.map { due in
+        Int32(clamping: (due &- min(due, DispatchTime.now().uptimeNanoseconds)) / 1_000_000 + 1)
+      }
+      let ready = poll(&descriptors, 3, pending ? 20 : min(5000, untilBacklog ?? 5000))
       if ready < 0 && errno != EINTR { throw .cannotWrite(socketPath, reason: String(cString: strerror(errno))) }
       if descriptors[2].revents != 0 { return }
       if descriptors[0].revents != 0 { take(events.read()) }
@@ -183,6 +191,11 @@ public final class IndexWatcher: @unchecked Sendable {
       }
       answerSeenCookies()
       dropStaleWaiters(now: now)
+      if !pending, waiting.isEmpty, let due = searchBacklogDue, now >= due {
+        searchBacklogDue = nil
+        // One that fails is written by the next search instead.
+        try? store.writeSearchBacklog()
+      }
     }
   }
 
@@ -317,6 +330,7 @@ public final class IndexWatcher: @unchecked Sendable {
     if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 {
       store.releaseCache()
       Self.returnFreedMemory()
+      searchBacklogDue = DispatchTime.now().uptimeNanoseconds + Self.searchBacklogDelay
       onChange?(refresh)
     }
   }

@@ -13,6 +13,10 @@ enum ViewForwarding {
   /// write nothing but the suggestions a dashboard showed.
   static let commands = Set(ViewParsing.views.keys)
 
+  /// Commands that walk the vault with or without a watcher (`vault index` brings the index
+  /// up to date itself): they start their walk here too, while the command line is parsed.
+  static let walkingCommands: Set<String> = ["index"]
+
   /// Words that are never sent: help, the version and completion scripts depend on the
   /// terminal's width and the binary, and cost nothing to work out here.
   static let ownWords: Set<String> = [
@@ -26,13 +30,17 @@ enum ViewForwarding {
       return false
     }
     let command = ArgumentOrder.firstWord(in: arguments).map { arguments[$0] } ?? "today"
-    guard commands.contains(command) else { return false }
+    guard commands.contains(command) || walkingCommands.contains(command) else { return false }
     // The vault and index the command would use; the watcher checks its own reading of them.
     guard
       let (root, index) = Vault.locateIndex(
         explicitVault: value(of: "--vault", in: arguments), explicitIndex: value(of: "--index", in: arguments),
         environment: environment)
     else { return false }
+    if walkingCommands.contains(command) {
+      Vault.startWalkingEarly(root: root)
+      return false
+    }
     let request = WatchedViewRequest.fromThisProcess(
       arguments: arguments, environment: environment, columns: CommandContext.ownTerminalColumns)
     let answer: WatchedViewAnswer
