@@ -368,6 +368,9 @@ struct Measurement {
     #if os(Linux)
     let seconds = min(idleSeconds, 60)
     guard seconds > 0 else { return }
+    // Idle once the last batch's search rows are written too (`IndexWatcher.searchBacklogDelay`,
+    // 2 s after it): a last batch of a few notes leaves them for the watcher's quiet time.
+    Thread.sleep(forTimeInterval: 3)
     let used = cpuSeconds(watcher, over: seconds)
     row("vault watch, idle CPU", 100 * used / Double(seconds), unit: "%", note: String(format: "over %d s", seconds))
     #endif

@@ -14,6 +14,9 @@ enum FileSystem {
     var size: Int
     /// Modification time in nanoseconds since 1970.
     var modified: Int64
+    /// Status change time in nanoseconds since 1970: it moves with every write, and no one can
+    /// set it back.
+    var changed: Int64
     var device: UInt64
     var inode: UInt64
     /// The permission bits.
@@ -25,8 +28,10 @@ enum FileSystem {
       let type = info.st_mode & S_IFMT
       #if canImport(Darwin)
       modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+      changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
       #else
       modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+      changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
       #endif
       isDirectory = type == S_IFDIR
       isRegular = type == S_IFREG

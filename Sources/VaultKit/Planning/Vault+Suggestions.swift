@@ -1,3 +1,4 @@
+import Foundation
 import VaultCore
 import VaultIndex
 import VaultMarkdown
@@ -90,12 +91,28 @@ extension Vault {
     return (templates + tasks, templates.filter { !open.contains($0.title.lowercased()) } + tasks)
   }
 
-  /// The log of suggestions shown, accepted and dismissed.
+  /// The log of suggestions shown, accepted and dismissed. Read once while the file stays as
+  /// it was (its device, inode, size, modification and change times): a dashboard read again
+  /// after its refresh stored a change, and each dashboard a watcher answers, read it again and
+  /// parsed it (0.6 ms for the bench vault's 440 lines, docs/PERFORMANCE.md).
   public func suggestionHistory() -> Suggestions.History {
-    guard case .success(let bytes) = FileSystem.readFile(root + "/" + Self.suggestionLog) else {
+    let path = root + "/" + Self.suggestionLog
+    guard let status = FileSystem.status(path, followLinks: true), status.isRegular else {
       return Suggestions.History()
     }
-    return Suggestions.History(log: String(decoding: bytes, as: UTF8.self))
+    let key = [
+      status.device, status.inode, UInt64(status.size), UInt64(bitPattern: status.modified),
+      UInt64(bitPattern: status.changed),
+    ]
+    if let kept = SuggestionLogKept.value(path: path, key: key) { return kept }
+    let readAt = Date().timeIntervalSince1970
+    guard case .success(let bytes) = FileSystem.readFile(path) else { return Suggestions.History() }
+    let history = Suggestions.History(log: String(decoding: bytes, as: UTF8.self))
+    // Kept only when last written well before it was read (as git's index treats a "racily
+    // clean" file): a file system keeps times to a clock tick, so a file written again within
+    // the tick of the last write, to the same size, would keep its status.
+    if readAt - Double(status.changed) / 1e9 > 0.1 { SuggestionLogKept.keep(history, path: path, key: key) }
+    return history
   }
 
   /// Today's logged mood, if any.
@@ -198,5 +215,25 @@ extension Vault {
   /// Appends lines to the log, under the write lock, never changing what is there.
   func appendLog(_ lines: [String]) throws(VaultError) {
     for line in lines { _ = try append(line, to: Self.suggestionLog) }
+  }
+}
+
+/// The suggestion log last read by this process, with the file's status then
+/// (`Vault.suggestionHistory`).
+private enum SuggestionLogKept {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var kept: (path: String, key: [UInt64], history: Suggestions.History)?
+
+  static func value(path: String, key: [UInt64]) -> Suggestions.History? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let kept, kept.path == path, kept.key == key else { return nil }
+    return kept.history
+  }
+
+  static func keep(_ history: Suggestions.History, path: String, key: [UInt64]) {
+    lock.lock()
+    defer { lock.unlock() }
+    kept = (path, key, history)
   }
 }

@@ -5,6 +5,8 @@ import VaultKit
 struct AgendaCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "agenda",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "What each day holds: events, tasks, dated notes, journal entries.",
     discussion: """
       Day by day from today (or --from): events, recurring ones expanded and multi-day ones on \

@@ -5,6 +5,8 @@ import VaultKit
 struct CalendarCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calendar",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "A month (or a week, or several months) as a grid, like cal, with the agenda under it.",
     discussion: """
       Under each day number, one mark per kind, so none hides another: * an event, ! an open \

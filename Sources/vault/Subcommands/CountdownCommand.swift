@@ -5,6 +5,8 @@ import VaultKit
 struct CountdownCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "countdown",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "Upcoming events with the days until each.",
     discussion: """
       One line per event, soonest first: a one-off event, or the next occurrence of a recurring \

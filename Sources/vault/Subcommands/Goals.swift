@@ -5,6 +5,8 @@ import VaultKit
 struct Goals: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "goals",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "Goals with their progress and the days left to their target.",
     discussion: """
       Progress comes from the goal's `progress` property (40, 40% or 0.4), else from the \

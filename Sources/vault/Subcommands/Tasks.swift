@@ -6,6 +6,8 @@ import VaultKit
 struct Tasks: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tasks",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "Task lines from the whole vault, by priority then due date.",
     discussion: """
       Every checkbox line (Obsidian Tasks emoji or Dataview format), open ones by default. \

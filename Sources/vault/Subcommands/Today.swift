@@ -5,6 +5,8 @@ import VaultKit
 struct Today: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "today",
+    // Parsed as a root by `ViewParsing`: argument-parser then skips its completion-script check.
+    _superCommandName: "vault",
     abstract: "The morning dashboard (what `vault` alone runs).",
     discussion: """
       In order, each left out when empty: the date and week; today's events (multi-day and \
