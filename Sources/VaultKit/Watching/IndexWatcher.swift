@@ -191,7 +191,7 @@ public final class IndexWatcher: @unchecked Sendable {
       }
       answerSeenCookies()
       dropStaleWaiters(now: now)
-      if !pending, waiting.isEmpty, let due = searchBacklogDue, now >= due {
+      if firstChange == nil, !rescan, !settingsTouched, waiting.isEmpty, let due = searchBacklogDue, now >= due {
         searchBacklogDue = nil
         // One that fails is written by the next search instead.
         try? store.writeSearchBacklog()
