@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import VaultCore
 
 /// The tables that hold what was found in a note, one row or more per note, each with the
 /// columns `IndexWriter` fills, in the order it fills them.
@@ -51,39 +52,33 @@ enum NoteTable: String, CaseIterable {
   }
 
   /// A digest of a note's rows in every table, in order (`IndexWriter.restore`): 64-bit
-  /// FNV-1a over each table's row count and each value's type, length and bytes. Equal rows
+  /// FNV-1a (`StableHash`) over each table's row count and each value's type, length and bytes. Equal rows
   /// give equal digests in every process (Swift's `Hasher` is seeded anew in each).
   static func digest(of collected: [NoteTable: RowCollector]) -> Int64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ byte: UInt8) {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    func mix(_ word: UInt64) {
-      for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
-    }
+    var hash = StableHash.FNV1a()
     for table in allCases {
       let rows = collected[table]?.rows ?? []
-      mix(UInt64(rows.count))
+      hash.add(UInt64(rows.count))
       for row in rows {
-        mix(UInt64(row.count))
+        hash.add(UInt64(row.count))
         for value in row {
           switch value {
-          case .null: mix(UInt8(0))
+          case .null: hash.add(UInt8(0))
           case .integer(let number):
-            mix(UInt8(1))
-            mix(UInt64(bitPattern: number))
+            hash.add(UInt8(1))
+            hash.add(UInt64(bitPattern: number))
           case .real(let number):
-            mix(UInt8(2))
-            mix(number.bitPattern)
+            hash.add(UInt8(2))
+            hash.add(number.bitPattern)
           case .text(let bytes):
-            mix(UInt8(3))
-            mix(UInt64(bytes.count))
-            for byte in bytes { mix(byte) }
+            hash.add(UInt8(3))
+            hash.add(UInt64(bytes.count))
+            hash.add(bytes)
           }
         }
       }
     }
-    return Int64(bitPattern: hash)
+    return Int64(bitPattern: hash.value)
   }
 
   /// `storedRows`' statement: each table's columns after its number and the rowid, padded with

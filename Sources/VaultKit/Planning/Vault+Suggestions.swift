@@ -91,6 +91,9 @@ extension Vault {
     return (templates + tasks, templates.filter { !open.contains($0.title.lowercased()) } + tasks)
   }
 
+  /// The suggestion log this process read last, with the file's status then.
+  private static let keptSuggestionLog = LockedCache<(path: String, key: [UInt64], history: Suggestions.History)?>(nil)
+
   /// The log of suggestions shown, accepted and dismissed. Read once while the file stays as
   /// it was (its device, inode, size, modification and change times): a dashboard read again
   /// after its refresh stored a change, and each dashboard a watcher answers, read it again and
@@ -104,14 +107,18 @@ extension Vault {
       status.device, status.inode, UInt64(status.size), UInt64(bitPattern: status.modified),
       UInt64(bitPattern: status.changed),
     ]
-    if let kept = SuggestionLogKept.value(path: path, key: key) { return kept }
+    if let kept = Self.keptSuggestionLog.withLock({ $0?.path == path && $0?.key == key ? $0?.history : nil }) {
+      return kept
+    }
     let readAt = Date().timeIntervalSince1970
     guard case .success(let bytes) = FileSystem.readFile(path) else { return Suggestions.History() }
     let history = Suggestions.History(log: String(decoding: bytes, as: UTF8.self))
     // Kept only when last written well before it was read (as git's index treats a "racily
     // clean" file): a file system keeps times to a clock tick, so a file written again within
     // the tick of the last write, to the same size, would keep its status.
-    if readAt - Double(status.changed) / 1e9 > 0.1 { SuggestionLogKept.keep(history, path: path, key: key) }
+    if readAt - Double(status.changed) / 1e9 > 0.1 {
+      Self.keptSuggestionLog.withLock { $0 = (path, key, history) }
+    }
     return history
   }
 
@@ -215,25 +222,5 @@ extension Vault {
   /// Appends lines to the log, under the write lock, never changing what is there.
   func appendLog(_ lines: [String]) throws(VaultError) {
     for line in lines { _ = try append(line, to: Self.suggestionLog) }
-  }
-}
-
-/// The suggestion log last read by this process, with the file's status then
-/// (`Vault.suggestionHistory`).
-private enum SuggestionLogKept {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var kept: (path: String, key: [UInt64], history: Suggestions.History)?
-
-  static func value(path: String, key: [UInt64]) -> Suggestions.History? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let kept, kept.path == path, kept.key == key else { return nil }
-    return kept.history
-  }
-
-  static func keep(_ history: Suggestions.History, path: String, key: [UInt64]) {
-    lock.lock()
-    defer { lock.unlock() }
-    kept = (path, key, history)
   }
 }
