@@ -48,9 +48,15 @@ extension IndexStore {
     }
   }
 
-  /// Every indexed path with its stamp. Every no-change refresh reads all of these: through
-  /// SQLite's C API (`RowReader`), into a `StampTable`.
+  /// Every indexed path with its stamp. Every no-change refresh reads all of these: from the
+  /// snapshot the index keeps of them (`StampSnapshot`), else from `files`.
   static func stamps(_ db: Database) throws -> StampTable {
+    try StampSnapshot.read(db) ?? rowStamps(db)
+  }
+
+  /// Every indexed path with its stamp, from `files`: through SQLite's C API (`RowReader`),
+  /// into a `StampTable`.
+  static func rowStamps(_ db: Database) throws -> StampTable {
     var table = StampTable(capacity: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0)
     try RowReader.forEach(db, sql: "SELECT path, size, mtime, inode FROM files") { table.add(stampOf: $0) }
     return table
@@ -234,6 +240,10 @@ public final class IndexWriter {
   private var bulk = false
   /// What this transaction changed, for the parts of views read before it (`IndexStore.part`).
   private(set) var changes = IndexChanges()
+  /// The stamps this transaction changed, nil for a file removed (`StampSnapshot`).
+  private var stampChanges: [String: FileStamp?] = [:]
+  /// Whether the index was filled anew: the stamps' snapshot is made again at the end.
+  private var filledAnew = false
 
   init(db: Database, feed: SearchFeed) {
     self.db = db
@@ -267,7 +277,8 @@ public final class IndexWriter {
   /// Every indexed path with its stamp, as this transaction sees it: another process may have
   /// stored some of the changes a refresh found before it began.
   public func stamps() throws -> StampTable {
-    try IndexStore.stamps(db)
+    // Stamps changed in this transaction are recorded at its end (`finish`).
+    try stampChanges.isEmpty && !filledAnew ? IndexStore.stamps(db) : IndexStore.rowStamps(db)
   }
 
   /// The stamps of the given paths and of every path under the given folders, as this
@@ -295,6 +306,8 @@ public final class IndexWriter {
     try setMeta(Self.searchToken, feed.token)
     feed.send(.clear)
     bulk = true
+    filledAnew = true
+    stampChanges = [:]
   }
 
   /// Ends the writes, after the body of `IndexStore.update`: inserts the rows still queued, and
@@ -308,6 +321,9 @@ public final class IndexWriter {
       try Schema.createSummaries(db)
     }
     bulk = false
+    try StampSnapshot.write(stampChanges, remake: filledAnew, db)
+    stampChanges = [:]
+    filledAnew = false
   }
 
   /// Forgets a file and everything found in it.
@@ -317,6 +333,7 @@ public final class IndexWriter {
     guard let id = try storedFile(path)?.id else { return }
     feed.send(.remove(id: id))
     try db.cachedStatement(sql: "DELETE FROM files WHERE id = ?").execute(arguments: [id])
+    stampChanges[path] = .some(nil)
     changes.rows(of: "files")
     changes.rows(of: "search")
     for table in NoteTable.allCases { changes.rows(of: table.rawValue) }
@@ -325,6 +342,7 @@ public final class IndexWriter {
   /// Stores a file, replacing what was known of it (`isNew`: known not to be stored yet).
   public func store(_ record: IndexRecord, isNew: Bool = false) throws {
     let note = record.note
+    stampChanges[note.path] = record.stamp
     if !isNew, let (id, stored, digest) = try storedFile(note.path) {
       try restore(record, id: id, stored: stored, rowsDigest: digest)
       return

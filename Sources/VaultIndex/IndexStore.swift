@@ -13,8 +13,9 @@ import VaultCore
 /// attached to the index's connection as `fts`, and queries join the two.
 public final class IndexStore: Sendable {
   /// Bump when the tables change. (11: the files carry `applicationID`; 12: each page a
-  /// checksum; 23: the search file's `backlog`, and `files.rows_digest`.)
-  public static let schemaVersion = 23
+  /// checksum; 23: the search file's `backlog`, and `files.rows_digest`; 24: the stamps'
+  /// snapshot.)
+  public static let schemaVersion = 24
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)

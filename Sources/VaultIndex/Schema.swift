@@ -6,7 +6,7 @@ import VaultCore
 enum Schema {
   static let tables = [
     "files", "properties", "tags", "links", "headings", "tasks", "journal", "events", "goals", "insights",
-    "principles", "diagnostics", "task_days", "journal_days", "meta",
+    "principles", "diagnostics", "task_days", "journal_days", "stamp_snapshot", "stamp_changes", "meta",
   ]
 
   /// Drops the index's tables (and the full-text table of schema 4 and earlier, which lived in
@@ -278,6 +278,8 @@ enum Schema {
     try db.execute(
       sql: """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE stamp_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
+        CREATE TABLE stamp_changes (path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, inode INTEGER) WITHOUT ROWID;
         CREATE TABLE files (
           id INTEGER PRIMARY KEY,
           path TEXT NOT NULL UNIQUE,

@@ -9,18 +9,25 @@ import GRDBSQLite
 /// core-milliseconds of a no-change `vault today` at 10,000 notes. Here the paths' bytes lie in
 /// one buffer, found through an open-addressed table of their FNV-1a hashes, and a lookup
 /// compares the bytes themselves, so it is exact (docs/PERFORMANCE.md).
+///
+/// The index keeps a copy of the table as it was at some write (`StampSnapshot`) and the
+/// stamps changed since; reading those is a tenth of reading every row of `files`.
 public struct StampTable: Sendable {
-  private struct Entry: Sendable {
+  struct Entry: Sendable {
     var start: Int
     var length: Int
     var hash: UInt64
-    var stamp: FileStamp
+    /// Nil for a path removed since it was added (`set`): its entry stays, so that the
+    /// searches that pass over its slot still reach the paths placed after it.
+    var stamp: FileStamp?
   }
 
-  private var bytes: [UInt8] = []
-  private var entries: [Entry] = []
+  private(set) var bytes: [UInt8] = []
+  private(set) var entries: [Entry] = []
   /// Indexes into `entries`, -1 for an empty slot; a power of two at least twice the entries.
-  private var slots: [Int32]
+  private(set) var slots: [Int32]
+  /// The entries with a stamp.
+  public private(set) var count = 0
 
   public init(capacity: Int = 0) {
     var size = 16
@@ -30,16 +37,24 @@ public struct StampTable: Sendable {
     bytes.reserveCapacity(capacity * 32)
   }
 
-  public var count: Int { entries.count }
+  /// A table of these arrays, as `StampSnapshot` decoded them (it checks that they fit).
+  init(bytes: [UInt8], entries: [Entry], slots: [Int32]) {
+    self.bytes = bytes
+    self.entries = entries
+    self.slots = slots
+    count = entries.count(where: { $0.stamp != nil })
+  }
 
   /// Every path, as text: for the rare refresh that finds files gone.
   public var paths: [String] {
-    entries.map { String(decoding: bytes[$0.start..<$0.start + $0.length], as: UTF8.self) }
+    entries.compactMap {
+      $0.stamp == nil ? nil : String(decoding: bytes[$0.start..<$0.start + $0.length], as: UTF8.self)
+    }
   }
 
   public subscript(path: String) -> FileStamp? {
     var path = path
-    return path.withUTF8 { find($0).map { entries[$0].stamp } }
+    return path.withUTF8 { find($0).flatMap { entries[$0].stamp } }
   }
 
   /// Adds the stamp of a row `SELECT path, size, mtime, inode`.
@@ -59,6 +74,17 @@ public struct StampTable: Sendable {
     slots[slot] = Int32(entries.count)
     entries.append(Entry(start: bytes.count, length: path.count, hash: hash, stamp: stamp))
     bytes.append(contentsOf: path)
+    count += 1
+  }
+
+  /// Gives `path` the stamp `stamp`, or removes it (nil), whether it was there or not.
+  mutating func set(_ path: UnsafeBufferPointer<UInt8>, _ stamp: FileStamp?) {
+    guard let index = find(path) else {
+      if let stamp { add(path, stamp) }
+      return
+    }
+    count += (stamp == nil ? 0 : 1) - (entries[index].stamp == nil ? 0 : 1)
+    entries[index].stamp = stamp
   }
 
   private func find(_ path: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -36,7 +36,7 @@ import VaultKit
     let patient = ["VAULT_WATCH_TIMEOUT_MS": "20000"]
     let watched = try vault.withIndex(explicit: folder.indexPath, environment: patient, notice: { _ in }) {
       store throws(VaultError) in
-      try Self.dump(store)
+      try Self.dump(store) + Self.stampsDisagreeing(store)
     }
     #expect(watched.refresh.watched, "the command walked instead of trusting the watcher: \(comment)")
     let rebuilt = try vault.withIndex(
@@ -51,6 +51,21 @@ import VaultKit
 
   static func dump(_ store: IndexStore) throws(VaultError) -> [String] {
     do { return try store.dump() } catch { throw VaultError(indexFailure: error) }
+  }
+
+  /// The paths whose stamps the stamps' snapshot and its changes (`StampSnapshot`) give
+  /// otherwise than `files`, as lines a rebuild never has.
+  static func stampsDisagreeing(_ store: IndexStore) throws(VaultError) -> [String] {
+    do {
+      return try store.database.read { db in
+        guard let kept = try StampSnapshot.read(db) else { return ["stamps: no snapshot"] }
+        let files = try IndexStore.rowStamps(db)
+        let paths = Set(kept.paths).union(files.paths)
+        return paths.filter { kept[$0] != files[$0] }.sorted().map { "stamps: snapshot differs for \($0)" }
+      }
+    } catch {
+      throw VaultError(indexFailure: error)
+    }
   }
 
   @Test func everyWayOfWritingIsInTheIndexWhenTheSyncReturns() throws {
