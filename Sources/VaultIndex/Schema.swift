@@ -278,7 +278,7 @@ enum Schema {
     try db.execute(
       sql: """
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE stamp_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), data BLOB NOT NULL);
+        CREATE TABLE stamp_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), files INTEGER NOT NULL, data BLOB NOT NULL);
         CREATE TABLE stamp_changes (path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, inode INTEGER) WITHOUT ROWID;
         CREATE TABLE files (
           id INTEGER PRIMARY KEY,

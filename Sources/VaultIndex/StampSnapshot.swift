@@ -16,8 +16,12 @@ import GRDBSQLite
 /// length and index) is read as no snapshot: the stamps are then read from `files`.
 enum StampSnapshot {
   /// Changed stamps kept beside the snapshot before it is made again: a few hundred rows read
-  /// per refresh, against a snapshot written once per that many changed notes.
+  /// per refresh, against a snapshot written once per that many changed notes; in a big vault,
+  /// whose snapshot takes longer to make (about 80 ms at 100,000 notes), one change per 64
+  /// files.
   static let changesLimit = 256
+
+  static func changesLimit(files: Int) -> Int { max(changesLimit, files / 64) }
 
   /// The stamps `files` holds, from the snapshot and the changes since; nil without a
   /// snapshot (or one that does not decode).
@@ -44,12 +48,19 @@ enum StampSnapshot {
   /// anew).
   static func write(_ changes: [String: FileStamp?], remake: Bool, _ db: Database) throws {
     guard remake || !changes.isEmpty else { return }
-    let kept = remake ? 0 : try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM main.stamp_changes") ?? 0
-    if remake || kept + changes.count > changesLimit {
+    var (files, kept) = (0, 0)
+    if !remake {
+      try RowReader.forEach(
+        db,
+        sql: "SELECT (SELECT files FROM main.stamp_snapshot WHERE id = 1), (SELECT COUNT(*) FROM main.stamp_changes)"
+      ) { row in (files, kept) = (row.int(0), row.int(1)) }
+    }
+    if remake || kept + changes.count > changesLimit(files: files) {
       let table = try IndexStore.rowStamps(db)
       try db.execute(sql: "DELETE FROM main.stamp_changes")
       try db.execute(
-        sql: "INSERT OR REPLACE INTO main.stamp_snapshot(id, data) VALUES (1, ?)", arguments: [Data(encode(table))])
+        sql: "INSERT OR REPLACE INTO main.stamp_snapshot(id, files, data) VALUES (1, ?, ?)",
+        arguments: [table.count, Data(encode(table))])
       return
     }
     let statement = try db.cachedStatement(
