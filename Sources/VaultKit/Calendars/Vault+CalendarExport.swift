@@ -79,7 +79,7 @@ extension Vault {
       return calendar.date(from: components).map { zone.secondsFromGMT(for: $0) }
     })
 
-  private static let zoneTransitions = LockedCache<[String: [ICalendarExport.Transition]?]>([:])
+  private static let zoneTransitions = Locked<[String: [ICalendarExport.Transition]?]>([:])
 
   /// A zone's transitions over a span of years, from Foundation's database; nil for an unknown zone.
   private static func transitions(_ identifier: String, _ years: ClosedRange<Int>) -> [ICalendarExport.Transition]? {
@@ -102,19 +102,5 @@ extension Vault {
       moment = next
     }
     return result
-  }
-}
-
-/// A value behind a lock, for caches that several threads share.
-final class LockedCache<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }

@@ -92,7 +92,7 @@ extension Vault {
   }
 
   /// The suggestion log this process read last, with the file's status then.
-  private static let keptSuggestionLog = LockedCache<(path: String, key: [UInt64], history: Suggestions.History)?>(nil)
+  private static let keptSuggestionLog = Locked<(path: String, key: [UInt64], history: Suggestions.History)?>(nil)
 
   /// The log of suggestions shown, accepted and dismissed. Read once while the file stays as
   /// it was (its device, inode, size, modification and change times): a dashboard read again
