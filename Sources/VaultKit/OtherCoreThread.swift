@@ -17,22 +17,38 @@ enum OtherCoreThread {
   /// `ProcessInfo` first: 0.3 ms of the early walk's start.)
   static let cores: Int = {
     #if os(Linux)
-    if let cores = Affinity.functions?.allowed()?.count, cores > 0 { return cores }
+    // The process's (its main thread's): a thread started here runs on fewer for a moment.
+    if let cores = Affinity.functions?.allowed(of: getpid())?.count, cores > 0 { return cores }
     #endif
-    return ProcessInfo.processInfo.activeProcessorCount
+    return max(1, ProcessInfo.processInfo.activeProcessorCount)
   }()
+
+  /// How many cores the calling thread may run on (nil: no way to tell).
+  static func coresOfThisThread() -> Int? {
+    #if os(Linux)
+    return Affinity.functions?.allowed(of: 0)?.count
+    #else
+    return nil
+    #endif
+  }
 
   static func start(_ body: @escaping @Sendable () -> Void) {
     #if os(Linux)
     // One core allowed (or no way to tell): the thread waits its turn like any other.
-    guard let affinity = Affinity.functions, let allowed = affinity.allowed(), let current = affinity.currentCore()
+    guard let affinity = Affinity.functions, let allowed = affinity.allowed(of: 0),
+      let current = affinity.currentCore()
     else { return Thread.detachNewThread(body) }
     var others = allowed.without(current)
     guard others.count > 0 else { return Thread.detachNewThread(body) }
+    // Set before the thread exists, so that it cannot widen its cores before they are narrowed.
+    var attributes = pthread_attr_t()
+    guard pthread_attr_init(&attributes) == 0 else { return Thread.detachNewThread(body) }
+    defer { pthread_attr_destroy(&attributes) }
+    guard affinity.set(&attributes, &others) else { return Thread.detachNewThread(body) }
     let context = Unmanaged.passRetained(Start(body: body, allowed: allowed)).toOpaque()
     var thread = pthread_t()
     let created = pthread_create(
-      &thread, nil,
+      &thread, &attributes,
       { context in
         guard let context else { return nil }
         let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
@@ -45,7 +61,6 @@ enum OtherCoreThread {
       Unmanaged<Start>.fromOpaque(context).release()
       return Thread.detachNewThread(body)
     }
-    _ = affinity.set(thread, &others)
     pthread_detach(thread)
     #else
     Thread.detachNewThread(body)
@@ -83,24 +98,30 @@ enum OtherCoreThread {
     typealias GetCPU = @convention(c) () -> Int32
     typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
     typealias SetAffinity = @convention(c) (pthread_t, Int, UnsafeRawPointer) -> Int32
+    typealias SetAttributeAffinity =
+      @convention(c) (UnsafeMutablePointer<pthread_attr_t>, Int, UnsafeRawPointer) ->
+      Int32
 
     let getCPU: GetCPU
     let getAffinity: GetAffinity
     let setAffinity: SetAffinity
+    let setAttributeAffinity: SetAttributeAffinity
 
     static let functions: Affinity? = {
       guard let getCPU = dlsym(nil, "sched_getcpu"), let getAffinity = dlsym(nil, "sched_getaffinity"),
-        let setAffinity = dlsym(nil, "pthread_setaffinity_np")
+        let setAffinity = dlsym(nil, "pthread_setaffinity_np"),
+        let setAttributeAffinity = dlsym(nil, "pthread_attr_setaffinity_np")
       else { return nil }
       return Affinity(
         getCPU: unsafeBitCast(getCPU, to: GetCPU.self), getAffinity: unsafeBitCast(getAffinity, to: GetAffinity.self),
-        setAffinity: unsafeBitCast(setAffinity, to: SetAffinity.self))
+        setAffinity: unsafeBitCast(setAffinity, to: SetAffinity.self),
+        setAttributeAffinity: unsafeBitCast(setAttributeAffinity, to: SetAttributeAffinity.self))
     }()
 
-    /// The cores this process may run on.
-    func allowed() -> Cores? {
+    /// The cores a thread may run on: the calling one (0), or a process's main thread (its id).
+    func allowed(of thread: pid_t) -> Cores? {
       var cores = Cores()
-      return getAffinity(0, MemoryLayout<cpu_set_t>.size, &cores.bits) == 0 ? cores : nil
+      return getAffinity(thread, MemoryLayout<cpu_set_t>.size, &cores.bits) == 0 ? cores : nil
     }
 
     func currentCore() -> Int? {
@@ -110,6 +131,11 @@ enum OtherCoreThread {
 
     func set(_ thread: pthread_t, _ cores: inout Cores) -> Bool {
       setAffinity(thread, MemoryLayout<cpu_set_t>.size, &cores.bits) == 0
+    }
+
+    /// The cores of the threads created with `attributes`.
+    func set(_ attributes: inout pthread_attr_t, _ cores: inout Cores) -> Bool {
+      setAttributeAffinity(&attributes, MemoryLayout<cpu_set_t>.size, &cores.bits) == 0
     }
   }
   #endif

@@ -78,7 +78,7 @@ struct VaultWalker: Sendable {
     /// Background workers for the walk, each on a thread of its own that starts on another
     /// core (`OtherCoreThread`: one from the pool waited for the caller's core).
     func addHelpers(_ count: Int) {
-      for _ in 0..<count {
+      for _ in 0..<max(0, count) {
         enlist()
         OtherCoreThread.start { self.help() }
       }

@@ -58,15 +58,20 @@ import Darwin
   ]
 
   /// As first reported: page 8 of the index overwritten with random bytes. Every view
-  /// failed, and so did `vault index --rebuild`.
+  /// failed, and so did `vault index --rebuild`. Here pages 2 to 8: which tables page 8 holds
+  /// depends on the schema, and a page the command does not read is found by a later one
+  /// (`scripts/garble-index` damages pages at random); pages 2 to 8 hold `meta` and the
+  /// stamps' snapshot, which every command reads.
   @Test func aDamagedPageIsRebuiltAndTheCommandAnswered() throws {
     let (vault, cache) = try setUp()
     let expected = try run(["goals", "--json"], vault, cache: cache)
     #expect(expected.status == 0)
     let index = try indexFile(in: cache)
     var random = SeededRandom(seed: 22)
-    let noise = (0..<Self.pageSize).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-    try garble(index, page: min(8, try pages(of: index) - 1), with: noise)
+    for page in 2...min(8, try pages(of: index) - 1) {
+      let noise = (0..<Self.pageSize).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      try garble(index, page: page, with: noise)
+    }
     let healed = try run(["goals", "--json"], vault, cache: cache)
     #expect(healed.status == 0)
     #expect(healed.stdout == expected.stdout)

@@ -74,4 +74,17 @@ import Testing
     let walk = try #require(early.take(root: root, ignoreFilters: ["Archive/"]))
     #expect(walk.finish().files.contains { $0.path == "Notes/Deep/Written just now.md" })
   }
+
+  /// The walk's threads start on the other core and may run on every core once they run: a
+  /// thread that widened its cores before its creator narrowed them stayed on one, and a walk
+  /// started there counted one core and no helper.
+  @Test func aThreadStartedOnTheOtherCoreRunsOnEveryCoreOnceItRuns() async throws {
+    for _ in 0..<20 {
+      let seen = await withCheckedContinuation { continuation in
+        OtherCoreThread.start { continuation.resume(returning: OtherCoreThread.coresOfThisThread()) }
+      }
+      if let seen { #expect(seen == OtherCoreThread.cores) }
+    }
+    #expect(VaultWalker.helpers == OtherCoreThread.cores - 1)
+  }
 }
