@@ -97,10 +97,11 @@ struct Measurement {
     say("\n\(notes.formatted()) notes: \(files.formatted()) files, \(bytes / 1_000_000) MB  (\(folder))")
     let list = "find '\(folder)' -name '*.md' -print0"
     row("floor: find, listing the files", try median { try time(["/bin/sh", "-c", "\(list) > /dev/null"]) })
-    // The stat walk the targets without a watcher are set against: every note's mtime.
-    let statWalk = try median { try time(["find", folder, "-name", "*.md", "-printf", "%T@\n"]) }
-    row("floor: find -printf, the mtime of every note", statWalk)
-    let againstWalk = { (seconds: Double) in String(format: "%.2f× the stat walk", seconds / statWalk) }
+    row("floor: find -printf, the mtime of every note", try median { try time(statWalk) })
+    // The targets without a watcher are ratios to the stat walk, each run to the walk just before.
+    let againstWalk = { (timed: (seconds: Double, ratio: Double)) in
+      String(format: "%.2f× the stat walk (in turns)", timed.ratio)
+    }
     let stream = try median { try time(["/bin/sh", "-c", "\(list) | xargs -0 cat | cmark > /dev/null"]) }
     row("floor: cmark, the same bytes as one stream", stream)
     let joined = "\(work)/all-\(notes).md"
@@ -121,19 +122,31 @@ struct Measurement {
     row("vault index, nothing changed", refresh)
     for (label, arguments) in queries {
       do {
-        let seconds = try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) }
-        row(label, seconds, note: arguments.first == "today" ? againstWalk(seconds) : "")
+        let command = [binary] + arguments + ["--vault", folder, "--index", index]
+        if arguments.first == "today" {
+          let timed = try inTurnsWithStatWalk { try time(command) }
+          row(label, timed.seconds, note: againstWalk(timed))
+        } else {
+          row(label, try median { try time(command) })
+        }
       } catch {
         say("  \(label): \(error)")
       }
     }
     let today = [binary, "today", "--today", Generator.today.description, "--vault", folder, "--index", index]
-    let changed = try afterEditing("Notes/health/Note 0.md", today)
-    row("vault today, one file changed (walking)", changed, note: againstWalk(changed))
+    let changed = try inTurnsWithStatWalk(try editing("Notes/health/Note 0.md", today))
+    row("vault today, one file changed (walking)", changed.seconds, note: againstWalk(changed))
     var views: [String: Double] = [:]
     for (label, arguments) in watchedViews {
-      views[label] = try median { try time([binary] + arguments + ["--vault", folder, "--index", index]) }
-      row(label + ", walking", views[label] ?? 0, note: label == "vault today" ? againstWalk(views[label] ?? 0) : "")
+      let command = [binary] + arguments + ["--vault", folder, "--index", index]
+      if label == "vault today" {
+        let timed = try inTurnsWithStatWalk { try time(command) }
+        views[label] = timed.seconds
+        row(label + ", walking", timed.seconds, note: againstWalk(timed))
+      } else {
+        views[label] = try median { try time(command) }
+        row(label + ", walking", views[label] ?? 0)
+      }
     }
     try reminders(refresh: refresh)
     try calendars()
@@ -143,9 +156,9 @@ struct Measurement {
     try webView()
     try calDAV()
     try sync()
-    let indexChanged = try afterEditing(
-      "Notes/health/Note 0.md", [binary, "index", "--vault", folder, "--index", index])
-    row("vault index, one file changed", indexChanged, note: againstWalk(indexChanged))
+    let indexChanged = try inTurnsWithStatWalk(
+      try editing("Notes/health/Note 0.md", [binary, "index", "--vault", folder, "--index", index]))
+    row("vault index, one file changed", indexChanged.seconds, note: againstWalk(indexChanged))
     _ = try time([binary, "index", "--vault", folder, "--index", index])
   }
 
@@ -379,15 +392,36 @@ struct Measurement {
   /// The median time of `command` run right after a line was added to `note` (vault-relative),
   /// which is put back afterwards.
   func afterEditing(_ note: String, _ command: [String]) throws -> Double {
-    let url = URL(fileURLWithPath: "\(folder)/\(note)")
-    let original = try Data(contentsOf: url)
-    defer { try? original.write(to: url) }
-    var edit = 0
-    return try median {
-      edit += 1
-      try (original + Data("\nEdited \(edit) #bench\n".utf8)).write(to: url)
+    try median(try editing(note, command))
+  }
+
+  /// A measure of `command` after a line is appended to `note`, a new line each time; the
+  /// note is as it was once the measure is dropped.
+  func editing(_ note: String, _ command: [String]) throws -> () throws -> Double {
+    let edit = try NoteEdit(URL(fileURLWithPath: "\(folder)/\(note)"))
+    return {
+      try edit.next()
       return try time(command)
     }
+  }
+
+  /// The stat walk the targets without a watcher are set against: every note's mtime.
+  var statWalk: [String] { ["find", folder, "-name", "*.md", "-printf", "%T@\n"] }
+
+  /// `measure`, each run just after a stat walk: its median, and the median of each run's
+  /// time over that of the walk just before it. This machine's speed changes from minute to
+  /// minute (a spin loop pinned to a core took 360 to 700 ms for the same work): a ratio to
+  /// a walk timed minutes before moved by more than the targets' margins (docs/PERFORMANCE.md).
+  func inTurnsWithStatWalk(_ measure: () throws -> Double) throws -> (seconds: Double, ratio: Double) {
+    var seconds: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<runs {
+      let walk = try time(statWalk)
+      let run = try measure()
+      seconds.append(run)
+      ratios.append(run / walk)
+    }
+    return (seconds.sorted()[seconds.count / 2], ratios.sorted()[ratios.count / 2])
   }
 
   /// Read commands timed warm: each refreshes the index (nothing changed) and then queries it.
@@ -516,4 +550,24 @@ func residentKB(_ pid: pid_t) -> Int {
 /// Prints a line at once, unbuffered, so a long run shows each figure as it is measured.
 func say(_ text: String) {
   FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// A note a measure appends a line to before each run (`Measurement.editing`), put back as it
+/// was when the measure is done with it.
+private final class NoteEdit {
+  let url: URL
+  let original: Data
+  var count = 0
+
+  init(_ url: URL) throws {
+    self.url = url
+    original = try Data(contentsOf: url)
+  }
+
+  func next() throws {
+    count += 1
+    try (original + Data("\nEdited \(count) #bench\n".utf8)).write(to: url)
+  }
+
+  deinit { try? original.write(to: url) }
 }
