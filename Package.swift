@@ -109,7 +109,7 @@ let package = Package(
     .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex", "VaultKit", "VaultMarkdown", "TestSupport"]),
     .testTarget(
       name: "VaultCLITests",
-      dependencies: ["vault", "vault-serve", "VaultKit", "TestSupport"],
+      dependencies: ["vault", "vault-serve", "VaultKit", "VaultServer", "TestSupport"],
       exclude: ["Snapshots", "Fixtures"]
     ),
   ]

@@ -62,7 +62,9 @@ struct Run: ParsableCommand {
       }
       return count
     }
-    say("vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, \(binary)")
+    say(
+      "vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores\(Self.processorName.map { " (\($0))" } ?? ""), "
+        + "median of \(runs) runs, \(binary)")
     for count in counts {
       let measurement = Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds)
       if let only {
@@ -570,4 +572,14 @@ private final class NoteEdit {
   }
 
   deinit { try? original.write(to: url) }
+}
+
+extension Run {
+  /// The processor's name as Linux gives it (`/proc/cpuinfo`), nil elsewhere: figures from two
+  /// days compare only on the same kind of machine.
+  static var processorName: String? {
+    guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+    let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
+    return line?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+  }
 }

@@ -68,7 +68,8 @@ public struct PlannerServer: Sendable {
     let token = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      FileManager.default.createFile(
+      // Whether it was written is checked by reading it back.
+      _ = FileManager.default.createFile(
         atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
       guard (try? String(contentsOfFile: path, encoding: .utf8)) == token + "\n" else {
         throw VaultError.cannotWrite(path, reason: "the token could not be kept")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import VaultCore
@@ -16,6 +17,27 @@ import Testing
     let (components, problems) = ICalendar.parse(text)
     #expect(problems.isEmpty)
     #expect(components.first?.first("DESCRIPTION")?.text == String(repeating: "日本語のテキスト ", count: 12))
+  }
+
+  /// Random lines of characters of one to four bytes: each folded line holds as many whole
+  /// characters as fit in 75 octets, and unfolding gives the line back.
+  @Test func foldingFillsEachLineWithWholeCharacters() {
+    let pool: [Character] = ["a", " ", ";", "é", "ß", "日", "語", "🙂", "𝄞"]
+    var random = SeededRandom(seed: 11)
+    for _ in 0..<300 {
+      let line = String((0..<random.below(120)).map { _ in pool[random.below(pool.count)] })
+      let folded = ICalendar.fold(line)
+      #expect(folded.hasSuffix("\r\n"))
+      // "\r\n" is one Character: the lines are split on the bytes.
+      let lines = String(decoding: folded.utf8.dropLast(2), as: UTF8.self).components(separatedBy: "\r\n")
+      #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(" ") })
+      #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+      #expect(lines.first! + lines.dropFirst().map { String($0.dropFirst()) }.joined() == line)
+      // A line ends only where the next character would not fit.
+      for (this, next) in zip(lines, lines.dropFirst()) {
+        #expect(this.utf8.count + String(next.dropFirst().unicodeScalars.first!).utf8.count > 75)
+      }
+    }
   }
 
   @Test(arguments: [

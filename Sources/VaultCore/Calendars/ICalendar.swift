@@ -86,21 +86,31 @@ public enum ICalendar {
 
   /// `\`, `;`, `,` and newlines escaped as RFC 5545 wants in TEXT.
   public static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
+    // Most text (a summary, a place) needs nothing and is returned as it is. The characters
+    // escaped are ASCII, so the bytes are enough.
+    let special = { (byte: UInt8) in byte == 0x5C || byte == 0x3B || byte == 0x2C || byte == 0x0D || byte == 0x0A }
+    guard text.utf8.contains(where: special) else { return text }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
     var previousCR = false
-    for character in text.unicodeScalars {
-      switch character {
-      case "\\": result += "\\\\"
-      case ";": result += "\\;"
-      case ",": result += "\\,"
-      case "\r": result += "\\n"
-      case "\n": if !previousCR { result += "\\n" }
-      default: result.unicodeScalars.append(character)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x5C, 0x3B, 0x2C:  // \ ; ,
+        result.append(0x5C)
+        result.append(byte)
+      case 0x0D:  // CR, and CRLF, are one line break
+        result.append(0x5C)
+        result.append(UInt8(ascii: "n"))
+      case 0x0A:
+        if !previousCR {
+          result.append(0x5C)
+          result.append(UInt8(ascii: "n"))
+        }
+      default: result.append(byte)
       }
-      previousCR = character == "\r"
+      previousCR = byte == 0x0D
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// A parameter value, in quotes when it holds `:`, `;` or `,`; quotes and control
@@ -122,18 +132,28 @@ public enum ICalendar {
   /// UTF-8 sequence; the result ends in CRLF.
   public static func fold(_ line: String) -> String {
     guard line.utf8.count > 75 else { return line + "\r\n" }
-    var result = ""
-    var octets = 0
-    for scalar in line.unicodeScalars {
-      let size = String(scalar).utf8.count
-      if octets + size > 75 {
-        result += "\r\n "
-        octets = 1
+    var line = line
+    return line.withUTF8 { bytes in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count + bytes.count / 74 * 3 + 2)
+      var octets = 0
+      var at = 0
+      while at < bytes.count {
+        // A character's bytes stay on one line: its size from its first byte.
+        let lead = bytes[at]
+        let size = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        if octets + size > 75 {
+          result.append(contentsOf: [0x0D, 0x0A, 0x20])
+          octets = 1
+        }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[at..<min(at + size, bytes.count)]))
+        octets += size
+        at += size
       }
-      result.unicodeScalars.append(scalar)
-      octets += size
+      result.append(0x0D)
+      result.append(0x0A)
+      return String(decoding: result, as: UTF8.self)
     }
-    return result + "\r\n"
   }
 
   /// A whole calendar: VCALENDAR with its version and product, then the components.

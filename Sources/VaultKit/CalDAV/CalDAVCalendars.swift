@@ -85,8 +85,12 @@ extension Vault {
   /// Whether a name is letters, digits and `-_.@` only: a file name and a URL segment as it is.
   public static func isPlainName(_ name: String) -> Bool {
     name.utf8.allSatisfy { byte in
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@")].contains(byte)
+      switch byte {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+        UInt8(ascii: "@"):
+        true
+      default: false
+      }
     }
   }
 

@@ -60,11 +60,34 @@ extension Vault {
 
   /// `obsidian://open?vault=NAME&file=PATH`: the note in Obsidian, for notifiers that show links.
   public func obsidianLink(_ path: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
     let vaultName = (FileSystem.absolute(root) as NSString).lastPathComponent
     let file = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
-    return "obsidian://open?vault=\(vaultName.addingPercentEncoding(withAllowedCharacters: allowed) ?? vaultName)"
-      + "&file=\(file.addingPercentEncoding(withAllowedCharacters: allowed) ?? file)"
+    return "obsidian://open?vault=\(Self.linkEncoded(vaultName))&file=\(Self.linkEncoded(file))"
+  }
+
+  /// Letters and digits (of any script) and `-._~` as they are, the rest percent-encoded.
+  private static let linkAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+
+  /// A part of an Obsidian link: ASCII text byte by byte (every export and CalDAV listing makes
+  /// one per event), other text through Foundation, which knows Unicode's letters.
+  static func linkEncoded(_ text: String) -> String {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.addingPercentEncoding(withAllowedCharacters: linkAllowed) ?? text
+    }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        result.append(byte)
+      default:
+        result.append(UInt8(ascii: "%"))
+        result.append(hex[Int(byte >> 4)])
+        result.append(hex[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 }

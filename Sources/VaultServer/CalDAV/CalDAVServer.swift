@@ -107,9 +107,13 @@ struct CalDAVServer: RouterMiddleware {
   }
 
   static func xml(_ status: HTTPResponse.Status, _ text: String, headers: HTTPFields = [:]) -> Response {
+    xml(status, Array(text.utf8), headers: headers)
+  }
+
+  static func xml(_ status: HTTPResponse.Status, _ bytes: [UInt8], headers: HTTPFields = [:]) -> Response {
     var headers = headers
     headers[.contentType] = "application/xml; charset=utf-8"
-    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   static func refused(_ refusal: CalDAVRefusal) -> Response {

@@ -34,9 +34,15 @@ enum DAVPropertyRequest {
   }
 }
 
+/// A property's value: text, escaped as it is written, or XML written as it is.
+enum DAVValue {
+  case text(String)
+  case xml(String)
+}
+
 extension CalDAVServer {
   /// The properties `allprop` gives (RFC 4918 leaves out the expensive ones, as here calendar-data).
-  static let allProperties: [(String, String)] = [
+  static let allProperties: [(namespace: String, name: String)] = [
     (DAVNamespace.dav, "resourcetype"), (DAVNamespace.dav, "displayname"), (DAVNamespace.dav, "getetag"),
     (DAVNamespace.dav, "getcontenttype"), (DAVNamespace.dav, "current-user-principal"),
     (DAVNamespace.caldav, "calendar-home-set"), (DAVNamespace.caldav, "supported-calendar-component-set"),
@@ -51,47 +57,51 @@ extension CalDAVServer {
     let wanted = DAVPropertyRequest(root)
     // The root, asked for the principal, answers for itself only.
     let depth = request.uri.path == "/" ? "0" : request.headers[Self.depthHeader] ?? "1"
-    var targets: [(CalDAVTarget, CalDAVObject?)] = [(target, nil)]
+    // The resources without an object (the principal, the home, the calendars), and the
+    // objects of a calendar or the one asked for, which are not copied into a list of their own.
+    var targets: [CalDAVTarget] = [target]
+    var objects: ArraySlice<CalDAVObject> = []
+    var objectsCalendar: CalDAVCalendar?
     if case .object(let calendar, let name) = target {
-      let (objects, _) = try await state.objects(of: calendar)
-      guard let object = objects.first(where: { $0.resource.name == name }) else {
+      let (all, _) = try await state.objects(of: calendar)
+      guard let found = all.firstIndex(where: { $0.resource.name == name }) else {
         return Self.plain(.notFound, "No such calendar object.")
       }
-      targets = [(target, object)]
+      (targets, objects, objectsCalendar) = ([], all[found...found], calendar)
     } else if depth != "0" {
       switch target {
-      case .principal: targets.append((.home, nil))
-      case .home: targets += state.vault.calDAVCalendars.map { (.calendar($0), nil) }
+      case .principal: targets.append(.home)
+      case .home: targets += state.vault.calDAVCalendars.map { .calendar($0) }
       case .calendar(let calendar):
-        let (objects, _) = try await state.objects(of: calendar)
-        targets += objects.map { (.object(calendar, name: $0.resource.name), $0) }
+        (objects, objectsCalendar) = (try await state.objects(of: calendar).objects[...], calendar)
       case .object: break
       }
     }
     var writer = DAVXMLWriter()
     writer.open(DAVNamespace.dav, "multistatus", root: true)
-    var bodies: [String: String] = [:]
-    if wanted.wantsCalendarData, case .calendar(let calendar) = target {
-      bodies = try await state.bodies(of: targets.compactMap(\.1), in: calendar)
-    } else if wanted.wantsCalendarData, case .object(let calendar, _) = target {
-      bodies = try await state.bodies(of: targets.compactMap(\.1), in: calendar)
+    for each in targets {
+      try await writeResponse(&writer, each, etag: nil, wanted: wanted, body: nil)
     }
-    for (each, object) in targets {
-      try await writeResponse(
-        &writer, each, object: object, wanted: wanted, body: object.flatMap { bodies[$0.resource.name] })
+    if let calendar = objectsCalendar {
+      let bodies = wanted.wantsCalendarData ? try await state.bodies(of: Array(objects), in: calendar) : [:]
+      for object in objects {
+        try await writeResponse(
+          &writer, .object(calendar, name: object.resource.name), etag: object.resource.etag, wanted: wanted,
+          body: bodies[object.resource.name])
+      }
     }
     writer.close(DAVNamespace.dav, "multistatus")
-    return Self.xml(Self.multiStatus, writer.text)
+    return Self.xml(Self.multiStatus, writer.bytes)
   }
 
-  /// One `<response>` of a multistatus: the properties found (200) and those not (404).
+  /// One `<response>` of a multistatus: the properties found (200) and those not (404); `etag`
+  /// and `body` are an object's.
   func writeResponse(
-    _ writer: inout DAVXMLWriter, _ target: CalDAVTarget, object: CalDAVObject?, wanted: DAVPropertyRequest,
-    body: String?
+    _ writer: inout DAVXMLWriter, _ target: CalDAVTarget, etag: String?, wanted: DAVPropertyRequest, body: String?
   ) async throws {
     writer.open(DAVNamespace.dav, "response")
     writer.element(DAVNamespace.dav, "href", target.href)
-    let names: [(String, String)]
+    let names: [(namespace: String, name: String)]
     switch wanted {
     case .all: names = Self.allProperties
     case .names:
@@ -103,12 +113,12 @@ extension CalDAVServer {
       writer.close(DAVNamespace.dav, "propstat")
       writer.close(DAVNamespace.dav, "response")
       return
-    case .some(let list): names = list.map { ($0.namespace, $0.name) }
+    case .some(let list): names = list
     }
-    var found: [(String, String, String)] = []
+    var found: [(String, String, DAVValue)] = []
     var missing: [(String, String)] = []
     for (namespace, name) in names {
-      if let value = try await property(namespace, name, of: target, object: object, body: body) {
+      if let value = try await property(namespace, name, of: target, etag: etag, body: body) {
         found.append((namespace, name, value))
       } else {
         missing.append((namespace, name))
@@ -118,12 +128,13 @@ extension CalDAVServer {
       writer.open(DAVNamespace.dav, "propstat")
       writer.open(DAVNamespace.dav, "prop")
       for (namespace, name, value) in found {
-        if value.isEmpty {
-          writer.empty(namespace, name)
-        } else {
+        switch value {
+        case .text(let text) where !text.isEmpty: writer.element(namespace, name, text)
+        case .xml(let xml) where !xml.isEmpty:
           writer.open(namespace, name)
-          writer.raw(value)
+          writer.raw(xml)
           writer.close(namespace, name)
+        default: writer.empty(namespace, name)
         }
       }
       writer.close(DAVNamespace.dav, "prop")
@@ -142,12 +153,12 @@ extension CalDAVServer {
     writer.close(DAVNamespace.dav, "response")
   }
 
-  /// A property's value as XML (escaped), empty for an empty element; nil when the resource has
-  /// no such property.
+  /// A property's value, empty for an empty element; nil when the resource has no such
+  /// property. `etag` and `body` are an object's.
   func property(
-    _ namespace: String, _ name: String, of target: CalDAVTarget, object: CalDAVObject?, body: String?
-  ) async throws -> String? {
-    let href = { (path: String) in "<d:href>" + DAVXMLWriter.escape(path) + "</d:href>" }
+    _ namespace: String, _ name: String, of target: CalDAVTarget, etag: String?, body: String?
+  ) async throws -> DAVValue? {
+    let href = { (path: String) in DAVValue.xml("<d:href>" + DAVXMLWriter.escape(path) + "</d:href>") }
     switch (namespace, name) {
     case (DAVNamespace.dav, "current-user-principal"), (DAVNamespace.dav, "principal-URL"),
       (DAVNamespace.dav, "owner"):
@@ -167,64 +178,65 @@ extension CalDAVServer {
           ]
         default: [(DAVNamespace.dav, "sync-collection")]
         }
-      return reports.map { report in
-        "<d:supported-report><d:report>" + "<" + DAVXMLWriter.tag(report.0, report.1).open + "/>"
-          + "</d:report></d:supported-report>"
-      }.joined()
+      return .xml(
+        reports.map { report in
+          "<d:supported-report><d:report>" + "<" + DAVXMLWriter.tag(report.0, report.1).open + "/>"
+            + "</d:report></d:supported-report>"
+        }.joined())
     case (DAVNamespace.dav, "current-user-privilege-set"):
       let privileges =
         target == .principal || target == .home
         ? ["read"]
         : ["read", "write", "write-content", "write-properties", "bind", "unbind", "read-current-user-privilege-set"]
-      return privileges.map { "<d:privilege><d:\($0)/></d:privilege>" }.joined()
-        + (target == .principal || target == .home ? "" : "<d:privilege><c:read-free-busy/></d:privilege>")
+      return .xml(
+        privileges.map { "<d:privilege><d:\($0)/></d:privilege>" }.joined()
+          + (target == .principal || target == .home ? "" : "<d:privilege><c:read-free-busy/></d:privilege>"))
     case (DAVNamespace.dav, "resourcetype"):
       switch target {
-      case .principal: return "<d:collection/><d:principal/>"
-      case .home: return "<d:collection/>"
-      case .calendar: return "<d:collection/><c:calendar/>"
-      case .object: return ""
+      case .principal: return .xml("<d:collection/><d:principal/>")
+      case .home: return .xml("<d:collection/>")
+      case .calendar: return .xml("<d:collection/><c:calendar/>")
+      case .object: return .xml("")
       }
     case (DAVNamespace.dav, "displayname"):
       switch target {
-      case .principal: return DAVXMLWriter.escape((state.vault.root as NSString).lastPathComponent)
-      case .home: return "Calendars"
-      case .calendar(let calendar): return DAVXMLWriter.escape(calendar.name)
+      case .principal: return .text((state.vault.root as NSString).lastPathComponent)
+      case .home: return .text("Calendars")
+      case .calendar(let calendar): return .text(calendar.name)
       case .object: return nil
       }
     case (DAVNamespace.caldav, "calendar-description"):
       guard case .calendar(let calendar) = target else { return nil }
       let vaultName = (state.vault.root as NSString).lastPathComponent
-      return DAVXMLWriter.escape(
-        calendar.kind == .tasks ? "The tasks of \(vaultName)" : "\(calendar.name) of \(vaultName)")
+      return .text(calendar.kind == .tasks ? "The tasks of \(vaultName)" : "\(calendar.name) of \(vaultName)")
     case (DAVNamespace.caldav, "supported-calendar-component-set"):
       guard case .calendar(let calendar) = target else { return nil }
-      return "<c:comp name=\"\(calendar.kind == .tasks ? "VTODO" : "VEVENT")\"/>"
+      return .xml("<c:comp name=\"\(calendar.kind == .tasks ? "VTODO" : "VEVENT")\"/>")
     case (DAVNamespace.caldav, "supported-calendar-data"):
       guard case .calendar = target else { return nil }
-      return "<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>"
+      return .xml("<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>")
     case (DAVNamespace.caldav, "max-resource-size"):
       guard case .calendar = target else { return nil }
-      return String(Self.bodyLimit)
+      return .text(String(Self.bodyLimit))
     case (DAVNamespace.apple, "calendar-color"):
       guard case .calendar(let calendar) = target, let color = calendar.color else { return nil }
-      return DAVXMLWriter.escape(color.uppercased() + "FF")
+      return .text(color.uppercased() + "FF")
     case (DAVNamespace.apple, "calendar-order"):
       guard case .calendar(let calendar) = target else { return nil }
-      return String((state.vault.calDAVCalendars.firstIndex(of: calendar) ?? 0) + 1)
+      return .text(String((state.vault.calDAVCalendars.firstIndex(of: calendar) ?? 0) + 1))
     case (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "sync-token"):
       guard case .calendar(let calendar) = target else { return nil }
-      return DAVXMLWriter.escape(try await state.objects(of: calendar).syncToken)
+      return .text(try await state.objects(of: calendar).syncToken)
     case (DAVNamespace.dav, "getetag"):
-      return object.map { DAVXMLWriter.escape($0.resource.etag) }
+      return etag.map(DAVValue.text)
     case (DAVNamespace.dav, "getcontenttype"):
       switch target {
       case .object(let calendar, _):
-        return "text/calendar; charset=utf-8; component=" + (calendar.kind == .tasks ? "vtodo" : "vevent")
-      case .calendar, .home, .principal: return "httpd/unix-directory"
+        return .text("text/calendar; charset=utf-8; component=" + (calendar.kind == .tasks ? "vtodo" : "vevent"))
+      case .calendar, .home, .principal: return .text("httpd/unix-directory")
       }
     case (DAVNamespace.caldav, "calendar-data"):
-      return body.map(DAVXMLWriter.escape)
+      return body.map(DAVValue.text)
     default: return nil
     }
   }
@@ -255,6 +267,6 @@ extension CalDAVServer {
     writer.close(DAVNamespace.dav, "propstat")
     writer.close(DAVNamespace.dav, "response")
     writer.close(DAVNamespace.dav, "multistatus")
-    return Self.xml(Self.multiStatus, writer.text)
+    return Self.xml(Self.multiStatus, writer.bytes)
   }
 }

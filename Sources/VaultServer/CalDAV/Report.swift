@@ -100,7 +100,7 @@ extension CalDAVServer {
     writer.open(DAVNamespace.dav, "multistatus", root: true)
     for object in chosen {
       try await writeResponse(
-        &writer, .object(calendar, name: object.resource.name), object: object, wanted: wanted,
+        &writer, .object(calendar, name: object.resource.name), etag: object.resource.etag, wanted: wanted,
         body: bodies[object.resource.name])
     }
     for href in absent {
@@ -117,7 +117,7 @@ extension CalDAVServer {
     }
     if let newToken { writer.element(DAVNamespace.dav, "sync-token", newToken) }
     writer.close(DAVNamespace.dav, "multistatus")
-    return Self.xml(Self.multiStatus, writer.text)
+    return Self.xml(Self.multiStatus, writer.bytes)
   }
 
   /// `free-busy-query` (RFC 4791 7.10): the busy spans of the calendar's events in a time range,

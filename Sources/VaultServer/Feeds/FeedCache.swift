@@ -31,9 +31,9 @@ actor FeedCache {
       let modified = (try? store.eventNoteFacts().values.map(\.modified).max()) ?? 0
       var options = CalendarExportOptions()
       if tasks { options.tasks = .todos }
-      let body = try vault.calendarExport(in: store, options: options, now: modified ?? 0)
+      let body = try vault.calendarExport(in: store, options: options, now: modified)
       let feed = Feed(
-        body: body, etag: "\"" + String(StableHash.fnv1a(body), radix: 16) + "\"", modified: modified ?? 0)
+        body: body, etag: "\"" + String(StableHash.fnv1a(body), radix: 16) + "\"", modified: modified)
       return (feed, token)
     }
     if token != self.builtFrom {

@@ -105,10 +105,11 @@ struct WebSite: Sendable {
     "/note?path=" + queryValue(path)
   }
 
+  /// What a query's value holds as it is: the query's characters less its separators.
+  private static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+=#?;/"))
+
   static func queryValue(_ text: String) -> String {
-    var allowed = CharacterSet.urlQueryAllowed
-    allowed.remove(charactersIn: "&+=#?;/")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    text.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? ""
   }
 }
 
