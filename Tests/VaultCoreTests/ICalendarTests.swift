@@ -19,6 +19,18 @@ import Testing
     #expect(components.first?.first("DESCRIPTION")?.text == String(repeating: "日本語のテキスト ", count: 12))
   }
 
+  /// Lines end at CRLF, LF or a lone CR; a line that starts with a space or a tab goes on the
+  /// one before, less that one octet, even when what follows is a combining mark (folding is of
+  /// octets); empty lines are passed over, and each logical line keeps the number it starts on.
+  @Test func linesUnfoldAtEveryLineBreakWithTheNumberTheyStartOn() {
+    let text = "A:1\r\n  two\n\tthree\rB:é\r\n \u{301}x\n\r\nC:日本\r\n 語"
+    let lines = ICalendar.unfold(text)
+    #expect(lines.map(\.0) == [1, 4, 7])
+    #expect(lines.map(\.1) == ["A:1 twothree", "B:é\u{301}x", "C:日本語"])
+    #expect(ICalendar.unfold(" leading\r\n").map(\.1) == [" leading"])
+    #expect(ICalendar.unfold("").isEmpty)
+  }
+
   /// Random lines of characters of one to four bytes: each folded line holds as many whole
   /// characters as fit in 75 octets, and unfolding gives the line back.
   @Test func foldingFillsEachLineWithWholeCharacters() {

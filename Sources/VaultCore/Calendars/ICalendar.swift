@@ -243,21 +243,40 @@ public enum ICalendar {
   }
 
   /// The logical lines of a file, with the number of the line each starts on: a line that
-  /// starts with a space or a tab continues the one before (CRLF or LF alike).
+  /// starts with a space or a tab continues the one before (CRLF, LF or a lone CR alike).
+  /// Folding is of octets (RFC 5545 3.1), so this works on bytes: split as `Character`s, a
+  /// file with a 37 MB attachment took 4 of its 5 seconds of import here.
   static func unfold(_ text: String) -> [(Int, String)] {
     var result: [(Int, String)] = []
-    var number = 0
-    // CRLF is one Character in Swift: split at it, at LF and at a lone CR alike.
-    for raw in text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" })
-    {
-      number += 1
-      let line = Substring(raw)
-      if let first = line.first, first == " " || first == "\t", !result.isEmpty {
-        result[result.count - 1].1 += line.dropFirst()
-      } else if !line.isEmpty {
-        result.append((number, String(line)))
+    var text = text
+    text.withUTF8 { bytes in
+      var logical: [UInt8] = []
+      var logicalNumber = 0
+      func finish() {
+        if logicalNumber > 0 { result.append((logicalNumber, String(decoding: logical, as: UTF8.self))) }
       }
+      var number = 0
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        number += 1
+        if end > start {
+          let first = bytes[start]
+          if (first == 0x20 || first == 0x09), logicalNumber > 0 {
+            logical.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]))
+          } else {
+            finish()
+            logical.removeAll(keepingCapacity: true)
+            logical.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            logicalNumber = number
+          }
+        }
+        // CRLF is one line break.
+        let crlf = end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A
+        start = end + (crlf ? 2 : 1)
+      }
+      finish()
     }
     return result
   }
