@@ -307,6 +307,7 @@ struct DAVXMLWriter {
     }
   }
 
+  /// Text as an XML value holds it (what `appendEscaped` writes), for values made apart.
   static func escape(_ text: String) -> String {
     // Most values (names, hrefs) need nothing: they are returned as they are.
     guard text.utf8.contains(where: needsEscape) else { return text }
