@@ -65,29 +65,12 @@ extension Vault {
     return "obsidian://open?vault=\(Self.linkEncoded(vaultName))&file=\(Self.linkEncoded(file))"
   }
 
-  /// Letters and digits (of any script) and `-._~` as they are, the rest percent-encoded.
+  /// Letters and digits (of any script) and `-._~` as they are: made once, not for each of the
+  /// links an export or a CalDAV listing makes (one per event).
   private static let linkAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
 
-  /// A part of an Obsidian link: ASCII text byte by byte (every export and CalDAV listing makes
-  /// one per event), other text through Foundation, which knows Unicode's letters.
-  static func linkEncoded(_ text: String) -> String {
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-      return text.addingPercentEncoding(withAllowedCharacters: linkAllowed) ?? text
-    }
-    let hex = Array("0123456789ABCDEF".utf8)
-    var result: [UInt8] = []
-    result.reserveCapacity(text.utf8.count + 16)
-    for byte in text.utf8 {
-      switch byte {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-        UInt8(ascii: "~"):
-        result.append(byte)
-      default:
-        result.append(UInt8(ascii: "%"))
-        result.append(hex[Int(byte >> 4)])
-        result.append(hex[Int(byte & 0x0F)])
-      }
-    }
-    return String(decoding: result, as: UTF8.self)
+  /// A part of an Obsidian link, the rest percent-encoded.
+  private static func linkEncoded(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: linkAllowed) ?? text
   }
 }
