@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,4 +34,23 @@ enum SystemZone {
     guard localtime_r(&time, &parts) != nil else { return 0 }
     return Int(parts.tm_gmtoff)
   }
+
+  /// The zone's name: `$TZ` (`Europe/Berlin`), else the zone file `/etc/localtime` links to,
+  /// else Foundation's name for it.
+  static let name: String = {
+    if let value = getenv("TZ") {
+      var name = String(cString: value)
+      if name.hasPrefix(":") { name.removeFirst() }
+      if let range = name.range(of: "zoneinfo/") { name = String(name[range.upperBound...]) }
+      if !name.isEmpty { return name }
+      return "UTC"
+    }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+    if count > 0 {
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let range = target.range(of: "zoneinfo/") { return String(target[range.upperBound...]) }
+    }
+    return TimeZone.current.identifier
+  }()
 }

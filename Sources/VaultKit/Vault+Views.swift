@@ -356,50 +356,44 @@ extension Vault {
     }
   }
 
-  /// A timed event written in another time zone, moved into the vault's: its date may change.
-  /// An unknown zone leaves the event as written (the index holds no warning for it yet).
+  /// A timed event with the clocks its occurrences are placed by: its own zone's (its
+  /// `timezone`, else the vault's) and the vault's, which views show times on
+  /// (`Event.occurrences(in:at:)` moves each occurrence by itself). An unknown zone is read as
+  /// the vault's (the index holds a warning about it).
   func localized(_ event: Located<Event>) -> Located<Event> {
     var located = event
     if located.value.leapDay == nil { located.value.leapDay = settings.leapDay }
-    guard let name = located.value.timeZone, !located.value.allDay, let source = TimeZone(identifier: name),
-      source.identifier != zone.identifier, let time = located.value.startTime,
-      let first = located.value.start ?? (located.value.isRecurring ? LocalDate(year: 2000, month: 1, day: 3) : nil)
-    else { return located }
-    var result = located
-    // A recurring event is converted at its first occurrence (a day its rule gives, in its own
-    // zone); across a change of daylight saving time its shown time may be an hour off.
-    let start =
-      located.value.isRecurring
-      ? located.value.occurrences(in: first...first.adding(days: 400), at: located).first?.start ?? first : first
-    guard let (date, local) = convert(start, time, from: source) else { return located }
-    let shift = start.days(until: date)
-    result.value.startTime = local
-    if let end = located.value.endTime, let (_, localEnd) = convert(start, end, from: source) {
-      result.value.endTime = localEnd
-    }
-    if located.value.isRecurring {
-      // The rule gives days in the event's zone (a Monday in Tokyo), and its skipped days are
-      // those days: each occurrence moves as a whole (to a Sunday in New York).
-      result.value.dayShift = shift
-    } else {
-      result.value.start = date
-      result.value.end = located.value.end?.adding(days: shift)
-    }
-    result.value.timeZone = nil
-    return result
+    guard !located.value.allDay, located.value.startTime != nil else { return located }
+    let viewer = viewerClock
+    let own = located.value.timeZone.flatMap(Self.zoneClock(named:)) ?? viewer
+    located.value.clocks = EventClocks(own: own, viewer: viewer)
+    return located
   }
 
-  private func convert(_ date: LocalDate, _ time: LocalTime, from source: TimeZone) -> (LocalDate, LocalTime)? {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = source
-    let components = DateComponents(
-      year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute, second: time.second)
-    guard let instant = calendar.date(from: components) else { return nil }
-    calendar.timeZone = zone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
-    guard let day = LocalDate(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
-      let clock = LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0)
-    else { return nil }
-    return (day, clock)
+  /// The vault's zone as the views' clock: by the C library's offsets for the system's zone (no
+  /// ICU set up), else by Foundation's.
+  var viewerClock: ZoneClock {
+    if let name = settings.timeZone, let clock = Self.zoneClock(named: name) { return clock }
+    if SystemZone.isKnown { return Self.systemClock }
+    return Self.zoneClock(TimeZone.current)
   }
+
+  private static let systemClock = ZoneClock(name: SystemZone.name, offset: { SystemZone.offset(at: $0) })
+
+  /// A named zone's clock, by Foundation's zone database; nil for a name it does not know.
+  static func zoneClock(named name: String) -> ZoneClock? {
+    if let known = knownClocks.withLock({ $0[name] }) { return known }
+    guard let zone = TimeZone(identifier: name) else { return nil }
+    let clock = ZoneClock(name: name, offset: zoneClock(zone).offset)
+    knownClocks.withLock { $0[name] = clock }
+    return clock
+  }
+
+  /// A Foundation zone's clock.
+  static func zoneClock(_ zone: TimeZone) -> ZoneClock {
+    ZoneClock(
+      name: zone.identifier, offset: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) })
+  }
+
+  private static let knownClocks = Locked<[String: ZoneClock]>([:])
 }

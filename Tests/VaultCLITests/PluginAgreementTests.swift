@@ -91,7 +91,7 @@ import Testing
 
   // MARK: Full Calendar
 
-  /// The days each event shows on in `vault agenda --json`, with its start time.
+  /// The days each event shows on in `vault agenda --json`, with its start time as shown.
   func agendaDays(_ folder: URL, today: String, days: Int) throws -> [String: [String]] {
     let result = try CLI.run(["agenda", "--days", String(days), "--json"], inVault: folder, today: today)
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -100,7 +100,8 @@ import Testing
       for entry in row["events"] as? [[String: Any]] ?? [] {
         let event = (entry["event"] as? [String: Any])?["item"] as? [String: Any]
         let title = event?["title"] as? String ?? "?"
-        let time = event?["startTime"] as? String
+        // Its start on the viewer's clock (`startsAt`), not the note's own time.
+        let time = (entry["startsAt"] as? String).map { String($0.dropFirst(11).prefix(5)) }
         shown[title, default: []].append((row["date"] as? String ?? "?") + (time.map { " " + $0 } ?? ""))
       }
     }

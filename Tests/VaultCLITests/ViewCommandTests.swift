@@ -14,9 +14,11 @@ import Testing
   {
     let folder = try Fixture.copy(fixture)
     let index = folder.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
+    // Seen from UTC unless a test names another zone: the golden files hold the viewer's zone
+    // and offsets, whatever zone the machine or the test run (`TZ`) is in.
     return try CLI.run(
       arguments, in: folder,
-      environment: ["VAULT_INDEX": index, "VAULT_TODAY": today].merging(environment) { $1 })
+      environment: ["VAULT_INDEX": index, "VAULT_TODAY": today, "TZ": "UTC"].merging(environment) { $1 })
   }
 
   @Test(arguments: [

@@ -140,7 +140,7 @@ public struct ICalendarExport: Sendable {
     guard var first = event.start ?? (rule == nil ? nil : Event.openStart) else { return nil }
     // DTSTART must be an occurrence (RFC 5545 leaves the set undefined otherwise): the first one.
     if rule != nil {
-      first = located.occurrences(in: first...first.adding(days: 366 * 8 + 2)).first?.start ?? first
+      first = located.occurrences(in: first...first.adding(days: 366 * 8 + 2)).first?.seriesDay ?? first
     }
     let allDay = event.allDay || event.startTime == nil
     // A floating time is written without a zone: the same wall-clock time for every reader.

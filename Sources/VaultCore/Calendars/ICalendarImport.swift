@@ -87,7 +87,9 @@ public struct ICalendarImport: Sendable {
   }
 
   /// Every sound VEVENT of the file as an item, with what was wrong. Of several events with one
-  /// UID and no RECURRENCE-ID, the last is the series (an export that grew). Occurrences changed
+  /// UID and no RECURRENCE-ID, the one with the highest SEQUENCE is the series, the first of
+  /// them when they tie (as `recurring-ical-events` chooses); the same for two changes of one
+  /// day. Occurrences changed
   /// on their own (RECURRENCE-ID) become events of their own, and their day is skipped in the
   /// series; one for a day its series does not have (outside its rule, or taken out by EXDATE)
   /// is left out, as the reference libraries leave it out.
@@ -117,8 +119,10 @@ public struct ICalendarImport: Sendable {
     var order: [String] = []
     var changed: [String: [LocalDate: Item]] = [:]
     var periods: [String: [LocalDate: Item]] = [:]
+    var sequences: [String: Int] = [:]
     for event in events {
       guard let item = importer.item(event, problems: &problems) else { continue }
+      let sequence = event.first("SEQUENCE").flatMap { Int($0.value.trimmingSpaces()) } ?? 0
       for change in item.periodChanges {
         // A day the series has anyway (its first, or one of its rule) holds two occurrences,
         // which a note cannot say: the added one is read as an added day, as before.
@@ -128,20 +132,41 @@ public struct ICalendarImport: Sendable {
         periods[changed.seriesUID, default: [:]][day] = changed
       }
       if let day = item.recurrenceDay {
-        if changed[item.seriesUID, default: [:]].updateValue(item, forKey: day) != nil {
+        let key = item.seriesUID + "\u{0}" + day.description
+        if changed[item.seriesUID, default: [:]][day] == nil {
+          changed[item.seriesUID, default: [:]][day] = item
+          sequences[key] = sequence
+        } else {
+          let later = sequence > sequences[key] ?? 0
+          if later {
+            changed[item.seriesUID, default: [:]][day] = item
+            sequences[key] = sequence
+          }
           problems.append(
             Problem(
-              line: item.line, message: "a second change of \(item.seriesUID) on \(day); the later one is imported",
+              line: item.line,
+              message: "a second change of \(item.seriesUID) on \(day); "
+                + (later ? "this one, with the higher SEQUENCE, is imported" : "the first is imported"),
               isError: false))
         }
         continue
       }
-      if series.updateValue(item, forKey: item.uid) != nil {
+      if series[item.uid] == nil {
+        series[item.uid] = item
+        sequences[item.uid] = sequence
+        order.append(item.uid)
+      } else {
+        let later = sequence > sequences[item.uid] ?? 0
+        if later {
+          series[item.uid] = item
+          sequences[item.uid] = sequence
+        }
         problems.append(
           Problem(
-            line: item.line, message: "a second event with UID \(item.uid); the later one is imported", isError: false))
-      } else {
-        order.append(item.uid)
+            line: item.line,
+            message: "a second event with UID \(item.uid); "
+              + (later ? "this one, with the higher SEQUENCE, is imported" : "the first is imported"),
+            isError: false))
       }
     }
     // A change the file makes of such a day itself stands.
@@ -376,8 +401,12 @@ public struct ICalendarImport: Sendable {
       if !allDay {
         for (day, time) in added where time != start.time { extraTimes[day] = time }
       }
-      // DTSTART is the first occurrence (RFC 5545), also when the rule does not give its day.
-      if let seriesRule, !seriesRule.occurrences(start: start.date, in: start.date...start.date).contains(start.date) {
+      // DTSTART is the first occurrence (RFC 5545), also when the rule does not give its day;
+      // but a rule that ends before it starts (UNTIL before DTSTART) has none at all, which the
+      // RFC leaves open: `recurring-ical-events` shows no occurrence, and so does vault.
+      if let seriesRule, seriesRule.until.map({ $0 >= start.date }) ?? true,
+        !seriesRule.occurrences(start: start.date, in: start.date...start.date).contains(start.date)
+      {
         extra.append(start.date)
       }
       // More RRULEs: a finite one's days are added; an endless one cannot be written.
@@ -641,30 +670,6 @@ public struct ICalendarImport: Sendable {
   static func dates(inList text: String) -> [LocalDate] {
     text.trimming("[]").split(separator: ",").compactMap { DateParsing.validDate($0.trimmingSpaces()) }
   }
-}
-
-/// Windows time zone names (Outlook, Exchange) as IANA names: the common ones, from CLDR's
-/// windowsZones.xml (territory 001).
-enum WindowsZones {
-  static let iana: [String: String] = [
-    "UTC": "Etc/UTC", "GMT Standard Time": "Europe/London", "Greenwich Standard Time": "Atlantic/Reykjavik",
-    "W. Europe Standard Time": "Europe/Berlin", "Central Europe Standard Time": "Europe/Budapest",
-    "Romance Standard Time": "Europe/Paris", "Central European Standard Time": "Europe/Warsaw",
-    "E. Europe Standard Time": "Europe/Chisinau", "FLE Standard Time": "Europe/Kiev",
-    "GTB Standard Time": "Europe/Bucharest", "Russian Standard Time": "Europe/Moscow",
-    "Turkey Standard Time": "Europe/Istanbul", "Israel Standard Time": "Asia/Jerusalem",
-    "South Africa Standard Time": "Africa/Johannesburg", "Egypt Standard Time": "Africa/Cairo",
-    "Arabian Standard Time": "Asia/Dubai", "India Standard Time": "Asia/Calcutta",
-    "China Standard Time": "Asia/Shanghai", "Tokyo Standard Time": "Asia/Tokyo", "Korea Standard Time": "Asia/Seoul",
-    "Singapore Standard Time": "Asia/Singapore", "AUS Eastern Standard Time": "Australia/Sydney",
-    "New Zealand Standard Time": "Pacific/Auckland", "Eastern Standard Time": "America/New_York",
-    "Central Standard Time": "America/Chicago", "Mountain Standard Time": "America/Denver",
-    "US Mountain Standard Time": "America/Phoenix", "Pacific Standard Time": "America/Los_Angeles",
-    "Alaskan Standard Time": "America/Anchorage", "Hawaiian Standard Time": "Pacific/Honolulu",
-    "Atlantic Standard Time": "America/Halifax", "SA Pacific Standard Time": "America/Bogota",
-    "E. South America Standard Time": "America/Sao_Paulo", "Argentina Standard Time": "America/Buenos_Aires",
-    "Canada Central Standard Time": "America/Regina", "Mexico Standard Time": "America/Mexico_City",
-  ]
 }
 
 extension ICalendarImport.Item {

@@ -42,10 +42,9 @@ public struct Event: Hashable, Sendable {
   /// The first occurrence's year is unknown (`date: --01-15`, a birthday without a year): the
   /// event repeats yearly from `start`, whose year is only a placeholder, and has no age.
   public var yearUnknown = false
-  /// Days each occurrence of a recurring event moves when it is shown in the vault's time zone
-  /// (a Monday 08:00 Tokyo event is a Sunday evening in New York). Set by the views, never read
-  /// from a note: the rule, `skipDates` and `endRecur` stay in the event's own zone.
-  public var dayShift = 0
+  /// The zones its occurrences are placed in: its own and the viewer's. Set by the views, never
+  /// read from a note; nil: its occurrences are shown as written, on its own clock.
+  public var clocks: EventClocks?
 
   public init(title: String) {
     self.title = title
@@ -59,6 +58,18 @@ public struct Event: Hashable, Sendable {
   public var dayCount: Int {
     guard let start, let end, end > start else { return 1 }
     return start.days(until: end) + 1
+  }
+}
+
+/// The two clocks an event's occurrences are placed by: its own zone's (its `timezone`, else the
+/// vault's) and the viewer's.
+public struct EventClocks: Hashable, Sendable {
+  public var own: ZoneClock
+  public var viewer: ZoneClock
+
+  public init(own: ZoneClock, viewer: ZoneClock) {
+    self.own = own
+    self.viewer = viewer
   }
 }
 

@@ -12,9 +12,9 @@ extension Dashboard {
     for occurrence in events.prefix(4) {
       let event = occurrence.event.value
       let when =
-        event.allDay || event.startTime == nil
+        occurrence.startTime == nil
         ? (occurrence.dayCount > 1 ? "day \(occurrence.dayNumber(of: today))/\(occurrence.dayCount)" : "all day")
-        : event.startTime?.hourMinute ?? ""
+        : occurrence.startTime?.hourMinute ?? ""
       lines.append("\(when) " + ([event.emoji, event.title].compactMap { $0 }.joined(separator: " ")))
     }
     if events.count > 4 { lines.append("… and \(count(events.count - 4, "more event"))") }

@@ -14,6 +14,11 @@ public enum ReminderSchedule {
       self.local = local
     }
 
+    /// A zone by its offsets.
+    public init(_ clock: ZoneClock) {
+      self.init(instant: clock.instant, local: clock.local)
+    }
+
     /// A zone at a fixed offset from UTC (seconds east), for tests and UTC itself.
     public static func fixed(_ offset: Int) -> Zone {
       Zone(
@@ -55,10 +60,11 @@ public enum ReminderSchedule {
     let reach = lastDay.adding(days: longest / 86_400 + 1)
     for (event, offsets) in zip(events, offsetsByEvent) where !offsets.isEmpty && !event.value.archived {
       for occurrence in event.occurrences(in: firstDay.adding(days: -1)...reach) {
-        let allDay = event.value.allDay || event.value.startTime == nil
-        let start = LocalDateTime(
-          date: occurrence.start, time: allDay ? settings.allDayAt : event.value.startTime ?? settings.allDayAt)
-        let startInstant = zone.instant(start)
+        // A timed occurrence at its own instant (its zone's rules on its own day, shown on the
+        // vault's clock); an all-day one at `all_day_at` on its day.
+        let allDay = occurrence.startMoment == nil
+        let start = occurrence.startMoment ?? LocalDateTime(date: occurrence.start, time: settings.allDayAt)
+        let startInstant = occurrence.startInstant ?? zone.instant(start)
         let name = [event.value.emoji, event.value.title].compactMap { $0 }.joined(separator: " ")
         let when = allDay ? "\(occurrence.start)" : "\(occurrence.start) \(start.time.hourMinute)"
         for (text, seconds) in offsets {

@@ -1,12 +1,49 @@
 /// One appearance of an event: a one-off event once, a recurring one once per occurrence. A
 /// multi-day occurrence covers `start` through `end`.
+///
+/// Its days and times are on the viewer's clock: the rule gives days in the event's own zone,
+/// each occurrence is placed there by that zone's rules on its own day, and then moved into the
+/// viewer's zone with the offset of its own instant (`Event.occurrences(in:at:)`), so a weekly
+/// 09:00 New York call is at 14:00 in London in winter and 13:00 in the weeks the two zones
+/// change their clocks on different days. All-day and floating events are never moved.
 public struct EventOccurrence: Sendable {
   public var event: Located<Event>
+  /// Its first day, on the viewer's clock.
   public var start: LocalDate
-  /// The last day, inclusive; `start` for a one-day event.
+  /// The last day, inclusive; `start` for a one-day event (also one that ends after midnight).
   public var end: LocalDate
-  /// Its own start time, for an added day written with one (`extraDates`); nil: the event's.
-  public var startTime: LocalTime?
+  /// The day it has in its series, in the event's own zone: what `skipDates` and a RECURRENCE-ID
+  /// name.
+  public var seriesDay: LocalDate
+  /// Its start on the viewer's clock; nil for an all-day event.
+  public var startMoment: LocalDateTime?
+  /// Its end on the viewer's clock; nil when it has no end time.
+  public var endMoment: LocalDateTime?
+  /// The instants of its start and end (seconds since 1970), when its zones are known (the
+  /// views set them, `Event.clocks`); a floating event's are those of the viewer's clock.
+  public var startInstant: Int?
+  public var endInstant: Int?
+  /// The viewer's offset from UTC at its start and end (seconds east); nil for all-day and
+  /// floating events, which are at no instant of their own.
+  public var startOffset: Int?
+  public var endOffset: Int?
+  /// Its start on its own zone's clock, when that zone is not the viewer's: `09:00` in
+  /// `America/New_York` for a 14:00 occurrence seen from London.
+  public var ownStart: LocalDateTime?
+  /// Its own zone (`America/New_York`) when that is not the viewer's.
+  public var ownZone: String?
+
+  public init(event: Located<Event>, start: LocalDate, end: LocalDate, seriesDay: LocalDate? = nil) {
+    self.event = event
+    self.start = start
+    self.end = end
+    self.seriesDay = seriesDay ?? start
+  }
+
+  /// Its start time on the viewer's clock; nil for an all-day event.
+  public var startTime: LocalTime? { startMoment?.time }
+  /// Its end time on the viewer's clock.
+  public var endTime: LocalTime? { endMoment?.time }
 
   public var dayCount: Int { start.days(until: end) + 1 }
 
@@ -35,13 +72,14 @@ extension Event {
   /// It occurs on more than its first days: by a rule, or on `extraDates`.
   public var isRecurring: Bool { recurrence != nil || !extraDates.isEmpty }
 
-  /// The occurrences that overlap `range`, in order. A recurrence vault cannot read yields
-  /// only the first day (the index holds a warning about it).
+  /// The occurrences that overlap `range` (days on the viewer's clock), in order. A recurrence
+  /// vault cannot read yields only the first day (the index holds a warning about it).
   ///
   /// A recurring event without a first day (Full Calendar's `type: recurring` without
   /// `startRecur`) occurs on every day its rule gives, as the original plugin shows it; the
   /// weeks of `repeatInterval` then count from 1 January 1970. The rule is expanded in the
-  /// event's own zone (its `skipDates` too), then each occurrence moves by `dayShift`.
+  /// event's own zone (its `skipDates` too), on its wall clock (RFC 5545 3.3.10); then each
+  /// occurrence is moved into the viewer's zone by itself (`clocks`).
   public func occurrences(in range: ClosedRange<LocalDate>, at location: Located<Event>) -> [EventOccurrence] {
     occurrences(in: range, at: location, parsed: recurrence?.rule)
   }
@@ -51,21 +89,21 @@ extension Event {
     in range: ClosedRange<LocalDate>, at location: Located<Event>, parsed: Result<RecurrenceRule, RecurrenceError>?
   ) -> [EventOccurrence] {
     let length = dayCount - 1
+    // Moved into another zone, an occurrence can land up to two days away (+14:00 to -12:00).
+    let reach = movesBetweenZones ? 2 : 0
+    let searched = range.lowerBound.adding(days: -length - reach)...range.upperBound.adding(days: reach)
+    let overlapping = { (occurrence: EventOccurrence) in
+      occurrence.end >= range.lowerBound && occurrence.start <= range.upperBound
+    }
     guard case .success(var rule) = parsed else {
       guard let start else { return [] }
-      // Its first days, and its `extraDates` (RDATE) unless skipped, each moved by `dayShift`.
+      // Its first days, and its `extraDates` (RDATE) unless skipped.
       let days = extraDates.isEmpty ? [start] : Set([start] + extraDates).subtracting(skipDates).sorted()
-      return days.compactMap { day in
-        let first = day.adding(days: dayShift)
-        let end = first.adding(days: length)
-        guard end >= range.lowerBound, first <= range.upperBound else { return nil }
-        return EventOccurrence(event: location, start: first, end: end, startTime: extraTimes[day])
-      }
+      return days.filter { searched.contains($0) }.map { occurrence(on: $0, length: length, at: location) }
+        .filter(overlapping)
     }
     guard let first = start ?? Self.openStart else { return [] }
     if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
-    // An occurrence that started before the range may still cover its first days.
-    let searched = range.lowerBound.adding(days: -length - dayShift)...range.upperBound.adding(days: -dayShift)
     var days = rule.occurrences(start: first, in: searched, excluding: Set(skipDates))
     // A yearly event from 29 February: in common years on 28 February or 1 March, as the
     // note's or the vault's `leap_day` says (RFC 5545 alone would skip those years).
@@ -88,11 +126,64 @@ extension Event {
     // `extraDates` (RDATE) beside the rule's days; a day both give is one occurrence.
     let extra = extraDates.filter { searched.contains($0) && !skipDates.contains($0) }
     if !extra.isEmpty { days = Set(days + extra).sorted() }
-    return days.map {
-      EventOccurrence(
-        event: location, start: $0.adding(days: dayShift), end: $0.adding(days: length + dayShift),
-        startTime: extraTimes[$0])
+    return days.map { occurrence(on: $0, length: length, at: location) }.filter(overlapping)
+  }
+
+  /// Whether its occurrences may land on other days than their own: timed, in a zone of its
+  /// own that is not the viewer's.
+  var movesBetweenZones: Bool {
+    guard let clocks, !allDay, startTime != nil, !floating else { return false }
+    return clocks.own != clocks.viewer
+  }
+
+  /// The occurrence of its series day `day` (in its own zone), placed on the viewer's clock:
+  /// its start and end on its own wall clock (an added day's own start time keeps the event's
+  /// length), each turned into an instant by its own zone's rules and shown on the viewer's.
+  func occurrence(on day: LocalDate, length: Int, at location: Located<Event>) -> EventOccurrence {
+    let last = day.adding(days: length)
+    guard !allDay, let usual = startTime else {
+      return EventOccurrence(event: location, start: day, end: last, seriesDay: day)
     }
+    let startWall = LocalDateTime(date: day, time: extraTimes[day] ?? usual)
+    // The end on its own wall clock: one that is not after the start on a one-day event is the
+    // next day's (22:00-01:00).
+    let endWall = endTime.map { endTime in
+      let usualEnd = LocalDateTime(date: last.adding(days: length == 0 && endTime < usual ? 1 : 0), time: endTime)
+      let duration = usualEnd.secondsSinceEpoch - LocalDateTime(date: day, time: usual).secondsSinceEpoch
+      return startWall.adding(seconds: duration)
+    }
+    guard let clocks else {
+      var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
+      (result.startMoment, result.endMoment) = (startWall, endWall)
+      return result
+    }
+    // A floating event is at the same wall-clock time in every zone: the viewer's.
+    let own = floating ? clocks.viewer : clocks.own
+    let startInstant = own.instant(startWall)
+    let shownStart = clocks.viewer.local(startInstant)
+    var result = EventOccurrence(event: location, start: shownStart.date, end: shownStart.date, seriesDay: day)
+    result.startMoment = shownStart
+    result.startInstant = startInstant
+    if !floating { result.startOffset = clocks.viewer.offset(startInstant) }
+    if let endWall {
+      let endInstant = own.instant(endWall)
+      let shownEnd = clocks.viewer.local(endInstant)
+      result.endMoment = shownEnd
+      result.endInstant = endInstant
+      if !floating { result.endOffset = clocks.viewer.offset(endInstant) }
+      // A multi-day event ends on the day its end is shown (one ending at midnight, the day before).
+      if length > 0 {
+        let endDay = shownEnd.time == .midnight ? shownEnd.date.adding(days: -1) : shownEnd.date
+        result.end = max(result.start, endDay)
+      }
+    } else if length > 0 {
+      result.end = shownStart.date.adding(days: length)
+    }
+    if own != clocks.viewer {
+      result.ownStart = startWall
+      result.ownZone = own.name
+    }
+    return result
   }
 
   /// Where a recurring event with no first day counts from.
@@ -110,8 +201,8 @@ extension Located where Value == Event {
 public func occurrences(of events: [Located<Event>], in range: ClosedRange<LocalDate>) -> [EventOccurrence] {
   events.flatMap { $0.occurrences(in: range) }.sorted { left, right in
     if left.start != right.start { return left.start < right.start }
-    let leftTime = left.event.value.allDay ? nil : left.event.value.startTime
-    let rightTime = right.event.value.allDay ? nil : right.event.value.startTime
+    let leftTime = left.startTime
+    let rightTime = right.startTime
     if leftTime != rightTime {
       guard let leftTime else { return true }
       guard let rightTime else { return false }

@@ -26,28 +26,26 @@ public enum ViewWords {
     return word.prefix(1).uppercased() + word.dropFirst()
   }
 
-  /// `09:00-09:15`, `18:30`, or `all day`.
+  /// `09:00-09:15`, `18:30`, or `all day`: on the viewer's clock.
   public static func time(_ event: Event, on day: LocalDate, occurrence: EventOccurrence) -> String {
-    guard !event.allDay, let usual = event.startTime else { return "all day" }
-    // An added day with a start time of its own: as long as the event's other occurrences.
-    guard let start = occurrence.startTime, start != usual else { return time(event, usual, on: day, occurrence) }
-    let length = event.endTime.map { ($0.secondsSinceMidnight - usual.secondsSinceMidnight + 86_400) % 86_400 }
-    let end = length.map { LocalDateTime(date: day, time: start).adding(seconds: $0).time }
-    return end.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
-  }
-
-  private static func time(
-    _ event: Event, _ start: LocalTime, on day: LocalDate, _ occurrence: EventOccurrence
-  )
-    -> String
-  {
+    guard let start = occurrence.startTime else { return "all day" }
     // A timed multi-day event: its start time on the first day, its end time on the last.
     if occurrence.dayCount > 1 {
       if day == occurrence.start { return "from " + start.hourMinute }
-      if day == occurrence.end, let end = event.endTime { return "until " + end.hourMinute }
+      if day == occurrence.end, let end = occurrence.endTime { return "until " + end.hourMinute }
       return "all day"
     }
-    return event.endTime.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
+    return occurrence.endTime.map { start.hourMinute + "-" + $0.hourMinute } ?? start.hourMinute
+  }
+
+  /// Its time on its own zone's clock, when that is not the viewer's: `09:00 New York`, or
+  /// `Tue 09:00 Kolkata` when that is another day there; nil otherwise.
+  public static func ownTime(_ occurrence: EventOccurrence) -> String? {
+    guard let own = occurrence.ownStart, let zone = occurrence.ownZone, let shown = occurrence.startMoment else {
+      return nil
+    }
+    let day = own.date == shown.date ? "" : capitalized(own.date.weekday.name.prefix(3)) + " "
+    return day + own.time.hourMinute + " " + ZoneClock.cityName(zone)
   }
 
   /// `🎸 Radiohead Concert`.
@@ -61,6 +59,7 @@ public enum ViewWords {
   public static func details(_ occurrence: EventOccurrence, on day: LocalDate) -> String {
     var parts: [String] = []
     if occurrence.dayCount > 1 { parts.append("day \(occurrence.dayNumber(of: day)) of \(occurrence.dayCount)") }
+    if day == occurrence.start, let own = ownTime(occurrence) { parts.append(own) }
     if let location = occurrence.event.value.location { parts.append(location) }
     return parts.joined(separator: " · ")
   }

@@ -15,15 +15,33 @@ extension Located: Encodable where Value: Encodable {
 }
 
 extension EventOccurrence: Encodable {
-  enum CodingKeys: String, CodingKey { case start, end, days, years, event }
+  enum CodingKeys: String, CodingKey {
+    case start, end, days, years, startsAt, endsAt, zone, ownStart, ownZone, event
+  }
 
+  /// `startsAt` and `endsAt` are date-times on the viewer's clock with the viewer's offset at
+  /// that instant (`2026-11-09T14:00:00+00:00`), without one for a floating event, null for an
+  /// all-day event; `zone` is the viewer's zone, `ownStart` and `ownZone` the event's own clock
+  /// when it is another zone's.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(start, forKey: .start)
     try c.encode(end, forKey: .end)
     try c.encode(dayCount, forKey: .days)
     try c.encode(years, forKey: .years)
+    try c.encode(startMoment.map { Self.dateTime($0, offset: startOffset) }, forKey: .startsAt)
+    try c.encode(endMoment.map { Self.dateTime($0, offset: endOffset) }, forKey: .endsAt)
+    try c.encode(startOffset == nil ? nil : event.value.clocks?.viewer.name, forKey: .zone)
+    try c.encode(ownStart.map { Self.dateTime($0, offset: nil) }, forKey: .ownStart)
+    try c.encode(ownZone, forKey: .ownZone)
     try c.encode(event, forKey: .event)
+  }
+
+  /// `2026-11-09T14:00:00+00:00`, or without an offset.
+  static func dateTime(_ moment: LocalDateTime, offset: Int?) -> String {
+    let time = moment.time
+    let clock = [time.hour, time.minute, time.second].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+    return "\(moment.date)T\(clock)" + (offset.map(ZoneClock.offsetText) ?? "")
   }
 }
 

@@ -220,35 +220,31 @@ extension Vault {
     let first = from.map { vaultZone.local($0 - 2 * 86_400).date } ?? LocalDate.calDAVEarliest
     let last = to.map { vaultZone.local($0 + 2 * 86_400).date } ?? LocalDate.calDAVLatest
     let span = first...max(first, last)
-    let value = event.value
-    let allDay = value.allDay || value.startTime == nil
-    let own = allDay || value.floating ? nil : value.timeZone.flatMap(TimeZone.init(identifier:))
-    let eventZone = own.map(Self.scheduleZone) ?? vaultZone
-    func instant(_ day: LocalDate, _ time: LocalTime) -> Int { eventZone.instant(LocalDateTime(date: day, time: time)) }
+    // Each occurrence at its own instants, by the one function every view uses.
+    let located = localized(event)
     var found: [CalDAVOccurrence] = []
-    for occurrence in event.occurrences(in: span) {
+    for occurrence in located.occurrences(in: span) {
       let start: Int
       var end: Int
-      if allDay {
-        start = instant(occurrence.start, .midnight)
-        end = instant(occurrence.end.adding(days: 1), .midnight)
-      } else {
-        let startTime = occurrence.startTime ?? value.startTime ?? .midnight
-        start = instant(occurrence.start, startTime)
-        if let endTime = value.endTime {
-          let endDay = occurrence.end.adding(days: occurrence.start == occurrence.end && endTime <= startTime ? 1 : 0)
-          end = instant(endDay, endTime)
+      if let startInstant = occurrence.startInstant {
+        start = startInstant
+        if let endInstant = occurrence.endInstant {
+          end = endInstant
         } else if occurrence.end > occurrence.start {
-          end = instant(occurrence.end.adding(days: 1), .midnight)
+          end = vaultZone.instant(LocalDateTime(date: occurrence.end.adding(days: 1), time: .midnight))
         } else {
           end = start
         }
+      } else {
+        start = vaultZone.instant(LocalDateTime(date: occurrence.start, time: .midnight))
+        end = vaultZone.instant(LocalDateTime(date: occurrence.end.adding(days: 1), time: .midnight))
       }
+      let allDay = occurrence.startMoment == nil
       let meets =
         end == start
         ? (from ?? Int.min) <= start && start < (to ?? Int.max)
         : start < (to ?? Int.max) && end > (from ?? Int.min)
-      if meets { found.append(CalDAVOccurrence(start: start, end: end, day: occurrence.start, allDay: allDay)) }
+      if meets { found.append(CalDAVOccurrence(start: start, end: end, day: occurrence.seriesDay, allDay: allDay)) }
     }
     return found
   }

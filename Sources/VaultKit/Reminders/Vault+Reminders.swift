@@ -5,29 +5,12 @@ import VaultIndex
 extension Vault {
   /// The vault's time zone as `ReminderSchedule` wants it: wall-clock times to instants and
   /// back, by Foundation's time zone database (so across daylight-saving changes too).
-  public var reminderZone: ReminderSchedule.Zone { Self.scheduleZone(zone) }
+  public var reminderZone: ReminderSchedule.Zone { ReminderSchedule.Zone(viewerClock) }
 
-  /// A time zone as wall-clock times to instants (seconds since 1970) and back.
+  /// A time zone as wall-clock times to instants (seconds since 1970) and back, a wall-clock
+  /// time a change of offset skips or repeats read as RFC 5545 says (`ZoneClock`).
   public static func scheduleZone(_ zone: TimeZone) -> ReminderSchedule.Zone {
-    ReminderSchedule.Zone(
-      instant: { moment in
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let components = DateComponents(
-          year: moment.date.year, month: moment.date.month, day: moment.date.day, hour: moment.time.hour,
-          minute: moment.time.minute, second: moment.time.second)
-        return Int(calendar.date(from: components)?.timeIntervalSince1970 ?? 0)
-      },
-      local: { instant in
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents(
-          [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(instant)))
-        return LocalDateTime(
-          date: LocalDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? LocalDate(dayNumber: 0),
-          time: LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0) ?? .midnight)
-      })
+    ReminderSchedule.Zone(zoneClock(zone))
   }
 
   /// The instant of a wall-clock moment in the vault's zone.

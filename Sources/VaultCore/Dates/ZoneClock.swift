@@ -1,0 +1,75 @@
+/// A time zone as its offsets from UTC: wall-clock moments to instants (seconds since 1970) and
+/// back. The offsets come from outside (Foundation's zone database, the C library's, a fixed
+/// offset in tests), so VaultCore itself needs no zone database.
+///
+/// A wall-clock time that a change of offset skips or repeats is read as RFC 5545 3.3.5 says,
+/// and as Python's `zoneinfo` reads it with `fold=0`: with the offset in force before the
+/// change. So 02:30 on the night the clocks go forward is 03:30, and 01:30 on the night they go
+/// back is the first 01:30.
+public struct ZoneClock: Sendable, Hashable {
+  /// The zone's name (`Europe/Berlin`), or what the offsets were made from (`UTC+01:00`).
+  public let name: String
+  /// The offset from UTC at an instant, in seconds east.
+  public let offset: @Sendable (Int) -> Int
+
+  public init(name: String, offset: @escaping @Sendable (Int) -> Int) {
+    self.name = name
+    self.offset = offset
+  }
+
+  /// A zone at a fixed offset from UTC (seconds east).
+  public static func fixed(_ offset: Int, name: String? = nil) -> ZoneClock {
+    ZoneClock(name: name ?? "UTC" + Self.offsetText(offset), offset: { _ in offset })
+  }
+
+  /// UTC.
+  public static let utc = ZoneClock(name: "UTC", offset: { _ in 0 })
+
+  /// The instant a wall-clock moment in this zone is.
+  public func instant(_ wall: LocalDateTime) -> Int {
+    let seconds = wall.secondsSinceEpoch
+    // A zone changes its offset at most once in two days: the offsets a day before and a day
+    // after are the only candidates.
+    let before = offset(seconds - 86_400)
+    let after = offset(seconds + 86_400)
+    if before == after { return seconds - before }
+    let early = seconds - before
+    let late = seconds - after
+    let earlyHolds = offset(early) == before
+    let lateHolds = offset(late) == after
+    switch (earlyHolds, lateHolds) {
+    // Repeated (the clocks went back): the earlier of the two instants.
+    case (true, true): return min(early, late)
+    case (true, false): return early
+    case (false, true): return late
+    // Skipped (the clocks went forward): read with the offset before the change.
+    case (false, false): return early
+    }
+  }
+
+  /// The wall-clock moment an instant is in this zone.
+  public func local(_ instant: Int) -> LocalDateTime {
+    LocalDateTime(secondsSinceEpoch: instant + offset(instant))
+  }
+
+  /// `+01:00`, `-05:00`, `+05:45`, `+00:00` (seconds east).
+  public static func offsetText(_ offset: Int) -> String {
+    let sign = offset < 0 ? "-" : "+"
+    let minutes = abs(offset) / 60
+    let hours = minutes / 60
+    return sign + (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes % 60 < 10 ? "0" : "")
+      + String(minutes % 60)
+  }
+
+  /// How a person names the zone: its city (`America/New_York` → `New York`), else its name.
+  public var cityName: String { Self.cityName(name) }
+
+  /// `America/Argentina/Buenos_Aires` → `Buenos Aires`; `Etc/GMT+5` and `UTC` as they are.
+  public static func cityName(_ zone: String) -> String {
+    guard !zone.hasPrefix("Etc/"), let last = zone.split(separator: "/").last, zone.contains("/") else { return zone }
+    return String(last.map { $0 == "_" ? " " : $0 })
+  }
+
+  public static func == (lhs: ZoneClock, rhs: ZoneClock) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
