@@ -10,6 +10,7 @@ demo: deps
 test: deps
 	scripts/install-test-deps
 	swift test
+	scripts/test-in-zones
 
 deps:
 	scripts/install-deps

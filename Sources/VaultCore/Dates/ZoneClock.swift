@@ -47,6 +47,15 @@ public struct ZoneClock: Sendable, Hashable {
     }
   }
 
+  /// The moment a wall-clock time is on this zone's clock: the same, but for a time a change
+  /// of offset skips (02:30 the night the clocks go forward is 03:30). Two offsets looked up
+  /// away from a change, where `local(instant(wall))` needs four.
+  public func normalized(_ wall: LocalDateTime) -> LocalDateTime {
+    let seconds = wall.secondsSinceEpoch
+    if offset(seconds - 86_400) == offset(seconds + 86_400) { return wall }
+    return local(instant(wall))
+  }
+
   /// The wall-clock moment an instant is in this zone.
   public func local(_ instant: Int) -> LocalDateTime {
     LocalDateTime(secondsSinceEpoch: instant + offset(instant))

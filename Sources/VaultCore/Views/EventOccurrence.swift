@@ -19,25 +19,46 @@ public struct EventOccurrence: Sendable {
   public var startMoment: LocalDateTime?
   /// Its end on the viewer's clock; nil when it has no end time.
   public var endMoment: LocalDateTime?
-  /// The instants of its start and end (seconds since 1970), when its zones are known (the
-  /// views set them, `Event.clocks`); a floating event's are those of the viewer's clock.
-  public var startInstant: Int?
-  public var endInstant: Int?
-  /// The viewer's offset from UTC at its start and end (seconds east); nil for all-day and
-  /// floating events, which are at no instant of their own.
-  public var startOffset: Int?
-  public var endOffset: Int?
-  /// Its start on its own zone's clock, when that zone is not the viewer's: `09:00` in
-  /// `America/New_York` for a 14:00 occurrence seen from London.
-  public var ownStart: LocalDateTime?
-  /// Its own zone (`America/New_York`) when that is not the viewer's.
-  public var ownZone: String?
+  /// Its start and end on its own zone's wall clock, and the clocks that place them; nil when
+  /// its zones are not known (the views set them, `Event.clocks`) or it is all-day.
+  var ownWall: (start: LocalDateTime, end: LocalDateTime?)?
+  var clocks: EventClocks?
 
   public init(event: Located<Event>, start: LocalDate, end: LocalDate, seriesDay: LocalDate? = nil) {
     self.event = event
     self.start = start
     self.end = end
     self.seriesDay = seriesDay ?? start
+  }
+
+  /// The instant of its start (seconds since 1970), when its zones are known; a floating
+  /// event's is that of the viewer's clock. Worked out when asked: most views need only the
+  /// wall-clock times.
+  public var startInstant: Int? { instant(ownWall?.start, shown: startMoment) }
+  /// The instant of its end.
+  public var endInstant: Int? { instant(ownWall?.end, shown: endMoment) }
+  /// The viewer's offset from UTC at its start (seconds east); nil for all-day and floating
+  /// events, which are at no instant of their own.
+  public var startOffset: Int? { offset(startInstant) }
+  /// The viewer's offset from UTC at its end.
+  public var endOffset: Int? { offset(endInstant) }
+  /// Its start on its own zone's clock, when that zone is not the viewer's: `09:00` in
+  /// `America/New_York` for a 14:00 occurrence seen from London.
+  public var ownStart: LocalDateTime? { ownZone == nil ? nil : ownWall?.start }
+  /// Its own zone (`America/New_York`) when that is not the viewer's.
+  public var ownZone: String? {
+    guard let clocks, ownWall != nil, !event.value.floating, clocks.own != clocks.viewer else { return nil }
+    return clocks.own.name
+  }
+
+  private func instant(_ wall: LocalDateTime?, shown: LocalDateTime?) -> Int? {
+    guard let clocks, let wall, let shown else { return nil }
+    return event.value.floating ? clocks.viewer.instant(shown) : clocks.own.instant(wall)
+  }
+
+  private func offset(_ instant: Int?) -> Int? {
+    guard let clocks, let instant, !event.value.floating else { return nil }
+    return clocks.viewer.offset(instant)
   }
 
   /// Its start time on the viewer's clock; nil for an all-day event.
@@ -152,25 +173,23 @@ extension Event {
       let duration = usualEnd.secondsSinceEpoch - LocalDateTime(date: day, time: usual).secondsSinceEpoch
       return startWall.adding(seconds: duration)
     }
-    guard let clocks else {
-      var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
-      (result.startMoment, result.endMoment) = (startWall, endWall)
+    var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
+    (result.startMoment, result.endMoment) = (startWall, endWall)
+    result.ownWall = (startWall, endWall)
+    result.clocks = clocks
+    // Floating (the same wall-clock time in every zone): shown as written.
+    guard let clocks, !floating else { return result }
+    guard clocks.own != clocks.viewer else {
+      // On its own clock: as written, but for a time the clocks skip (02:30 is 03:30).
+      result.startMoment = clocks.own.normalized(startWall)
+      result.endMoment = endWall.map(clocks.own.normalized)
       return result
     }
-    // A floating event is at the same wall-clock time in every zone: the viewer's.
-    let own = floating ? clocks.viewer : clocks.own
-    let startInstant = own.instant(startWall)
-    let shownStart = clocks.viewer.local(startInstant)
-    var result = EventOccurrence(event: location, start: shownStart.date, end: shownStart.date, seriesDay: day)
-    result.startMoment = shownStart
-    result.startInstant = startInstant
-    if !floating { result.startOffset = clocks.viewer.offset(startInstant) }
+    let shownStart = clocks.viewer.local(clocks.own.instant(startWall))
+    (result.start, result.end, result.startMoment) = (shownStart.date, shownStart.date, shownStart)
     if let endWall {
-      let endInstant = own.instant(endWall)
-      let shownEnd = clocks.viewer.local(endInstant)
+      let shownEnd = clocks.viewer.local(clocks.own.instant(endWall))
       result.endMoment = shownEnd
-      result.endInstant = endInstant
-      if !floating { result.endOffset = clocks.viewer.offset(endInstant) }
       // A multi-day event ends on the day its end is shown (one ending at midnight, the day before).
       if length > 0 {
         let endDay = shownEnd.time == .midnight ? shownEnd.date.adding(days: -1) : shownEnd.date
@@ -178,10 +197,6 @@ extension Event {
       }
     } else if length > 0 {
       result.end = shownStart.date.adding(days: length)
-    }
-    if own != clocks.viewer {
-      result.ownStart = startWall
-      result.ownZone = own.name
     }
     return result
   }
