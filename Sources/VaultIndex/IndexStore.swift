@@ -391,6 +391,9 @@ public enum IndexError: Error, CustomStringConvertible {
   /// The index's folder cannot hold it (read-only, not a folder, full): vault then uses an
   /// index in a temporary folder of its own (`Vault.withIndex`).
   case unusableFolder(String, reason: String)
+  /// Another program held the index's lock for longer than the busy timeout (a long
+  /// `vault index --rebuild`, a backup tool): nothing is wrong with it, and asking again later works.
+  case busy(String)
 
   /// The index error for whatever a query or a write threw, telling damage from other failures.
   public init(_ error: any Error) {
@@ -398,6 +401,10 @@ public enum IndexError: Error, CustomStringConvertible {
       self = error
     } else if let error = error as? DatabaseError, IndexStore.isDamage(error) {
       self = .damaged(error.message ?? "\(error)")
+    } else if let error = error as? DatabaseError,
+      error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    {
+      self = .busy(error.message ?? "\(error)")
     } else {
       self = .failed((error as? DatabaseError)?.message ?? "\(error)")
     }
@@ -408,6 +415,7 @@ public enum IndexError: Error, CustomStringConvertible {
     case .cannotOpen(let path, let reason): return "cannot open the index at \(path): \(reason)"
     case .failed(let reason): return "the index failed: \(reason)"
     case .damaged(let reason): return "the index is damaged: \(reason)"
+    case .busy(let reason): return "the index failed: \(reason) (another program holds its lock)"
     case .unusableFolder(let path, let reason): return "cannot use the index at \(path): \(reason)"
     }
   }

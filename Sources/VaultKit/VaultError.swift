@@ -23,6 +23,8 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
   case index(String)
   /// The index is damaged: `Vault.withIndex` builds a new one and runs the command again.
   case indexDamaged(String)
+  /// Another program holds the index's lock: asking again later works (`IndexError.busy`).
+  case indexBusy(String)
   case taskNotFound(String)
   /// The words name only a task that is done or cancelled already (its location, its state).
   case taskClosed(String, location: String, state: String)
@@ -61,6 +63,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     case .index(let reason): return reason
     case .invalidQuery(let reason): return reason
     case .indexDamaged(let reason): return reason
+    case .indexBusy(let reason): return reason
     case .taskClosed(let text, let location, let state):
       return "'\(text)' is already \(state) (\(location)): `vault undo \(ShellQuote.quoted(location))` reopens it"
     case .taskNotFound(let text):
@@ -92,6 +95,8 @@ extension VaultError {
   init(_ error: IndexError) {
     if case .damaged = error {
       self = .indexDamaged(error.description)
+    } else if case .busy = error {
+      self = .indexBusy(error.description)
     } else {
       self = .index(error.description)
     }

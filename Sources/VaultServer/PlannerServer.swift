@@ -32,12 +32,15 @@ public struct PlannerServer: Sendable {
   public var requireToken: Bool
   /// `--tls-cert` and `--tls-key`: PEM files; with them the server speaks HTTPS only.
   public var tls: (certificate: String, key: String)?
+  /// `--name`: more names the server is reached by (a machine's name, a reverse proxy's).
+  public var names: [String] = []
 
   public init(
     vault: Vault, host: String, port: Int, index: String?, environment: [String: String], requireToken: Bool = false,
-    tls: (certificate: String, key: String)? = nil
+    tls: (certificate: String, key: String)? = nil, names: [String] = []
   ) {
     self.tls = tls
+    self.names = names
     self.vault = vault
     self.host = host
     self.port = port
@@ -49,10 +52,9 @@ public struct PlannerServer: Sendable {
   /// Whether requests need the access token: off loopback, or when asked to.
   public var needsToken: Bool { requireToken || !Self.isLoopback(host) }
 
-  /// Whether `host` reaches this machine only.
-  public static func isLoopback(_ host: String) -> Bool {
-    ["127.0.0.1", "::1", "localhost"].contains(host.lowercased()) || host.hasPrefix("127.")
-  }
+  /// Whether `host` reaches this machine only: `localhost`, an address in 127.0.0.0/8 written as
+  /// four decimal numbers, or `::1` (`HostNames`; never a name that merely begins with `127.`).
+  public static func isLoopback(_ host: String) -> Bool { HostNames.isLoopback(host) }
 
   /// The access token of this vault's feed: kept beside the reminder state
   /// (`$XDG_STATE_HOME/vault/<vault>/serve-token`, readable by the user only), made once.
@@ -96,7 +98,7 @@ public struct PlannerServer: Sendable {
     let token = needsToken ? try token() : nil
     let session = IndexSession(vault: vault, index: index, environment: environment)
     let feeds = FeedCache(session: session)
-    let access = WebAccess(token: token, host: host)
+    let access = WebAccess(token: token, host: host, names: names)
     let renderer = try PageRenderer(csrf: access.csrf)
     let live = LiveUpdates()
     let site = WebSite(session: session, renderer: renderer, live: live)

@@ -29,7 +29,17 @@ final class Outcome: @unchecked Sendable {
   func set(_ error: Error) { lock.withLock { stored = error } }
 }
 
-let environment = ProcessInfo.processInfo.environment
+// `--today` and `--now` given to `vault serve` come as the day and moment they named: they
+// stand before $VAULT_TODAY and $VAULT_NOW, as on every command line.
+var environment = ProcessInfo.processInfo.environment
+if let today = request.today {
+  environment["VAULT_TODAY"] = today
+  if request.now == nil { environment["VAULT_NOW"] = nil }
+}
+if let now = request.now {
+  environment["VAULT_NOW"] = now
+  if request.today == nil { environment["VAULT_TODAY"] = nil }
+}
 let vault: Vault
 do {
   vault = try Vault(path: request.vault)
@@ -39,7 +49,8 @@ do {
 }
 let server = PlannerServer(
   vault: vault, host: request.host, port: request.port, index: request.index, environment: environment,
-  requireToken: request.requireToken, tls: request.tlsCertificate.flatMap { cert in request.tlsKey.map { (cert, $0) } })
+  requireToken: request.requireToken, tls: request.tlsCertificate.flatMap { cert in request.tlsKey.map { (cert, $0) } },
+  names: request.names ?? [])
 let token: String?
 do {
   token = server.needsToken ? try server.token() : nil

@@ -283,7 +283,7 @@ import Testing
           server.base + "/tasks/add", method: "POST", headers: form.merging(["Sec-Fetch-Site": "cross-site"]) { $1 },
           body: HTTP.form(["csrf": csrf, "text": "x"])), 403
       ),
-      ("rebinding", try HTTP.request(server.base + "/", headers: ["Host": "evil.example:80"]), 403),
+      ("rebinding", try HTTP.request(server.base + "/", headers: ["Host": "evil.example:80"]), 421),
       (
         "too large",
         try HTTP.request(

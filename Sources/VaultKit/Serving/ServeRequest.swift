@@ -23,11 +23,20 @@ public struct ServeRequest: Codable, Sendable, Equatable {
   public var requireToken: Bool
   public var tlsCertificate: String?
   public var tlsKey: String?
+  /// `--name`: more names the server is reached by.
+  public var names: [String]?
+  /// `--today` and `--now`, as `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM`: the day and moment the pages,
+  /// CalDAV and the feeds take, as every command does (nil: the clock's).
+  public var today: String?
+  public var now: String?
 
   public init(
     vault: String, index: String?, host: String, port: Int, requireToken: Bool, tlsCertificate: String?,
-    tlsKey: String?
+    tlsKey: String?, names: [String] = [], today: String? = nil, now: String? = nil
   ) {
+    self.names = names
+    self.today = today
+    self.now = now
     self.vault = vault
     self.index = index
     self.host = host

@@ -65,6 +65,11 @@ public final class IndexWatcher: @unchecked Sendable {
   private var changedFiles = Set<String>()
   private var changedFolders = Set<String>()
   private var rescan = false
+  /// When the index could not be written (another program held its lock, or a write failed):
+  /// the changes stay pending and are applied again from this moment on.
+  private var retryAt: UInt64?
+  /// Whether the last failure was told (once per spell of failures, not every retry).
+  private var failureTold = false
   private var settingsTouched = false
   private var firstChange: UInt64?
   private var lastChange: UInt64 = 0
@@ -174,10 +179,13 @@ public final class IndexWatcher: @unchecked Sendable {
       // With changes pending, wait for a quiet spell of 20 ms (a checkout writes in bursts),
       // but no more than half a second in all; with none, until something happens.
       let pending = firstChange != nil || rescan || settingsTouched
+      let retryIn = retryAt.map { due in
+        Int32(clamping: (due &- min(due, DispatchTime.now().uptimeNanoseconds)) / 1_000_000 + 1)
+      }
       let untilBacklog = searchBacklogDue.map { due in
         Int32(clamping: (due &- min(due, DispatchTime.now().uptimeNanoseconds)) / 1_000_000 + 1)
       }
-      let ready = poll(&descriptors, 3, pending ? 20 : min(5000, untilBacklog ?? 5000))
+      let ready = poll(&descriptors, 3, retryIn ?? (pending ? 20 : min(5000, untilBacklog ?? 5000)))
       if ready < 0 && errno != EINTR { throw .cannotWrite(socketPath, reason: String(cString: strerror(errno))) }
       if descriptors[2].revents != 0 { return }
       if descriptors[0].revents != 0 { take(events.read()) }
@@ -186,7 +194,12 @@ public final class IndexWatcher: @unchecked Sendable {
       let quiet = ready == 0 || now - lastChange > 20_000_000
       let overdue = firstChange.map { now - $0 > 500_000_000 } ?? false
       let cookieSeen = waiting.values.contains { $0.since == 0 }
-      if (pending && (quiet || overdue)) || cookieSeen || !waiting.isEmpty && (rescan || settingsTouched) {
+      let retrying = retryAt != nil
+      if retrying && now < retryAt ?? 0 {
+        // Waiting out a lock: nothing is applied before the retry is due.
+      } else if retrying || (pending && (quiet || overdue)) || cookieSeen
+        || !waiting.isEmpty && (rescan || settingsTouched)
+      {
         try apply()
       }
       answerSeenCookies()
@@ -316,22 +329,53 @@ public final class IndexWatcher: @unchecked Sendable {
         }
         refresh = try vault.refresh(store, files: files, folders: folders)
       }
-    } catch {
+    } catch .indexDamaged(let reason) {
       // A damaged index is built anew from the vault, as any command would.
-      notice("\(error); the index is read again from the vault")
-      store.close()
-      store = try vault.withIndex(
-        explicit: explicitIndex, environment: environment, rebuild: true, trustWatcher: false, notice: notice
-      ) { _ in }.store
-      store.stopMapping()
+      notice("\(reason); the index is read again from the vault")
+      do throws(VaultError) {
+        let rebuilt = try vault.withIndex(
+          explicit: explicitIndex, environment: environment, rebuild: true, trustWatcher: false, notice: notice
+        ) { _ in }.store
+        store.close()
+        store = rebuilt
+        store.stopMapping()
+      } catch {
+        retryLater(files, folders, everything: true, because: error)
+        return
+      }
+      retryAt = nil
+      failureTold = false
       onChange?(IndexRefresh(seen: 0, parsed: 0, removed: 0, readAll: true, seconds: 0, walkDiagnostics: []))
       return
+    } catch {
+      // Locked by another program (a long `vault index --rebuild`, a backup) or a write that
+      // failed: nothing is lost, the same changes are applied again shortly, and a watcher
+      // never goes blind. Commands walk meanwhile: the index no longer vouches for the vault.
+      retryLater(files, folders, everything: everything, because: error)
+      return
     }
+    if failureTold { notice("the index is written again; every change made meanwhile is in it") }
+    retryAt = nil
+    failureTold = false
     if refresh.readAll || refresh.parsed > 0 || refresh.removed > 0 {
       store.releaseCache()
       Self.returnFreedMemory()
       searchBacklogDue = DispatchTime.now().uptimeNanoseconds + Self.searchBacklogDelay
       onChange?(refresh)
+    }
+  }
+
+  /// Keeps changes that could not be written pending, and applies them again in a moment
+  /// (a quarter of a second: a lock held for seconds is waited out by SQLite's busy timeout on
+  /// each try, so a change lands as soon as the lock is released).
+  private func retryLater(_ files: Set<String>, _ folders: Set<String>, everything: Bool, because error: VaultError) {
+    changedFiles.formUnion(files)
+    changedFolders.formUnion(folders)
+    rescan = rescan || everything
+    retryAt = DispatchTime.now().uptimeNanoseconds + 250_000_000
+    if !failureTold {
+      failureTold = true
+      notice("\(error); the changes are kept and written again as soon as the index can be")
     }
   }
 
@@ -490,11 +534,14 @@ public final class IndexWatcher: @unchecked Sendable {
     for (name, waiter) in waiting where waiter.since == 0 {
       unlink(vault.root + "/" + name)
       waiting.removeValue(forKey: name)
-      if let view = waiter.view {
+      // With changes not yet written (the index was locked), it vouches for nothing: the
+      // command walks, and sees them.
+      let current = complete && retryAt == nil
+      if let view = waiter.view, current {
         answer(view, to: waiter.client)
         answered = true
       } else {
-        _ = WatchChannel.send(waiter.client, (complete ? "ok" : "walk") + "\n")
+        _ = WatchChannel.send(waiter.client, (current ? "ok" : "walk") + "\n")
       }
       close(waiter.client)
     }

@@ -41,7 +41,12 @@ struct CalDAVServer: RouterMiddleware {
     guard askingRoot || path == "/dav" || path.hasPrefix("/dav/") else { return try await next(request, context) }
     // A page of another site whose name was made to point here (DNS rebinding) names itself.
     guard access.acceptsHost(request.head.authority) else {
-      return Self.plain(.forbidden, "This server answers only at the address vault serve printed.")
+      return Self.plain(WebAccess.misdirected, WebAccess.misdirectedMessage)
+    }
+    // A page of another site may not write through a browser that has the password.
+    let reads = ["GET", "HEAD", "OPTIONS", "PROPFIND", "REPORT"].contains(request.method.rawValue.uppercased())
+    guard reads || access.acceptsOrigin(request.headers[.origin]) else {
+      return Self.plain(.forbidden, "Changes come only from calendar apps and the pages of this server.")
     }
     if let token, !Self.authorized(request, token: token) {
       return Response(

@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 
 /// Every request of the web view passes here first (the calendar feeds keep their own
 /// `?token=`): the `Host` header must name this server (a page of another site that rebinds
-/// its name to this address gets 403), off loopback the access token must come along (once as
+/// its name to this address gets 421, the feeds too), off loopback the access token must come along (once as
 /// `?token=`, which becomes a cookie), a method the address does not take gets 405, and a POST
 /// must come from a page of this server with its CSRF token, in a body of at most 64 KB.
 /// Every answer carries a Content-Security-Policy that allows no inline script and nothing
@@ -45,12 +45,17 @@ struct WebGate: RouterMiddleware {
     _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
   ) async throws -> Response {
     let path = request.uri.path
-    if path.hasSuffix(".ics") { return try await next(request, context) }
     guard access.acceptsHost(request.head.authority) else {
-      return pages.page(
-        .forbidden, "Not this address",
-        "This server answers only at the address vault serve printed; open that one.")
+      // The feeds and the pages alike: a page of another site that made its name point here
+      // (DNS rebinding) names itself.
+      if path.hasSuffix(".ics") {
+        return Response(
+          status: WebAccess.misdirected, headers: [.contentType: "text/plain; charset=utf-8"],
+          body: ResponseBody(byteBuffer: ByteBuffer(string: WebAccess.misdirectedMessage + "\n")))
+      }
+      return pages.page(WebAccess.misdirected, "Not this address", WebAccess.misdirectedMessage)
     }
+    if path.hasSuffix(".ics") { return try await next(request, context) }
     if let token = access.token {
       let given = request.uri.queryParameters.get("token")
       if let given, PlannerServer.sameToken(given, token) {
@@ -91,7 +96,7 @@ struct WebGate: RouterMiddleware {
       return response
     }
     guard method == .post else { return try await next(request, context) }
-    if request.headers[Self.fetchSite] == "cross-site" {
+    if request.headers[Self.fetchSite] == "cross-site" || !access.acceptsOrigin(request.headers[.origin]) {
       return pages.page(.forbidden, "Not from another site", "Changes come only from the pages of this server.")
     }
     var request = request
@@ -127,16 +132,16 @@ struct WebGate: RouterMiddleware {
 }
 
 /// Who may use the web view: the token needed off loopback, the forms' CSRF token (new each
-/// time the server starts), and the names the `Host` header may give.
+/// time the server starts), and the names the `Host` header may give (`HostNames`).
 final class WebAccess: Sendable {
   let token: String?
   let csrf: String
-  let host: String
+  let hosts: HostNames
   private let port = NIOLockedValueBox<Int?>(nil)
 
-  init(token: String?, host: String) {
+  init(token: String?, host: String, names: [String] = []) {
     self.token = token
-    self.host = host
+    hosts = HostNames(listening: host, names: names)
     var generator = SystemRandomNumberGenerator()
     csrf = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
   }
@@ -144,24 +149,22 @@ final class WebAccess: Sendable {
   /// The port the server listens on, once it does.
   func listening(on port: Int) { self.port.withLockedValue { $0 = port } }
 
-  /// On loopback, only loopback names (a DNS-rebinding page names its own host); on one
-  /// address, that address; on every address (0.0.0.0, ::), any name, the token guarding.
+  /// Whether the `Host` header names this server.
   func acceptsHost(_ header: String?) -> Bool {
-    guard let header, !header.isEmpty else { return false }
-    var name = Substring(header)
-    var givenPort: Int?
-    if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
-      let after = name[name.index(after: close)...]
-      if after.hasPrefix(":") { givenPort = Int(after.dropFirst()) }
-      name = name[name.index(after: name.startIndex)..<close]
-    } else if let colon = name.lastIndex(of: ":"), name.firstIndex(of: ":") == colon {
-      givenPort = Int(name[name.index(after: colon)...])
-      name = name[..<colon]
-    }
-    let lowered = name.lowercased()
-    if let port = port.withLockedValue({ $0 }), let givenPort, givenPort != port { return false }
-    if PlannerServer.isLoopback(host) { return PlannerServer.isLoopback(lowered) }
-    if host == "0.0.0.0" || host == "::" { return true }
-    return lowered == host.lowercased()
+    hosts.accepts(header, port: port.withLockedValue { $0 })
   }
+
+  /// Whether a request that changes something may: without an `Origin` (a calendar app, a
+  /// form of an older browser, which the CSRF token guards) or from a page of this server.
+  func acceptsOrigin(_ origin: String?) -> Bool {
+    guard let origin else { return true }
+    return hosts.acceptsOrigin(origin, port: port.withLockedValue { $0 })
+  }
+
+  /// 421 Misdirected Request: the status of a request for another name (RFC 9110 15.5.20).
+  static let misdirected = HTTPResponse.Status(code: 421, reasonPhrase: "Misdirected Request")
+
+  /// What a request for another name is told.
+  static let misdirectedMessage =
+    "This server answers only at the address vault serve printed (or a name given with --name); open that one."
 }

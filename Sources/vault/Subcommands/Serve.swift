@@ -31,6 +31,13 @@ struct Serve: ParsableCommand {
   @Option(name: .long, help: "The address to listen on (default 127.0.0.1: this machine only).")
   var host = "127.0.0.1"
 
+  @Option(
+    name: .customLong("name"),
+    help: ArgumentHelp(
+      "Another name the server is reached by (a machine's name, a reverse proxy's); may be given more than once. "
+        + "Requests naming any other host are refused (421).", valueName: "host"))
+  var names: [String] = []
+
   @Flag(name: .long, help: "Ask for the access token on this machine too (on another address it always is).")
   var requireToken = false
 
@@ -45,15 +52,22 @@ struct Serve: ParsableCommand {
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
+    for name in names where name.isEmpty || name.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) {
+      throw ValidationError("--name '\(name)' is not a host name: give a name such as planner.home or an address")
+    }
   }
 
   /// Checks the vault here, then hands over to `vault-serve`, the program beside this one that
   /// runs the server (`ServeRequest`): the `vault` binary carries no HTTP stack.
   func run() throws {
     let vault = try options.openVault()
+    // `--today` and `--now` reach the server as the day and moment they name (`fri` read now).
+    let today = options.today.map { _ in options.today(vault).description }
+    let injectedNow = options.now != nil || (options.today != nil && options.environment["VAULT_NOW"] != nil)
+    let now = injectedNow ? "\(options.now(vault).date)T\(options.now(vault).time)" : nil
     let request = ServeRequest(
       vault: vault.displayRoot, index: options.index, host: host, port: port, requireToken: requireToken,
-      tlsCertificate: tlsCertificate, tlsKey: tlsKey)
+      tlsCertificate: tlsCertificate, tlsKey: tlsKey, names: names, today: today, now: now)
     throw request.handOver(to: ServeRequest.helper(beside: Sync.executable))
   }
 }
