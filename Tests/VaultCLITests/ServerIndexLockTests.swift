@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `vault serve` never goes blind: when another program holds the index's lock for longer than
+/// SQLite's busy timeout (a long `vault index --rebuild`, a backup tool), the watcher keeps the
+/// changes it could not write and writes them as soon as the lock is released, so a task an
+/// editor added while the lock was held is on the served pages within 2 seconds of the release,
+/// and the server still serves changes made after it.
+@Suite struct ServerIndexLockTests {
+  /// Holds an exclusive lock on the SQLite file at `path` for `seconds`, with Python's sqlite3
+  /// (another program, as a backup tool would be); says `locked` and `released` on its output.
+  static let holder = """
+    import sqlite3, sys, time
+    connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
+    connection.execute('BEGIN EXCLUSIVE')
+    print('locked', flush=True)
+    time.sleep(float(sys.argv[2]))
+    connection.execute('COMMIT')
+    print('released', flush=True)
+    """
+
+  @Test func aChangeMadeWhileTheIndexWasLockedIsServedSoonAfterTheLockIsReleased() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    var stopped: CLI.Result?
+    defer { if stopped == nil { _ = server.stop() } }
+    #expect(try HTTP.request(server.base + "/tasks").status == 200)
+    let lock = Process()
+    lock.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    lock.arguments = ["python3", "-c", Self.holder, folder.path + "-index.sqlite", "12"]
+    let output = Pipe()
+    lock.standardOutput = output
+    try lock.run()
+    let said = output.fileHandleForReading
+    #expect(String(decoding: said.availableData, as: UTF8.self).contains("locked"))
+    // An editor adds a task while the lock is held.
+    let tasks = folder.appendingPathComponent("Tasks.md")
+    try Data((try String(contentsOf: tasks, encoding: .utf8) + "- [ ] Call the locksmith 📅 2026-11-23\n").utf8)
+      .write(to: tasks)
+    // It releases the lock as it ends.
+    lock.waitUntilExit()
+    #expect(lock.terminationStatus == 0)
+    let release = Date()
+    var seenAfter: TimeInterval?
+    while Date().timeIntervalSince(release) < 20 {
+      if try HTTP.request(server.base + "/tasks").body.contains("Call the locksmith") {
+        seenAfter = Date().timeIntervalSince(release)
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    print(
+      "a task added while the index was locked for 12 s was served \(seenAfter.map { String(format: "%.2f s", $0) } ?? "never") after the release"
+    )
+    #expect(seenAfter.map { $0 <= 2 } == true, "served after \(String(describing: seenAfter))")
+    // And it is not blind afterwards: a later change is served too.
+    try Data((try String(contentsOf: tasks, encoding: .utf8) + "- [ ] Oil the hinges 📅 2026-11-23\n").utf8)
+      .write(to: tasks)
+    let later = Date()
+    var seen = false
+    while !seen && Date().timeIntervalSince(later) < 5 {
+      seen = try HTTP.request(server.base + "/tasks").body.contains("Oil the hinges")
+      if !seen { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    #expect(seen)
+    stopped = server.stop()
+    #expect(stopped?.stderr.contains("the watcher stopped") == false, "\(stopped?.stderr ?? "")")
+  }
+}
