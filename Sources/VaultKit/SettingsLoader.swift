@@ -217,3 +217,10 @@ enum SettingsLoader {
     }
   }
 }
+
+extension Vault {
+  /// The settings files' modification times and sizes (`.vault/config.yml`, the plugins'
+  /// settings): what changes when any of them is written, so a long-running command (`vault
+  /// serve`) knows to open the vault again.
+  public var settingsStamp: [Int64] { SettingsLoader.stamp(root) }
+}

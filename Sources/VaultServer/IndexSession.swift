@@ -6,7 +6,9 @@ import VaultKit
 /// brought up to date before each use — with no walk when a watcher (the server's own, or a
 /// `vault watch`) vouches for it, else by a refresh. Requests take turns.
 actor IndexSession {
-  let vault: Vault
+  /// The vault, opened again when its settings change (`CurrentVault`).
+  nonisolated var vault: Vault { current.vault }
+  private let current: CurrentVault
   let index: String?
   let environment: [String: String]
   private var store: IndexStore?
@@ -14,7 +16,7 @@ actor IndexSession {
   private var day: LocalDate?
 
   init(vault: Vault, index: String?, environment: [String: String]) {
-    self.vault = vault
+    current = CurrentVault(vault)
     self.index = index
     self.environment = environment
   }

@@ -196,13 +196,13 @@ struct CalDAVObject: Sendable {
 /// changes), and the sync tokens.
 actor CalDAVState {
   let session: IndexSession
-  let vault: Vault
+  /// The vault with its current settings (calendars added to `calendars:` while it runs).
+  nonisolated var vault: Vault { session.vault }
   let tokens: SyncTokens
   private var listings: [String: (token: String?, objects: [CalDAVObject], syncToken: String)] = [:]
 
   init(session: IndexSession) {
     self.session = session
-    vault = session.vault
     tokens = SyncTokens(folder: session.vault.stateFolder(environment: session.environment) + "/caldav")
   }
 
