@@ -10,6 +10,10 @@ import Darwin
 /// body structure (with cmark), and tags, links, headings, fields and tasks (with vault's own
 /// scanners over the prose that cmark reports). Never throws: problems become diagnostics.
 public enum NoteParser {
+  /// The largest front matter read (a larger one is an error, and the note's properties are
+  /// not read): what a writer checks before it makes a note.
+  public static let maxFrontMatterBytes = YAMLReader.maxBytes
+
   /// Bump whenever parsing or interpretation changes what a note yields: the index is then
   /// erased and rebuilt.
   public static let version = 4

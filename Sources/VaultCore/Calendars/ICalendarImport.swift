@@ -50,6 +50,16 @@ public struct ICalendarImport: Sendable {
     public var line: Int
     public var message: String
     public var isError: Bool
+    /// The item keeps less than the file says (a rule vault cannot expand is left out): an
+    /// import says so and goes on; a CalDAV PUT refuses the object rather than answer success.
+    public var losesData = false
+
+    public init(line: Int, message: String, isError: Bool, losesData: Bool = false) {
+      self.line = line
+      self.message = message
+      self.isError = isError
+      self.losesData = losesData
+    }
   }
 
   /// The vault's zone: times in it are written without `timezone`.
@@ -203,8 +213,8 @@ public struct ICalendarImport: Sendable {
 
   /// One VEVENT as an item; nil (with a problem) when it cannot be one.
   func item(_ event: ICalendar.Component, problems: inout [Problem]) -> Item? {
-    func warn(_ message: String, at line: Int? = nil) {
-      problems.append(Problem(line: line ?? event.line, message: message, isError: false))
+    func warn(_ message: String, at line: Int? = nil, losesData: Bool = false) {
+      problems.append(Problem(line: line ?? event.line, message: message, isError: false, losesData: losesData))
     }
     guard var startProperty = event.first("DTSTART"), var start = Self.moment(startProperty.value) else {
       problems.append(
@@ -370,7 +380,7 @@ public struct ICalendarImport: Sendable {
       case .failure(let error):
         warn(
           "a recurrence vault cannot expand (\(error)); '\(title)' is imported as its first occurrence only",
-          at: rrule.line)
+          at: rrule.line, losesData: true)
       }
     }
     // Days added (RDATE: dates, date-times or periods, in any zone) and taken out (EXDATE),
@@ -413,7 +423,7 @@ public struct ICalendarImport: Sendable {
       for more in event.all("RRULE").dropFirst() {
         guard case .success(let rule) = RecurrenceRule.parse(rrule: more.value), rule.count != nil || rule.until != nil
         else {
-          warn("a second RRULE without COUNT or UNTIL; left out", at: more.line)
+          warn("a second RRULE without COUNT or UNTIL; left out", at: more.line, losesData: true)
           continue
         }
         extra += rule.occurrences(start: start.date, in: start.date...start.date.adding(days: 366 * 50))

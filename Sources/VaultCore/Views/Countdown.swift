@@ -72,8 +72,8 @@ extension Countdown {
       var searched = 0
       for days in [31, 366, reach] where next == nil && searched < reach {
         searched = min(days, reach)
-        next = event.value.occurrences(in: first...today.adding(days: searched), at: event, parsed: parsed)
-          .first(where: wanted)
+        next = event.value.firstOccurrence(
+          in: first...today.adding(days: searched), at: event, parsed: parsed, where: wanted)
       }
       return next.map { Countdown(occurrence: $0, days: today.days(until: $0.start)) }
     }

@@ -110,18 +110,35 @@ extension Event {
     in range: ClosedRange<LocalDate>, at location: Located<Event>, parsed: Result<RecurrenceRule, RecurrenceError>?
   ) -> [EventOccurrence] {
     let length = dayCount - 1
+    return seriesDays(in: range, parsed: parsed).map { occurrence(on: $0, length: length, at: location) }
+      .filter { $0.end >= range.lowerBound && $0.start <= range.upperBound }
+  }
+
+  /// The first occurrence overlapping `range` that is `wanted`, placing no more occurrences on
+  /// the viewer's clock than it takes (a countdown needs one of a month's).
+  func firstOccurrence(
+    in range: ClosedRange<LocalDate>, at location: Located<Event>, parsed: Result<RecurrenceRule, RecurrenceError>?,
+    where wanted: (EventOccurrence) -> Bool
+  ) -> EventOccurrence? {
+    let length = dayCount - 1
+    return seriesDays(in: range, parsed: parsed).lazy.map { occurrence(on: $0, length: length, at: location) }
+      .first { $0.end >= range.lowerBound && $0.start <= range.upperBound && wanted($0) }
+  }
+
+  /// The days of its series (in its own zone, in order) whose occurrences may overlap `range`
+  /// on the viewer's clock.
+  private func seriesDays(
+    in range: ClosedRange<LocalDate>, parsed: Result<RecurrenceRule, RecurrenceError>?
+  ) -> [LocalDate] {
+    let length = dayCount - 1
     // Moved into another zone, an occurrence can land up to two days away (+14:00 to -12:00).
     let reach = movesBetweenZones ? 2 : 0
     let searched = range.lowerBound.adding(days: -length - reach)...range.upperBound.adding(days: reach)
-    let overlapping = { (occurrence: EventOccurrence) in
-      occurrence.end >= range.lowerBound && occurrence.start <= range.upperBound
-    }
     guard case .success(var rule) = parsed else {
       guard let start else { return [] }
       // Its first days, and its `extraDates` (RDATE) unless skipped.
       let days = extraDates.isEmpty ? [start] : Set([start] + extraDates).subtracting(skipDates).sorted()
-      return days.filter { searched.contains($0) }.map { occurrence(on: $0, length: length, at: location) }
-        .filter(overlapping)
+      return days.filter { searched.contains($0) }
     }
     guard let first = start ?? Self.openStart else { return [] }
     if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
@@ -147,7 +164,7 @@ extension Event {
     // `extraDates` (RDATE) beside the rule's days; a day both give is one occurrence.
     let extra = extraDates.filter { searched.contains($0) && !skipDates.contains($0) }
     if !extra.isEmpty { days = Set(days + extra).sorted() }
-    return days.map { occurrence(on: $0, length: length, at: location) }.filter(overlapping)
+    return days
   }
 
   /// Whether its occurrences may land on other days than their own: timed, in a zone of its

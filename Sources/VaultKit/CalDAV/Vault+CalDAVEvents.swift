@@ -13,10 +13,13 @@ public enum CalDAVRefusal: Error, Equatable, CustomStringConvertible {
   case notFound
   /// 409/500: the vault refused the write.
   case cannotWrite(String)
+  /// 403 (`max-resource-size`): the object makes a note too large to be read back.
+  case tooLarge(String)
 
   public var description: String {
     switch self {
-    case .changedMeanwhile(let reason), .notAcceptable(let reason), .cannotWrite(let reason): reason
+    case .changedMeanwhile(let reason), .notAcceptable(let reason), .cannotWrite(let reason), .tooLarge(let reason):
+      reason
     case .notFound: "no such calendar object"
     }
   }
@@ -56,6 +59,19 @@ extension Vault {
     let (items, problems) = importer.items(body)
     guard !items.isEmpty else {
       throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")
+    }
+    // What a note cannot keep is refused before anything is written, never answered 201 and
+    // dropped: a rule vault cannot expand (FREQ=SECONDLY, INTERVAL=0), a note too large to read.
+    if let lost = problems.first(where: \.losesData) {
+      throw .notAcceptable("line \(lost.line): \(lost.message.components(separatedBy: ";").first ?? lost.message)")
+    }
+    for item in items {
+      let size = item.properties.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 3 }
+      if size > NoteParser.maxFrontMatterBytes {
+        throw .tooLarge(
+          "'\(item.title.prefix(40))…' makes a note whose properties are \(size / 1024) KB; a note's front matter is at most "
+            + "\(NoteParser.maxFrontMatterBytes / 1024) KB")
+      }
     }
     guard items.allSatisfy({ $0.seriesUID == uid || $0.uid == uid }) else {
       // An import splits such a change into a series of its own (`UID+DAY`); an object keeps

@@ -128,6 +128,8 @@ struct CalDAVServer: RouterMiddleware {
       return xml(.forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "valid-calendar-object-resource", reason: reason))
     case .notFound: return plain(.notFound, "No such calendar object.")
     case .cannotWrite(let reason): return plain(.conflict, reason)
+    case .tooLarge(let reason):
+      return xml(.forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "max-resource-size", reason: reason))
     }
   }
 
