@@ -204,22 +204,30 @@ public enum TaskTodo {
 
   /// The changes of the line's fields that make `task` say what `fields` say (its status
   /// aside); nil when they say the same.
-  public static func changes(from task: TaskItem, to fields: Fields) -> TaskFieldEditor.Changes? {
+  public static func changes(
+    from task: TaskItem, to fields: Fields, since given: Fields? = nil
+  ) -> TaskFieldEditor.Changes? {
+    // Only what the client changed from the to-do it was given (`given`) changes the line: a
+    // field it sends back as it got it leaves the line's as it is now (also one changed on disk
+    // meanwhile, as by `vault done` or an editor).
+    func changed<Value: Equatable>(_ value: (Fields) -> Value) -> Bool {
+      given.map { value($0) != value(fields) } ?? true
+    }
     var changes = TaskFieldEditor.Changes()
     var any = false
-    if fields.summary != task.description {
+    if fields.summary != task.description && changed(\.summary) {
       changes.text = fields.summary
       any = true
     }
-    if fields.due != task.due {
+    if fields.due != task.due && changed(\.due) {
       changes.due = .some(fields.due)
       any = true
     }
-    if fields.start != task.start {
+    if fields.start != task.start && changed(\.start) {
       changes.start = .some(fields.start)
       any = true
     }
-    if let scheduled = fields.scheduled, !task.scheduledIsInferred, scheduled != task.scheduled {
+    if let scheduled = fields.scheduled, !task.scheduledIsInferred, scheduled != task.scheduled, changed(\.scheduled) {
       changes.scheduled = .some(scheduled)
       any = true
     }
@@ -229,12 +237,12 @@ public enum TaskTodo {
       rule.whenDone = false
       return rule.tasksText
     }
-    if fields.recurrence != current && (sendsRule(task) || fields.recurrence != nil) {
+    if fields.recurrence != current && (sendsRule(task) || fields.recurrence != nil) && changed(\.recurrence) {
       // `when done` stays when the client sends the same rule without it.
       changes.recurrence = .some(fields.recurrence)
       any = true
     }
-    if fields.priority != task.priority
+    if fields.priority != task.priority && changed(\.priority)
       && !(ICalendarExport.priority(task.priority) == nil && fields.priority == .normal)
     {
       changes.priority = fields.priority

@@ -99,22 +99,27 @@ extension Vault {
   /// Keeps a client's to-do: a new one becomes a line in the inbox (with its UID as `🆔`); a
   /// changed one changes the fields of its line that differ, then its status as `vault done`,
   /// `vault cancel` or `vault undo` would (a recurring task done gets its next instance).
+  ///
+  /// `given` is the object as this server last gave it to a client (GET, REPORT): only what the
+  /// client changed from it changes the line, so a to-do sent back without `If-Match` never
+  /// undoes what happened on disk meanwhile (a `vault done`, an editor's change).
   public func calDAVPutTask(
-    _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate
+    _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate, given: String? = nil
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let root = try Self.calDAVObject(body, holding: "VTODO", "this task list takes to-dos only")
     let offset = Self.calendarZones.offset
     let zoneName = zone.identifier
+    let local = { (moment: LocalDateTime) in
+      let seconds = offset(zoneName, moment) ?? 0
+      return ReminderSchedule.Zone.fixed(seconds).local(ReminderSchedule.Zone.fixed(0).instant(moment))
+    }
     let fields: TaskTodo.Fields
-    switch TaskTodo.fields(
-      root,
-      local: { moment in
-        let seconds = offset(zoneName, moment) ?? 0
-        return ReminderSchedule.Zone.fixed(seconds).local(ReminderSchedule.Zone.fixed(0).instant(moment))
-      })
-    {
+    switch TaskTodo.fields(root, local: local) {
     case .success(let read): fields = read
     case .failure(let refusal): throw .notAcceptable(refusal.description)
+    }
+    let givenFields = given.flatMap { ICalendar.parse($0).components.first }.flatMap {
+      try? TaskTodo.fields($0, local: local).get()
     }
     guard let existing else {
       // In a task list of a tag, the line gets the tag; a closed to-do made on a client is
@@ -144,7 +149,7 @@ extension Vault {
       throw .notAcceptable("the UID of a to-do cannot change")
     }
     var task = existing
-    if let changes = TaskTodo.changes(from: task.value, to: fields) {
+    if let changes = TaskTodo.changes(from: task.value, to: fields, since: givenFields) {
       do {
         _ = try editTask(task, changes)
       } catch {
@@ -155,8 +160,10 @@ extension Vault {
     }
     let status = task.value.status.type
     let wanted = fields.status
+    // A status sent back as it was given is no change (the line may have been ticked since).
+    let statusChanged = givenFields.map { $0.status != wanted } ?? true
     let closing: TaskChange? =
-      switch (status.isOpen, wanted) {
+      switch (status.isOpen, statusChanged ? wanted : nil) {
       case (true, .done): .complete
       case (true, .cancelled): .cancel
       case (false, .todo), (false, .inProgress): .reopen

@@ -287,8 +287,26 @@ actor CalDAVState {
       for object in objects {
         if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { bodies[object.resource.name] = body }
       }
+      // What clients were given: a PUT without If-Match changes only what its client changed.
+      if given.count + bodies.count > Self.givenLimit { given = [:] }
+      for (name, body) in bodies { given[calendar.slug + "/" + name] = body }
       return bodies
     }
+  }
+
+  /// The to-dos as this server last gave them to a client (GET, REPORT), by calendar and name.
+  private var given: [String: String] = [:]
+  /// How many are kept (a few MB): past it they are forgotten, and a PUT without If-Match
+  /// compares with the to-do as it is.
+  static let givenLimit = 50_000
+
+  /// The to-do `name` as a client was last given it.
+  func lastGiven(_ name: String, in calendar: CalDAVCalendar) -> String? { given[calendar.slug + "/" + name] }
+
+  /// A client's PUT succeeded: it holds the to-do as it sent it.
+  func sent(_ body: String, as name: String, in calendar: CalDAVCalendar) {
+    if given.count >= Self.givenLimit { given = [:] }
+    given[calendar.slug + "/" + name] = body
   }
 
   /// Event bodies with their recurrence expanded over a span (RFC 4791 9.6.5).

@@ -45,6 +45,7 @@ extension CalDAVServer {
       lastRead = try await state.bodies(of: [existing], in: calendar)[name]
     }
     let currentBody = lastRead
+    let given = calendar.kind == .tasks ? await state.lastGiven(name, in: calendar) : nil
     let vault = state.vault
     let today = await state.today
     let result = try await state.writing { () throws(CalDAVRefusal) -> CalDAVPutResult in
@@ -74,10 +75,11 @@ extension CalDAVServer {
           body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource,
           currentBody: currentBody)
       case .tasks:
-        return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today)
+        return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today, given: given)
       }
     }
     await state.wrote(result.paths + (existing?.resource.paths ?? []))
+    if calendar.kind == .tasks { await state.sent(body, as: name, in: calendar) }
     return Response(status: result.created ? .created : .noContent, headers: [.contentLength: "0"])
   }
 }
