@@ -366,9 +366,22 @@ extension Vault {
     guard !located.value.allDay, located.value.startTime != nil else { return located }
     let viewer = viewerClock
     let own = located.value.timeZone.flatMap(Self.zoneClock(named:)) ?? viewer
-    located.value.clocks = EventClocks(own: own, viewer: viewer)
+    located.value.clocks = Self.clocks(own: own, viewer: viewer)
     return located
   }
+
+  /// One `EventClocks` for each pair of zones, shared by their events.
+  private static func clocks(own: ZoneClock, viewer: ZoneClock) -> EventClocks {
+    let key = own.name + "\u{0}" + viewer.name
+    return knownPairs.withLock { pairs in
+      if let known = pairs[key] { return known }
+      let made = EventClocks(own: own, viewer: viewer)
+      pairs[key] = made
+      return made
+    }
+  }
+
+  private static let knownPairs = Locked<[String: EventClocks]>([:])
 
   /// The vault's zone as the views' clock: by the C library's offsets for the system's zone (no
   /// ICU set up), else by Foundation's.

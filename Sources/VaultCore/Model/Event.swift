@@ -62,14 +62,24 @@ public struct Event: Hashable, Sendable {
 }
 
 /// The two clocks an event's occurrences are placed by: its own zone's (its `timezone`, else the
-/// vault's) and the viewer's.
-public struct EventClocks: Hashable, Sendable {
-  public var own: ZoneClock
-  public var viewer: ZoneClock
+/// vault's) and the viewer's. A class, shared by the events of one zone: an event is copied
+/// into each of its occurrences, and a reference keeps that copy small.
+public final class EventClocks: Hashable, Sendable {
+  public let own: ZoneClock
+  public let viewer: ZoneClock
 
   public init(own: ZoneClock, viewer: ZoneClock) {
     self.own = own
     self.viewer = viewer
+  }
+
+  public static func == (lhs: EventClocks, rhs: EventClocks) -> Bool {
+    lhs.own == rhs.own && lhs.viewer == rhs.viewer
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(own)
+    hasher.combine(viewer)
   }
 }
 

@@ -22,7 +22,8 @@ public struct EventOccurrence: Sendable {
   /// Its start and end on its own zone's wall clock, and the clocks that place them; nil when
   /// its zones are not known (the views set them, `Event.clocks`) or it is all-day.
   var ownWall: (start: LocalDateTime, end: LocalDateTime?)?
-  var clocks: EventClocks?
+  /// The clocks its event is placed by (`Event.clocks`).
+  var clocks: EventClocks? { event.value.clocks }
 
   public init(event: Located<Event>, start: LocalDate, end: LocalDate, seriesDay: LocalDate? = nil) {
     self.event = event
@@ -193,7 +194,6 @@ extension Event {
     var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
     (result.startMoment, result.endMoment) = (startWall, endWall)
     result.ownWall = (startWall, endWall)
-    result.clocks = clocks
     // Floating (the same wall-clock time in every zone): shown as written.
     guard let clocks, !floating else { return result }
     guard clocks.own != clocks.viewer else {
