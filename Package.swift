@@ -60,6 +60,7 @@ let package = Package(
         "VaultKit", "VaultMarkdown", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"), .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -135,14 +135,23 @@ public struct PlannerServer: Sendable {
     var logger = Logger(label: "vault-serve")
     logger.logLevel = .warning
     let host = host
-    var server: HTTPServerBuilder = .http1()
+    // Idle and slow connections closed, and no client holding more than its share (`ConnectionLimits`).
+    let limits = ConnectionLimits.standard(environment: environment)
+    let perClient = ConnectionsPerClient(limit: limits.perClient)
+    let http = HTTP1Channel.Configuration(
+      additionalChannelHandlers: [perClient.handler()], idleTimeout: .seconds(Int64(limits.idleSeconds)))
+    var server: HTTPServerBuilder = .http1(configuration: http)
     if let tls {
       server = try .tls(
-        .http1(), tlsConfiguration: try Self.tlsConfiguration(certificate: tls.certificate, key: tls.key))
+        .http1(configuration: http),
+        tlsConfiguration: try Self.tlsConfiguration(certificate: tls.certificate, key: tls.key))
     }
     let scheme = tls == nil ? "http" : "https"
     let app = Application(
-      router: router, server: server, configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+      router: router, server: server,
+      configuration: ApplicationConfiguration(
+        address: .hostname(host, port: port),
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         access.listening(on: port)
