@@ -6,28 +6,49 @@
 /// and as Python's `zoneinfo` reads it with `fold=0`: with the offset in force before the
 /// change. So 02:30 on the night the clocks go forward is 03:30, and 01:30 on the night they go
 /// back is the first 01:30.
-public struct ZoneClock: Sendable, Hashable {
+///
+/// A class: a view places thousands of occurrences by one or two clocks, and a reference is
+/// passed without copying the name and the offsets' closure each time.
+public final class ZoneClock: Sendable, Hashable {
   /// The zone's name (`Europe/Berlin`), or what the offsets were made from (`UTC+01:00`).
   public let name: String
   /// The offset from UTC at an instant, in seconds east.
   public let offset: @Sendable (Int) -> Int
+  /// Its offset when it never changes (UTC, `Etc/GMT+5`, a fixed offset): no look-up needed.
+  public let fixedOffset: Int?
 
   public init(name: String, offset: @escaping @Sendable (Int) -> Int) {
     self.name = name
     self.offset = offset
+    fixedOffset = Self.isFixed(name) ? offset(0) : nil
+  }
+
+  private init(name: String, fixed: Int) {
+    self.name = name
+    offset = { _ in fixed }
+    fixedOffset = fixed
   }
 
   /// A zone at a fixed offset from UTC (seconds east).
   public static func fixed(_ offset: Int, name: String? = nil) -> ZoneClock {
-    ZoneClock(name: name ?? "UTC" + Self.offsetText(offset), offset: { _ in offset })
+    ZoneClock(name: name ?? "UTC" + Self.offsetText(offset), fixed: offset)
   }
 
   /// UTC.
-  public static let utc = ZoneClock(name: "UTC", offset: { _ in 0 })
+  public static let utc = ZoneClock(name: "UTC", fixed: 0)
+
+  /// Whether the tz database's zone of this name has one offset for all time: UTC and its
+  /// aliases, and the `Etc/GMT±N` zones.
+  static func isFixed(_ name: String) -> Bool {
+    ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT",
+      "Etc/Greenwich", "Greenwich", "GMT0", "Etc/GMT0", "GMT+0", "GMT-0", "Etc/GMT+0", "Etc/GMT-0"]
+      .contains(name) || (name.hasPrefix("Etc/GMT") && name.count > 7)
+  }
 
   /// The instant a wall-clock moment in this zone is.
   public func instant(_ wall: LocalDateTime) -> Int {
     let seconds = wall.secondsSinceEpoch
+    if let fixedOffset { return seconds - fixedOffset }
     // A zone changes its offset at most once in two days: the offsets a day before and a day
     // after are the only candidates.
     let before = offset(seconds - 86_400)
@@ -51,6 +72,7 @@ public struct ZoneClock: Sendable, Hashable {
   /// of offset skips (02:30 the night the clocks go forward is 03:30). Two offsets looked up
   /// away from a change, where `local(instant(wall))` needs four.
   public func normalized(_ wall: LocalDateTime) -> LocalDateTime {
+    if fixedOffset != nil { return wall }
     let seconds = wall.secondsSinceEpoch
     if offset(seconds - 86_400) == offset(seconds + 86_400) { return wall }
     return local(instant(wall))
@@ -58,7 +80,7 @@ public struct ZoneClock: Sendable, Hashable {
 
   /// The wall-clock moment an instant is in this zone.
   public func local(_ instant: Int) -> LocalDateTime {
-    LocalDateTime(secondsSinceEpoch: instant + offset(instant))
+    LocalDateTime(secondsSinceEpoch: instant + (fixedOffset ?? offset(instant)))
   }
 
   /// `+01:00`, `-05:00`, `+05:45`, `+00:00` (seconds east).

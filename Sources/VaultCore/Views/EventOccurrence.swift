@@ -183,12 +183,14 @@ extension Event {
     guard !allDay, let usual = startTime else {
       return EventOccurrence(event: location, start: day, end: last, seriesDay: day)
     }
-    let startWall = LocalDateTime(date: day, time: extraTimes[day] ?? usual)
+    let startTime = extraTimes.isEmpty ? usual : extraTimes[day] ?? usual
+    let startWall = LocalDateTime(date: day, time: startTime)
     // The end on its own wall clock: one that is not after the start on a one-day event is the
-    // next day's (22:00-01:00).
+    // next day's (22:00-01:00); an added day with its own start keeps the event's length.
     let endWall = endTime.map { endTime in
-      let usualEnd = LocalDateTime(date: last.adding(days: length == 0 && endTime < usual ? 1 : 0), time: endTime)
-      let duration = usualEnd.secondsSinceEpoch - LocalDateTime(date: day, time: usual).secondsSinceEpoch
+      let days = length + (length == 0 && endTime < usual ? 1 : 0)
+      let duration = days * 86_400 + endTime.secondsSinceMidnight - usual.secondsSinceMidnight
+      if startTime == usual && days == 0 { return LocalDateTime(date: day, time: endTime) }
       return startWall.adding(seconds: duration)
     }
     var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
