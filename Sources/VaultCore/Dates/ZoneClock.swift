@@ -40,9 +40,11 @@ public final class ZoneClock: Sendable, Hashable {
   /// Whether the tz database's zone of this name has one offset for all time: UTC and its
   /// aliases, and the `Etc/GMT±N` zones.
   static func isFixed(_ name: String) -> Bool {
-    ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT",
-      "Etc/Greenwich", "Greenwich", "GMT0", "Etc/GMT0", "GMT+0", "GMT-0", "Etc/GMT+0", "Etc/GMT-0"]
-      .contains(name) || (name.hasPrefix("Etc/GMT") && name.count > 7)
+    [
+      "UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT",
+      "Etc/Greenwich", "Greenwich", "GMT0", "Etc/GMT0", "GMT+0", "GMT-0", "Etc/GMT+0", "Etc/GMT-0",
+    ]
+    .contains(name) || (name.hasPrefix("Etc/GMT") && name.count > 7)
   }
 
   /// The instant a wall-clock moment in this zone is.
