@@ -72,7 +72,9 @@ public final class IndexStore: Sendable {
     if !inOwnFolder { try Self.claim(path) }
     let folder = (path as NSString).deletingLastPathComponent
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      // A folder made here is the user's alone (0700): it holds the text of every note.
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .unusableFolder(path, reason: "cannot create folder \(folder): \(error.localizedDescription)")
     }
@@ -228,6 +230,21 @@ public final class IndexStore: Sendable {
   /// The search file beside the index file at `path`.
   static func searchPath(_ path: String) -> String { path + "-search" }
 
+  /// The index and its search file (the full text of every note) readable by their owner only
+  /// (0600), like the server's token, whatever the umask; SQLite gives the `-wal` and `-shm`
+  /// files it makes later the main file's mode. A file of another user is left as it is.
+  static func makePrivate(_ path: String) {
+    for file in [path, searchPath(path)] {
+      for suffix in ["", "-wal", "-shm"] {
+        var status = stat()
+        guard stat(file + suffix, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o077 != 0 else {
+          continue
+        }
+        chmod(file + suffix, 0o600)
+      }
+    }
+  }
+
   /// Whether the index file or its search file is there.
   static func exists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: searchPath(path))
@@ -238,6 +255,7 @@ public final class IndexStore: Sendable {
   static func open(_ path: String, version: Int, building: Bool) throws -> DatabaseQueue {
     let database = try DatabaseQueue(
       path: path, configuration: configuration(attachingSearchOf: path, building: building))
+    makePrivate(path)
     // Any sign of corruption surfaces here rather than in the middle of a command. Reading
     // first: an index already at this version is used without a write transaction.
     let versions = { (db: Database) in
