@@ -19,9 +19,14 @@ public struct EventOccurrence: Sendable {
   public var startMoment: LocalDateTime?
   /// Its end on the viewer's clock; nil when it has no end time.
   public var endMoment: LocalDateTime?
-  /// Its start and end on its own zone's wall clock, and the clocks that place them; nil when
-  /// its zones are not known (the views set them, `Event.clocks`) or it is all-day.
-  var ownWall: (start: LocalDateTime, end: LocalDateTime?)?
+  /// Its start and end on its own zone's wall clock, worked out again from its event and its
+  /// series day when asked (kept, they made every occurrence a quarter larger to copy); nil for
+  /// an all-day event.
+  var ownWall: (start: LocalDateTime, end: LocalDateTime?)? {
+    let value = event.value
+    guard !value.allDay, let startTime = value.startTime else { return nil }
+    return value.walls(on: seriesDay, length: value.dayCount - 1, usual: startTime)
+  }
   /// The clocks its event is placed by (`Event.clocks`).
   var clocks: EventClocks? { event.value.clocks }
 
@@ -183,19 +188,9 @@ extension Event {
     guard !allDay, let usual = startTime else {
       return EventOccurrence(event: location, start: day, end: last, seriesDay: day)
     }
-    let startTime = extraTimes.isEmpty ? usual : extraTimes[day] ?? usual
-    let startWall = LocalDateTime(date: day, time: startTime)
-    // The end on its own wall clock: one that is not after the start on a one-day event is the
-    // next day's (22:00-01:00); an added day with its own start keeps the event's length.
-    let endWall = endTime.map { endTime in
-      let days = length + (length == 0 && endTime < usual ? 1 : 0)
-      let duration = days * 86_400 + endTime.secondsSinceMidnight - usual.secondsSinceMidnight
-      if startTime == usual && days == 0 { return LocalDateTime(date: day, time: endTime) }
-      return startWall.adding(seconds: duration)
-    }
+    let (startWall, endWall) = walls(on: day, length: length, usual: usual)
     var result = EventOccurrence(event: location, start: day, end: last, seriesDay: day)
     (result.startMoment, result.endMoment) = (startWall, endWall)
-    result.ownWall = (startWall, endWall)
     // Floating (the same wall-clock time in every zone): shown as written.
     guard let clocks, !floating else { return result }
     guard clocks.own != clocks.viewer else {
@@ -218,6 +213,21 @@ extension Event {
       result.end = shownStart.date.adding(days: length)
     }
     return result
+  }
+
+  /// The start and end of its occurrence on series day `day`, on its own wall clock: an end that
+  /// is not after the start on a one-day event is the next day's (22:00-01:00); an added day with
+  /// its own start keeps the event's length.
+  func walls(on day: LocalDate, length: Int, usual: LocalTime) -> (LocalDateTime, LocalDateTime?) {
+    let startTime = extraTimes.isEmpty ? usual : extraTimes[day] ?? usual
+    let startWall = LocalDateTime(date: day, time: startTime)
+    let endWall = endTime.map { endTime in
+      let days = length + (length == 0 && endTime < usual ? 1 : 0)
+      if startTime == usual && days == 0 { return LocalDateTime(date: day, time: endTime) }
+      let duration = days * 86_400 + endTime.secondsSinceMidnight - usual.secondsSinceMidnight
+      return startWall.adding(seconds: duration)
+    }
+    return (startWall, endWall)
   }
 
   /// Where a recurring event with no first day counts from.
