@@ -74,6 +74,8 @@ Task.detached {
       say("  calendar: \(address)/calendar.ics\(query)")
       say("  tasks:    \(address)/tasks.ics\(query)")
       say("  CalDAV:   \(address)/dav/")
+      // What follows the vault while it runs, and what does not (GUIDE.md, "While it runs").
+      say("  settings changes are followed; the address and port stay until a restart")
       // Its own line, within 80 columns.
       if token != nil { say("            any user name; the password is the token after ?token=") }
       if let reason = watcher.reason, !reason.contains("is watched already") {
