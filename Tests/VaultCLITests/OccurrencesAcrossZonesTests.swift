@@ -158,6 +158,38 @@ import Testing
     var events: [Occurrence]
   }
 
+  /// What zoneinfo shows from each viewer zone for the events of `calendar` that start from
+  /// `first` through `last`: `title start end` for each occurrence.
+  static func reference(_ calendar: String, from first: String, to last: String) throws -> [String: [String]] {
+    let request: [String: Any] = ["path": calendar, "from": first, "to": last, "viewers": viewers]
+    let input = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+    let rows = try JSONDecoder().decode(
+      [String: [[String?]]].self, from: Data(try Oracle.run(oracle, [], input: input).utf8))
+    return rows.mapValues { $0.map { $0.map { $0 ?? "" }.joined(separator: " ") } }
+  }
+
+  /// What `vault agenda --json` shows from `viewer` (`TZ`) in the same form, each occurrence on
+  /// its first day, in the order listed (so one listed twice shows).
+  static func shown(
+    _ vault: URL, from viewer: String, _ first: String, _ last: String, index: String
+  ) throws -> [String] {
+    let result = try CLI.run(
+      ["agenda", "--json", "--from", first, "--to", last], in: vault,
+      environment: ["TZ": viewer, "VAULT_TODAY": first, "VAULT_INDEX": index])
+    #expect(result.status == 0, "\(viewer): \(result.stderr)")
+    let days = try JSONDecoder().decode([AgendaDay].self, from: Data(result.stdout.utf8))
+    return days.flatMap { day in
+      day.events.filter { $0.start == day.date }.map {
+        [$0.event.item.title, $0.startsAt ?? "", $0.endsAt ?? ""].joined(separator: " ")
+      }
+    }
+  }
+
+  /// An index of its own for each viewer zone (a zone's views are kept in the index).
+  static func index(in scratch: URL, for viewer: String) -> String {
+    scratch.appendingPathComponent("index-\(viewer.replacingOccurrences(of: "/", with: "-")).sqlite").path
+  }
+
   @Test(arguments: [UInt64(20_261_129), 7, 58])
   func everyOccurrenceIsWhereZoneinfoPutsItForEveryViewer(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
@@ -174,32 +206,13 @@ import Testing
       "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//vault tests//zones//EN\r\n" + events.map(\.ics).joined()
       + "END:VCALENDAR\r\n"
     try Data(calendar.utf8).write(to: ics)
-    let request: [String: Any] = ["path": ics.path, "from": Self.first, "to": Self.last, "viewers": Self.viewers]
-    let input = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
-    let expected = try JSONDecoder().decode(
-      [String: [[String?]]].self, from: Data(try Oracle.run(Self.oracle, [], input: input).utf8))
+    let expected = try Self.reference(ics.path, from: Self.first, to: Self.last)
     var compared = 0
     for viewer in Self.viewers {
-      let result = try CLI.run(
-        ["agenda", "--json", "--from", Self.first, "--to", Self.last], in: vault,
-        environment: [
-          "TZ": viewer, "VAULT_TODAY": Self.first,
-          "VAULT_INDEX": scratch.appendingPathComponent(
-            "index-\(viewer.replacingOccurrences(of: "/", with: "-")).sqlite"
-          ).path,
-        ])
-      #expect(result.status == 0, "\(viewer): \(result.stderr)")
-      let days = try JSONDecoder().decode([AgendaDay].self, from: Data(result.stdout.utf8))
-      var found: [[String?]] = []
-      for day in days {
-        for occurrence in day.events where occurrence.start == day.date {
-          found.append([occurrence.event.item.title, occurrence.startsAt, occurrence.endsAt])
-        }
-      }
-      let reference = expected[viewer] ?? []
-      let key = { (row: [String?]) in row.map { $0 ?? "" }.joined(separator: " ") }
-      let mine = Set(found.map(key))
-      let theirs = Set(reference.map(key))
+      let found = try Self.shown(
+        vault, from: viewer, Self.first, Self.last, index: Self.index(in: scratch, for: viewer))
+      let mine = Set(found)
+      let theirs = Set(expected[viewer] ?? [])
       compared += theirs.count
       let missing = theirs.subtracting(mine).sorted()
       let extra = mine.subtracting(theirs).sorted()
@@ -266,32 +279,13 @@ import Testing
     ics += "END:VCALENDAR\r\n"
     let file = scratch.appendingPathComponent("calls.ics")
     try Data(ics.utf8).write(to: file)
-    let request: [String: Any] = ["path": file.path, "from": "2026-09-01", "to": "2027-04-10", "viewers": Self.viewers]
-    let input = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
-    let expected = try JSONDecoder().decode(
-      [String: [[String?]]].self, from: Data(try Oracle.run(Self.oracle, [], input: input).utf8))
+    let expected = try Self.reference(file.path, from: "2026-09-01", to: "2027-04-10")
     var right = 0
     var total = 0
     for viewer in Self.viewers {
-      let result = try CLI.run(
-        ["agenda", "--json", "--from", "2026-09-01", "--to", "2027-04-10"], in: vault,
-        environment: [
-          "TZ": viewer, "VAULT_TODAY": "2026-09-01",
-          "VAULT_INDEX": scratch.appendingPathComponent(
-            "index-\(viewer.replacingOccurrences(of: "/", with: "-")).sqlite"
-          )
-          .path,
-        ])
-      #expect(result.status == 0, "\(viewer): \(result.stderr)")
-      let days = try JSONDecoder().decode([AgendaDay].self, from: Data(result.stdout.utf8))
-      var found = Set<String>()
-      for day in days {
-        for occurrence in day.events where occurrence.start == day.date {
-          found.insert(
-            [occurrence.event.item.title, occurrence.startsAt ?? "", occurrence.endsAt ?? ""].joined(separator: " "))
-        }
-      }
-      let reference = (expected[viewer] ?? []).map { $0.map { $0 ?? "" }.joined(separator: " ") }
+      let found = Set(
+        try Self.shown(vault, from: viewer, "2026-09-01", "2027-04-10", index: Self.index(in: scratch, for: viewer)))
+      let reference = expected[viewer] ?? []
       total += reference.count
       right += reference.filter(found.contains).count
       #expect(found.count == reference.count, "\(viewer): vault lists \(found.count), zoneinfo \(reference.count)")
@@ -318,24 +312,10 @@ import Testing
       environment: ["TZ": "UTC", "VAULT_TODAY": "2026-01-01", "VAULT_INDEX": index])
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(!imported.stderr.contains("unknown time zone"), "\(imported.stderr)")
-    let request: [String: Any] = ["path": file.path, "from": "2026-01-01", "to": "2026-12-31", "viewers": Self.viewers]
-    let input = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
-    let expected = try JSONDecoder().decode(
-      [String: [[String?]]].self, from: Data(try Oracle.run(Self.oracle, [], input: input).utf8))
+    let expected = try Self.reference(file.path, from: "2026-01-01", to: "2026-12-31")
     for viewer in Self.viewers {
-      let result = try CLI.run(
-        ["agenda", "--json", "--from", "2026-01-01", "--to", "2026-12-31"], in: vault,
-        environment: ["TZ": viewer, "VAULT_TODAY": "2026-01-01", "VAULT_INDEX": index])
-      #expect(result.status == 0, "\(viewer): \(result.stderr)")
-      let days = try JSONDecoder().decode([AgendaDay].self, from: Data(result.stdout.utf8))
-      var found = Set<String>()
-      for day in days {
-        for occurrence in day.events where occurrence.start == day.date {
-          found.insert(
-            [occurrence.event.item.title, occurrence.startsAt ?? "", occurrence.endsAt ?? ""].joined(separator: " "))
-        }
-      }
-      let reference = Set((expected[viewer] ?? []).map { $0.map { $0 ?? "" }.joined(separator: " ") })
+      let found = Set(try Self.shown(vault, from: viewer, "2026-01-01", "2026-12-31", index: index))
+      let reference = Set(expected[viewer] ?? [])
       #expect(reference.count >= 75)
       #expect(
         found == reference,

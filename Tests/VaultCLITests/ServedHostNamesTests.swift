@@ -25,30 +25,31 @@ import Testing
     let server = try ServedVault.start(folder, ["--name", "planner.home"], environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }
     let port = String(server.base.split(separator: ":").last ?? "")
-    let doors: [(String, String)] = [
+    let doors: [(path: String, method: String)] = [
       ("/", "GET"), ("/tasks", "GET"), ("/calendar.ics", "GET"), ("/tasks.ics", "GET"),
       ("/dav/calendars/events/", "PROPFIND"),
     ]
+    /// The answer of `door` to a request that names `name` (PORT: the server's port).
+    func ask(_ door: (path: String, method: String), naming name: String) throws -> HTTP.Answer {
+      try HTTP.request(
+        server.base + door.path, method: door.method,
+        headers: ["Host": name.replacingOccurrences(of: "PORT", with: port), "Depth": "1"],
+        body: door.method == "PROPFIND" ? CalDAVAccessTests.propfind : nil)
+    }
     var served = 0
     for name in Self.foreign {
-      let host = name.replacingOccurrences(of: "PORT", with: port)
-      for (path, method) in doors {
-        let answer = try HTTP.request(
-          server.base + path, method: method, headers: ["Host": host, "Depth": "1"],
-          body: method == "PROPFIND" ? CalDAVAccessTests.propfind : nil)
+      for door in doors {
+        let answer = try ask(door, naming: name)
         if answer.status != 421 { served += 1 }
-        #expect(answer.status == 421, "Host \(host) \(method) \(path): \(answer.status)")
-        #expect(!answer.body.contains("Team Standup"), "Host \(host) \(path) read the vault")
+        #expect(answer.status == 421, "Host \(name) \(door.method) \(door.path): \(answer.status)")
+        #expect(!answer.body.contains("Team Standup"), "Host \(name) \(door.path) read the vault")
       }
     }
     #expect(served == 0)
     for name in Self.own {
-      let host = name.replacingOccurrences(of: "PORT", with: port)
-      for (path, method) in doors {
-        let answer = try HTTP.request(
-          server.base + path, method: method, headers: ["Host": host, "Depth": "1"],
-          body: method == "PROPFIND" ? CalDAVAccessTests.propfind : nil)
-        #expect([200, 207].contains(answer.status), "Host \(host) \(method) \(path): \(answer.status)")
+      for door in doors {
+        let answer = try ask(door, naming: name)
+        #expect([200, 207].contains(answer.status), "Host \(name) \(door.method) \(door.path): \(answer.status)")
       }
     }
   }

@@ -69,12 +69,7 @@ import Testing
   @Test func timeZonesAcrossDaylightSavingCountRealHours() {
     // Europe/Lisbon-like: UTC+1 until 2026-10-25 01:00 UTC, then UTC+0.
     let change = Self.at("2026-10-25", "01:00")
-    let lisbon = ReminderSchedule.Zone(
-      instant: { moment in
-        let naive = moment.date.dayNumber * 86_400 + moment.time.secondsSinceMidnight
-        return naive - 3600 >= change ? naive : naive - 3600
-      },
-      local: { instant in ReminderSchedule.Zone.fixed(instant >= change ? 0 : 3600).local(instant) })
+    let lisbon = ReminderSchedule.Zone(name: "Lisbon-like", offset: { $0 >= change ? 0 : 3600 })
     let flight = Self.event("Flight", on: "2026-10-25", at: "08:00", remind: ["12h"])
     let found = schedule(
       events: [flight], from: Self.at("2026-10-24", "00:00"), through: Self.at("2026-10-26", "00:00"), zone: lisbon)

@@ -29,10 +29,20 @@ public final class ZoneClock: Sendable, Hashable {
     fixedOffset = fixed
   }
 
-  /// A zone at a fixed offset from UTC (seconds east).
+  /// A zone at a fixed offset from UTC (seconds east). Made once for each offset: an import
+  /// asks for one for every moment it converts.
   public static func fixed(_ offset: Int, name: String? = nil) -> ZoneClock {
-    ZoneClock(name: name ?? "UTC" + Self.offsetText(offset), fixed: offset)
+    if let name { return ZoneClock(name: name, fixed: offset) }
+    if offset == 0 { return utc }
+    return fixedClocks.withLock { clocks in
+      if let made = clocks[offset] { return made }
+      let made = ZoneClock(name: "UTC" + offsetText(offset), fixed: offset)
+      clocks[offset] = made
+      return made
+    }
   }
+
+  private static let fixedClocks = Locked<[Int: ZoneClock]>([:])
 
   /// UTC.
   public static let utc = ZoneClock(name: "UTC", fixed: 0)

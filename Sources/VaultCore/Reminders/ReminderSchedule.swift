@@ -3,29 +3,8 @@
 /// them into instants (seconds since 1970, UTC) and back, so that "2h before" is two real hours
 /// across a daylight-saving change, and tests can inject any zone.
 public enum ReminderSchedule {
-  /// The vault's time zone as two conversions, injected (VaultKit passes Foundation's).
-  public struct Zone: Sendable {
-    public var instant: @Sendable (LocalDateTime) -> Int
-    public var local: @Sendable (Int) -> LocalDateTime
-
-    public init(instant: @escaping @Sendable (LocalDateTime) -> Int, local: @escaping @Sendable (Int) -> LocalDateTime)
-    {
-      self.instant = instant
-      self.local = local
-    }
-
-    /// A zone by its offsets.
-    public init(_ clock: ZoneClock) {
-      self.init(instant: clock.instant, local: clock.local)
-    }
-
-    /// A zone at a fixed offset from UTC (seconds east), for tests and UTC itself.
-    public static func fixed(_ offset: Int) -> Zone {
-      Zone(
-        instant: { $0.secondsSinceEpoch - offset },
-        local: { LocalDateTime(secondsSinceEpoch: $0 + offset) })
-    }
-  }
+  /// The vault's time zone, injected (VaultKit passes its offsets): the views' `ZoneClock`.
+  public typealias Zone = ZoneClock
 
   /// A principle or an insight a nudge can show.
   public struct NudgeText: Hashable, Sendable {

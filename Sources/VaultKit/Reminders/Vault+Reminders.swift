@@ -5,12 +5,12 @@ import VaultIndex
 extension Vault {
   /// The vault's time zone as `ReminderSchedule` wants it: wall-clock times to instants and
   /// back, by Foundation's time zone database (so across daylight-saving changes too).
-  public var reminderZone: ReminderSchedule.Zone { ReminderSchedule.Zone(viewerClock) }
+  public var reminderZone: ReminderSchedule.Zone { viewerClock }
 
   /// A time zone as wall-clock times to instants (seconds since 1970) and back, a wall-clock
   /// time a change of offset skips or repeats read as RFC 5545 says (`ZoneClock`).
   public static func scheduleZone(_ zone: TimeZone) -> ReminderSchedule.Zone {
-    ReminderSchedule.Zone(zoneClock(zone))
+    zoneClock(zone)
   }
 
   /// The instant of a wall-clock moment in the vault's zone.
