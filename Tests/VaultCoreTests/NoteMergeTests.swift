@@ -69,10 +69,14 @@ struct NoteMergeTests {
     let ours = "---\nmood: 7\n---\nBody\n"
     let theirs = "---\nmood: 3\n---\nBody\n"
     let later = merge(base, ours, theirs, theirsIsLater: true)
-    #expect(later.text == "---\nmood: 3\n---\n> [!conflict] From laptop (2026-11-25 08:30)\n> mood: 7\n\nBody\n")
+    #expect(
+      later.text
+        == "---\nmood: 3\n---\n> [!conflict] From laptop (2026-11-25 08:30); in place: phone's\n> mood: 7\n\nBody\n")
     #expect(later.conflictLines == [4])
     let earlier = merge(base, ours, theirs, theirsIsLater: false)
-    #expect(earlier.text == "---\nmood: 7\n---\n> [!conflict] From phone (2026-11-25 09:10)\n> mood: 3\n\nBody\n")
+    #expect(
+      earlier.text
+        == "---\nmood: 7\n---\n> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> mood: 3\n\nBody\n")
   }
 
   @Test func aLineChangedDifferentlyOnBothSidesStaysOursWithTheirsInACallout() {
@@ -82,7 +86,7 @@ struct NoteMergeTests {
     let result = merge(base, ours, theirs)
     #expect(
       result.text
-        == "# Plans\nWe go to Lisbon in June.\n> [!conflict] From phone (2026-11-25 09:10)\n> We go to Porto in May.\n\nThen home.\n"
+        == "# Plans\nWe go to Lisbon in June.\n> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> We go to Porto in May.\n\nThen home.\n"
     )
     #expect(result.conflictLines == [3])
     #expect(!result.text.contains("<<<<<<<"))
@@ -94,7 +98,48 @@ struct NoteMergeTests {
     let theirs = "- [ ] Buy soy milk\n"
     #expect(
       merge(base, ours, theirs).text
-        == "- [ ] Buy oat milk\n> [!conflict] From phone (2026-11-25 09:10)\n> - [ ] Buy soy milk\n")
+        == "- [ ] Buy oat milk\n> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> - [ ] Buy soy milk\n"
+    )
+  }
+
+  /// Ticked on one side next to a line both sides re-dated: the tick lands, and the callout
+  /// holds only the task whose date clashed.
+  @Test func aTickNextToAClashLandsAndTheCalloutHoldsOnlyTheClashingTask() {
+    let base = "# Tasks\n- [ ] Renew passport\n- [ ] Book flights 📅 2026-12-01\n"
+    let ours = "# Tasks\n- [ ] Renew passport\n- [ ] Book flights 📅 2026-12-05\n"
+    let theirs = "# Tasks\n- [x] Renew passport ✅ 2026-11-25\n- [ ] Book flights 📅 2026-12-03\n"
+    let result = merge(base, ours, theirs)
+    #expect(
+      result.text
+        == "# Tasks\n- [x] Renew passport ✅ 2026-11-25\n- [ ] Book flights 📅 2026-12-05\n"
+        + "> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> - [ ] Book flights 📅 2026-12-03\n")
+    #expect(result.conflictLines == [4])
+  }
+
+  /// Both sides changed one task, in different parts and in one part differently: every part
+  /// only one side changed is in both versions, in place and in the callout.
+  @Test func aClashingTaskKeepsEveryOneSidedPartInBothVersions() {
+    let base = "- [ ] Pay rent 📅 2026-12-01 🔼\n"
+    let ours = "- [ ] Pay the rent 📅 2026-12-02 🔼\n"
+    let theirs = "- [ ] Pay rent 📅 2026-12-04 ⏫\n"
+    #expect(
+      merge(base, ours, theirs).text
+        == "- [ ] Pay the rent 📅 2026-12-02 ⏫\n> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n"
+        + "> - [ ] Pay the rent 📅 2026-12-04 ⏫\n")
+  }
+
+  /// A line replaced on one side and a line added after it on the other: both land, no callout.
+  @Test func aLineReplacedHereAndOneAddedThereBothLand() {
+    let result = merge("a\nb\n", "a\nX\n", "a\nb\nY\n")
+    #expect(result.text == "a\nX\nY\n")
+    #expect(result.conflictLines.isEmpty)
+  }
+
+  @Test func aCalloutTitleNamesBothSides() {
+    let sides = NoteMerge.calloutSides("> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n")
+    #expect(sides?.from == "phone" && sides?.inPlace == "laptop")
+    #expect(NoteMerge.calloutSides("> [!conflict] From phone (2026-11-25 09:10)")?.inPlace == nil)
+    #expect(NoteMerge.calloutSides("> [!note] From phone") == nil)
   }
 
   @Test func changesInDifferentPlacesMergeAsGitWould() {
@@ -112,7 +157,7 @@ struct NoteMergeTests {
   @Test func crlfNotesStayCrlf() {
     let base = "# T\r\nx\r\n"
     let result = merge(base, "# T\r\ny\r\n", "# T\r\nz\r\n")
-    #expect(result.text == "# T\r\ny\r\n> [!conflict] From phone (2026-11-25 09:10)\r\n> z\r\n")
+    #expect(result.text == "# T\r\ny\r\n> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\r\n> z\r\n")
   }
 
   @Test func aNoteWithoutANewlineAtTheEndMerges() {

@@ -1,50 +1,51 @@
-/// What to do with a stretch of lines both sides changed, by what the lines mean.
+/// What to do with a stretch of lines both sides changed, by what the lines mean: never as a
+/// stretch, always line by line.
 ///
 /// - Lines added at the same place on both sides are all kept; journal entries (`- 08:30 …`)
 ///   in time order.
-/// - Task lines are matched across the versions by identity (their `🆔`, else their words and
-///   dates, else their position), and each task is merged part by part (`TaskLineMerge`).
-/// - Other lines are matched by position when both sides kept the number of lines, and merged
-///   line by line.
-/// What is still changed differently on both sides comes back as a conflict: ours stays, theirs
-/// follows in a callout.
+/// - Each line is matched across the versions: a task by identity (its `🆔`, else its words and
+///   dates, else its position), another line by its text, else by its position when both sides
+///   have as many lines left. A task is merged part by part (`TaskLineMerge`).
+/// - Only a line both sides changed differently clashes: ours (with every part only the other
+///   side changed) stays in place, and theirs follows it in a callout — that line alone.
+/// A line removed on one side and changed on the other stays, changed.
 enum ChunkMerge {
-  enum Outcome: Equatable {
-    case merged([String])
-    /// Ours stays; `theirs` is what the other side has instead.
-    case conflict(ours: [String], theirs: [String])
-  }
+  /// A piece of the merged text.
+  enum Piece: Equatable {
+    case line(String)
+    /// A line both sides changed differently: `ours` stays in place, `theirs` goes in a callout
+    /// after it (empty when they removed it).
+    case clash(ours: [String], theirs: [String])
 
-  static func resolve(base: [Substring], ours: [Substring], theirs: [Substring]) -> Outcome {
-    if ours == theirs { return .merged(ours.map(String.init)) }
-    if base == ours { return .merged(theirs.map(String.init)) }
-    if base == theirs { return .merged(ours.map(String.init)) }
-    if base.isEmpty { return .merged(bothCreated(ours, theirs)) }
-    if (base + ours + theirs).allSatisfy(isListItemOrBlank), let merged = byIdentity(base, ours, theirs) {
-      return .merged(merged)
-    }
-    if base.count == ours.count, base.count == theirs.count {
-      var merged: [String] = []
-      for index in base.indices {
-        let lines = [base[index], ours[index], theirs[index]]
-        if let line = mergeLine(base: lines[0], ours: lines[1], theirs: lines[2]) {
-          merged.append(line)
-        } else {
-          return .conflict(ours: ours.map(String.init), theirs: theirs.map(String.init))
-        }
+    /// The first line that stays in place.
+    var firstLine: String? {
+      switch self {
+      case .line(let line): return line
+      case .clash(let ours, _): return ours.first
       }
-      return .merged(merged)
     }
-    return .conflict(ours: ours.map(String.init), theirs: theirs.map(String.init))
   }
 
-  /// One line changed on both sides: merged when it is a task changed in different parts.
-  static func mergeLine(base: Substring?, ours: Substring, theirs: Substring) -> String? {
-    if ours == theirs { return String(ours) }
-    if let base, base == ours { return String(theirs) }
-    if let base, base == theirs { return String(ours) }
-    guard let mine = TaskLineParts(ours), let other = TaskLineParts(theirs) else { return nil }
-    return TaskLineMerge.merge(base: base.flatMap(TaskLineParts.init), ours: mine, theirs: other)
+  static func resolve(base: [Substring], ours: [Substring], theirs: [Substring]) -> [Piece] {
+    if ours == theirs { return ours.map { .line(String($0)) } }
+    if base == ours { return theirs.map { .line(String($0)) } }
+    if base == theirs { return ours.map { .line(String($0)) } }
+    if base.isEmpty { return bothCreated(ours, theirs).map(Piece.line) }
+    return byIdentity(base, ours, theirs)
+  }
+
+  /// One line changed on both sides: a task merged part by part; another line clashes.
+  static func mergeLine(base: Substring?, ours: Substring, theirs: Substring) -> Piece {
+    if ours == theirs { return .line(String(ours)) }
+    if let base, base == ours { return .line(String(theirs)) }
+    if let base, base == theirs { return .line(String(ours)) }
+    guard let mine = TaskLineParts(ours), let other = TaskLineParts(theirs) else {
+      return .clash(ours: [String(ours)], theirs: [String(theirs)])
+    }
+    switch TaskLineMerge.merge(base: base.flatMap(TaskLineParts.init), ours: mine, theirs: other) {
+    case .clean(let line): return .line(line)
+    case .clash(let ours, let theirs): return .clash(ours: [ours], theirs: [theirs])
+    }
   }
 
   /// Lines both sides wrote where the base had none — a day's note both made, say: the lines
@@ -111,9 +112,8 @@ enum ChunkMerge {
     return !digits.isEmpty && [".", ")"].contains(trimmed.dropFirst(digits.count).first)
   }
 
-  /// List items matched across versions by identity and merged one by one; nil when one item
-  /// changed differently on both sides.
-  static func byIdentity(_ base: [Substring], _ ours: [Substring], _ theirs: [Substring]) -> [String]? {
+  /// Lines matched across versions (tasks by identity) and merged one by one.
+  static func byIdentity(_ base: [Substring], _ ours: [Substring], _ theirs: [Substring]) -> [Piece] {
     let oursFor = pair(base, with: ours)
     let theirsFor = pair(base, with: theirs)
     // What each side's line stands for: a base line (by index), or a line of its own.
@@ -122,7 +122,7 @@ enum ChunkMerge {
       case ours(Int)
       case theirs(Int)
     }
-    var merged: [Item: String] = [:]
+    var merged: [Item: Piece] = [:]
     var dropped = Set<Item>()
     for index in base.indices {
       let mine = oursFor[index].map { ours[$0] }
@@ -130,12 +130,11 @@ enum ChunkMerge {
       switch (mine, other) {
       case (nil, nil): dropped.insert(.base(index))
       case (let mine?, nil):
-        if mine == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(mine) }
+        if mine == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = .line(String(mine)) }
       case (nil, let other?):
-        if other == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = String(other) }
+        if other == base[index] { dropped.insert(.base(index)) } else { merged[.base(index)] = .line(String(other)) }
       case (let mine?, let other?):
-        guard let line = mergeLine(base: base[index], ours: mine, theirs: other) else { return nil }
-        merged[.base(index)] = line
+        merged[.base(index)] = mergeLine(base: base[index], ours: mine, theirs: other)
       }
     }
     // Lines only one side has; the same task added on both sides (a recurring task's next
@@ -149,11 +148,10 @@ enum ChunkMerge {
     for (position, partner) in newPairs.enumerated() {
       guard let partner else { continue }
       let (mine, other) = (oursNew[position], theirsNew[partner])
-      guard let line = mergeLine(base: nil, ours: ours[mine], theirs: theirs[other]) else { return nil }
-      merged[.ours(mine)] = line
+      merged[.ours(mine)] = mergeLine(base: nil, ours: ours[mine], theirs: theirs[other])
       theirsTwin[other] = mine
     }
-    for index in oursNew where merged[.ours(index)] == nil { merged[.ours(index)] = String(ours[index]) }
+    for index in oursNew where merged[.ours(index)] == nil { merged[.ours(index)] = .line(String(ours[index])) }
     // Ours gives the order; each line of theirs that ours lacks follows its predecessor in theirs.
     var baseOfOurs: [Int: Int] = [:]
     for (index, partner) in oursFor.enumerated() { if let partner { baseOfOurs[partner] = index } }
@@ -165,14 +163,16 @@ enum ChunkMerge {
     for index in theirs.indices {
       let item: Item = baseOfTheirs[index].map(Item.base) ?? theirsTwin[index].map(Item.ours) ?? .theirs(index)
       if case .theirs = item {
-        merged[item] = String(theirs[index])
+        merged[item] = .line(String(theirs[index]))
         let at = previous.flatMap { order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         order.insert(item, at: at)
       }
       previous = item
     }
-    let lines = order.filter { !dropped.contains($0) }.compactMap { merged[$0] }
-    return lines.allSatisfy({ entryTime($0) != nil }) ? inTimeOrder(lines) : lines
+    let pieces = order.filter { !dropped.contains($0) }.compactMap { merged[$0] }
+    let times = pieces.map { $0.firstLine.flatMap(entryTime) }
+    guard times.allSatisfy({ $0 != nil }) else { return pieces }
+    return pieces.indices.sorted { (times[$0] ?? "", $0) < (times[$1] ?? "", $1) }.map { pieces[$0] }
   }
 
   /// For each line of `from`, the index of its partner in `to`: the same task (by identity,
@@ -199,7 +199,10 @@ enum ChunkMerge {
       }
     }
     guard byPosition else { return partner }
-    let blank = { (line: Substring) in line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" } }
+    // A blank line, or a task's token (`BodyMerge`), is matched by its text only.
+    let blank = { (line: Substring) in
+      line.first == BodyMerge.tokenLead || line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" }
+    }
     let leftFrom = from.indices.filter { partner[$0] == nil && !blank(from[$0]) }
     let leftTo = to.indices.filter { !taken.contains($0) && !blank(to[$0]) }
     if leftFrom.count == leftTo.count {

@@ -58,13 +58,19 @@ enum FrontMatterMerge {
     else {
       // Not plain keys: merge the lines as lines.
       let lines = { (matter: [Substring]?) in Array((matter ?? []).dropFirst().dropLast()) }
-      let outcome = ChunkMerge.resolve(base: lines(base), ours: lines(ours), theirs: lines(theirs))
-      switch outcome {
-      case .merged(let merged): return (opening + merged.joined() + closing, [])
-      case .conflict(let mine, let other):
-        return theirsIsLater
-          ? (opening + other.joined() + closing, [mine]) : (opening + mine.joined() + closing, [other])
+      // A line both changed takes the later side's version, and the other's goes to a callout.
+      var text = opening
+      var losers: [[String]] = []
+      for piece in ChunkMerge.resolve(base: lines(base), ours: lines(ours), theirs: lines(theirs)) {
+        switch piece {
+        case .line(let line): text += line
+        case .clash(let mine, let other):
+          text += (theirsIsLater ? other : mine).joined()
+          losers.append(theirsIsLater ? mine : other)
+        }
       }
+      if let last = text.last, last != "\n", last != "\r\n" { text += closing.last == "\r\n" ? "\r\n" : "\n" }
+      return (text + closing, losers)
     }
     func find(_ key: String, _ entries: [Entry]) -> [Substring]? { entries.first { $0.key == key }?.lines }
     var losers: [[String]] = []

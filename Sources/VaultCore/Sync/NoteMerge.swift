@@ -44,8 +44,8 @@ public enum NoteMerge {
         base: baseMatter, ours: ourMatter, theirs: theirMatter, theirsIsLater: theirsIsLater)
       head = merged.text
       for loser in merged.losers {
-        let side = theirsIsLater ? us : them
-        propertyCallouts.append(callout(side: side, lines: loser, ending: ending, removed: false))
+        let (side, winner) = theirsIsLater ? (us, them) : (them, us)
+        propertyCallouts.append(callout(from: side, inPlace: winner, lines: loser, ending: ending))
       }
     }
     var body = ""
@@ -58,25 +58,24 @@ public enum NoteMerge {
       }
       body += ending
     }
-    let chunks = ThreeWayLines.chunks(
+    let pieces = BodyMerge.pieces(
       base: ThreeWayLines.lines(baseBody), ours: ThreeWayLines.lines(ourBody), theirs: ThreeWayLines.lines(theirBody))
-    for (index, chunk) in chunks.enumerated() {
-      switch chunk {
-      case .stable(let lines): body += lines.joined()
-      case .changed(let base, let ours, let theirs):
-        switch ChunkMerge.resolve(base: base, ours: ours, theirs: theirs) {
-        case .merged(let lines): body += lines.joined()
-        case .conflict(let ours, let theirs):
-          body += ours.joined()
-          if let last = body.last, last != "\n", last != "\r\n" { body += ending }
-          conflictLineOffsets.append(lineCount(body))
-          body += callout(side: them, lines: theirs, ending: ending, removed: theirs.isEmpty)
-          // A paragraph line right after the callout would be read as part of it.
-          if let next = following(chunks, after: index), !ChunkMerge.isListItemOrBlank(next[...]),
-            !next.hasPrefix("#"), !next.hasPrefix(">")
-          {
-            body += ending
-          }
+    for (index, piece) in pieces.enumerated() {
+      switch piece {
+      case .line(let line):
+        body += line
+        // A task that was the last line, without a line break, and now has lines after it.
+        if index + 1 < pieces.count, let last = line.last, last != "\n", last != "\r\n" { body += ending }
+      case .clash(let ours, let theirs):
+        body += ours.joined()
+        if let last = body.last, last != "\n", last != "\r\n" { body += ending }
+        conflictLineOffsets.append(lineCount(body))
+        body += callout(from: them, inPlace: us, lines: theirs, ending: ending)
+        // A paragraph line right after the callout would be read as part of it.
+        if let next = pieces[(index + 1)...].lazy.compactMap(\.firstLine).first,
+          !ChunkMerge.isListItemOrBlank(next[...]), !next.hasPrefix("#"), !next.hasPrefix(">")
+        {
+          body += ending
         }
       }
     }
@@ -84,10 +83,31 @@ public enum NoteMerge {
     return Result(text: head + body, conflictLines: conflictLineOffsets.map { headLines + $0 + 1 })
   }
 
-  /// The callout that keeps the other side's lines.
-  static func callout(side: Side, lines: [String], ending: String, removed: Bool) -> String {
-    let title = "\(calloutMarker) From \(side.name) (\(side.time))" + (removed ? ": removed the lines above" : "")
+  /// The callout that keeps one side's lines, naming whose version stays in place:
+  /// `> [!conflict] From phone (2026-11-25 09:10); in place: laptop's`. With no lines, that side
+  /// removed what stays in place.
+  static func callout(from side: Side, inPlace other: Side, lines: [String], ending: String) -> String {
+    let title =
+      "\(calloutMarker) From \(side.name) (\(side.time))" + (lines.isEmpty ? ": removed the lines above" : "")
+      + "; in place: \(other.name)'s"
     return ([title] + lines.map { "> " + trimmingEnding($0) }).map { $0 + ending }.joined()
+  }
+
+  /// Who a callout's title names: the side whose version the callout holds, and the side whose
+  /// version stays in place (nil in callouts written before the title named it).
+  public static func calloutSides(_ title: Substring) -> (from: String, inPlace: String?)? {
+    var rest = title.drop { $0 == " " || $0 == ">" }
+    guard rest.hasPrefix("[!conflict] From ") else { return nil }
+    rest = rest.dropFirst("[!conflict] From ".count)
+    guard let open = rest.firstRange(of: " (") else { return nil }
+    let from = String(rest[..<open.lowerBound])
+    var inPlace: String?
+    if let marker = rest.ranges(of: "; in place: ").last {
+      var name = rest[marker.upperBound...]
+      while let last = name.last, last == "\n" || last == "\r\n" || last == " " { name = name.dropLast() }
+      if name.hasSuffix("'s") { inPlace = String(name.dropLast(2)) }
+    }
+    return (from, inPlace)
   }
 
   private static func trimmingEnding(_ line: String) -> String {
@@ -97,15 +117,4 @@ public enum NoteMerge {
   }
 
   private static func lineCount(_ text: String) -> Int { text.reduce(0) { $0 + ($1 == "\n" || $1 == "\r\n" ? 1 : 0) } }
-
-  /// The first line after chunk `index`.
-  private static func following(_ chunks: [ThreeWayLines.Chunk], after index: Int) -> String? {
-    for chunk in chunks[(index + 1)...] {
-      switch chunk {
-      case .stable(let lines): if let first = lines.first { return String(first) }
-      case .changed(_, let ours, _): if let first = ours.first { return String(first) }
-      }
-    }
-    return nil
-  }
 }

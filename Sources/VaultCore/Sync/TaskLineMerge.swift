@@ -116,57 +116,81 @@ struct TaskLineParts: Equatable {
 
 /// The three-way merge of one task line, part by part.
 enum TaskLineMerge {
-  /// The merged line, or nil when both sides changed the same part differently (the done and
-  /// cancelled dates excepted: a task completed on both sides keeps the earlier date). With no
-  /// base (the task was added on both sides), a part the sides disagree on is a conflict, except
-  /// for a recurring task's next instance, where ours stands.
-  static func merge(base: TaskLineParts?, ours: TaskLineParts, theirs: TaskLineParts) -> String? {
-    if ours == theirs { return ours.text }
-    if let base, base == ours { return theirs.text }
-    if let base, base == theirs { return ours.text }
-    if base == nil, ours.task.recurrence != nil, theirs.task.recurrence != nil { return ours.text }
-    var merged = ours
-    guard let status = pick(base?.status, ours.status, theirs.status),
-      let description = pick(base?.description, ours.description, theirs.description),
-      let ending = pick(base?.ending, ours.ending, theirs.ending)
-    else { return nil }
-    merged.status = status
-    merged.description = description
-    merged.ending = ending
-    let keys =
-      ours.fields.map(\.key) + theirs.fields.map(\.key).filter { key in !ours.fields.contains { $0.key == key } }
-    var fields: [(key: String, text: Substring)] = []
-    for key in keys {
-      let mine = ours.fields.first { $0.key == key }?.text
-      let other = theirs.fields.first { $0.key == key }?.text
-      let old = base?.fields.first { $0.key == key }?.text
-      var value: Substring??
-      if mine == other {
-        value = .some(mine)
-      } else if old == mine {
-        value = .some(other)
-      } else if old == other {
-        value = .some(mine)
-      } else if key == "done" || key == "cancelled", let mine, let other {
-        // Completed on both sides: once, on the earlier day.
-        value = .some(date(in: mine) <= date(in: other) ? mine : other)
+  /// A task line merged: one line, or — when both sides set one part differently — the line
+  /// with our value of each such part (to stay in place) and the line with theirs (for the
+  /// callout after it). Either way every part only one side changed is in both.
+  enum Merged: Equatable {
+    case clean(String)
+    case clash(ours: String, theirs: String)
+
+    /// The line that stays in place.
+    var inPlace: String {
+      switch self {
+      case .clean(let line): return line
+      case .clash(let ours, _): return ours
       }
-      guard let value else { return nil }
-      if let value { fields.append((key, value)) }
     }
-    // A block link stays last, where Obsidian looks for it.
-    fields.sort { ($0.key == "block" ? 1 : 0) < ($1.key == "block" ? 1 : 0) }
-    merged.fields = fields
-    return merged.text
   }
 
-  /// The three-way pick of one part: the side that changed it, or nil when both did, differently.
-  private static func pick<T: Equatable>(_ base: T?, _ ours: T, _ theirs: T) -> T? {
-    if ours == theirs { return ours }
-    guard let base else { return nil }
-    if base == ours { return theirs }
-    if base == theirs { return ours }
-    return nil
+  /// The merged line. The done and cancelled dates never clash: a task completed on both sides
+  /// keeps the earlier date. With no base (the task was added on both sides), a part the sides
+  /// disagree on clashes, except for a recurring task's next instance, where ours stands.
+  static func merge(base: TaskLineParts?, ours: TaskLineParts, theirs: TaskLineParts) -> Merged {
+    if ours == theirs { return .clean(ours.text) }
+    if let base, base == ours { return .clean(theirs.text) }
+    if let base, base == theirs { return .clean(ours.text) }
+    if base == nil, ours.task.recurrence != nil, theirs.task.recurrence != nil { return .clean(ours.text) }
+    var mine = ours
+    var other = ours
+    var clashed = false
+    func take<T: Equatable>(_ part: WritableKeyPath<TaskLineParts, T>) {
+      let (a, b) = pick(base?[keyPath: part], ours[keyPath: part], theirs[keyPath: part])
+      mine[keyPath: part] = a
+      other[keyPath: part] = b
+      clashed = clashed || a != b
+    }
+    take(\.status)
+    take(\.description)
+    take(\.ending)
+    let keys =
+      ours.fields.map(\.key) + theirs.fields.map(\.key).filter { key in !ours.fields.contains { $0.key == key } }
+    var fields: (mine: [(key: String, text: Substring)], other: [(key: String, text: Substring)]) = ([], [])
+    for key in keys {
+      let a = ours.fields.first { $0.key == key }?.text
+      let b = theirs.fields.first { $0.key == key }?.text
+      let old = base?.fields.first { $0.key == key }?.text
+      var value: (mine: Substring?, other: Substring?)
+      if a == b || old == b {
+        value = (a, a)
+      } else if old == a {
+        value = (b, b)
+      } else if key == "done" || key == "cancelled", let a, let b {
+        // Completed on both sides: once, on the earlier day.
+        let earlier = date(in: a) <= date(in: b) ? a : b
+        value = (earlier, earlier)
+      } else {
+        value = (a, b)
+        clashed = true
+      }
+      if let text = value.mine { fields.mine.append((key, text)) }
+      if let text = value.other { fields.other.append((key, text)) }
+    }
+    // A block link stays last, where Obsidian looks for it.
+    let blockLast = { (fields: [(key: String, text: Substring)]) in
+      fields.sorted { ($0.key == "block" ? 1 : 0) < ($1.key == "block" ? 1 : 0) }
+    }
+    mine.fields = blockLast(fields.mine)
+    other.fields = blockLast(fields.other)
+    return clashed ? .clash(ours: mine.text, theirs: other.text) : .clean(mine.text)
+  }
+
+  /// The three-way pick of one part: the side that changed it, for both lines; when both sides
+  /// changed it differently (or there is no base and they differ), ours for ours and theirs for theirs.
+  private static func pick<T: Equatable>(_ base: T?, _ ours: T, _ theirs: T) -> (T, T) {
+    if ours == theirs { return (ours, ours) }
+    if let base, base == ours { return (theirs, theirs) }
+    if let base, base == theirs { return (ours, ours) }
+    return (ours, theirs)
   }
 
   private static func date(in field: Substring) -> String {

@@ -1,0 +1,196 @@
+/// The three-way merge of a note's body, tasks as tasks across the whole note.
+///
+/// A task is matched across the three versions wherever it stands (`pairTasks`): a task moved
+/// on one side and ticked on the other is one moved, ticked task, never two. The merge runs in
+/// two steps:
+/// 1. What each task becomes: merged part by part (`TaskLineMerge`), or gone when a side removed
+///    it and the other did not change it; a task removed on one side and changed on the other
+///    stays, changed.
+/// 2. Where it stands: each task line is replaced by a token naming the task, and the versions
+///    are merged as lines (`ThreeWayLines`, `ChunkMerge`), so that only moves, additions and
+///    removals count there; then each token becomes its task's merged line, once.
+enum BodyMerge {
+  /// Marks a token line: no line of a note starts with U+0001.
+  static let tokenLead: Character = "\u{1}"
+
+  static func pieces(base: [Substring], ours: [Substring], theirs: [Substring]) -> [ChunkMerge.Piece] {
+    if ours == theirs { return ours.map { .line(String($0)) } }
+    if base == ours { return theirs.map { .line(String($0)) } }
+    if base == theirs { return ours.map { .line(String($0)) } }
+    let versions = [base, ours, theirs].map(Version.init)
+    let (b, o, t) = (versions[0], versions[1], versions[2])
+    let oursFor = pairTasks(b.tasks, o.tasks)
+    let theirsFor = pairTasks(b.tasks, t.tasks)
+    // Tasks both sides added (a recurring task's next instance, made on both): one task.
+    let oursPaired = Set(oursFor.compactMap { $0 })
+    let theirsPaired = Set(theirsFor.compactMap { $0 })
+    let oursNew = o.tasks.indices.filter { !oursPaired.contains($0) }
+    let theirsNew = t.tasks.indices.filter { !theirsPaired.contains($0) }
+    let twins = pairByIdentity(oursNew.map { o.tasks[$0] }, theirsNew.map { t.tasks[$0] })
+
+    var tokenOfOurs = [String](repeating: "", count: o.tasks.count)
+    var tokenOfTheirs = [String](repeating: "", count: t.tasks.count)
+    var content: [String: ChunkMerge.Piece] = [:]
+    var keptBy: [String: Side] = [:]
+    for index in b.tasks.indices {
+      let token = "b\(index)"
+      let mine = oursFor[index].map { o.tasks[$0] }
+      let other = theirsFor[index].map { t.tasks[$0] }
+      if let mine = oursFor[index] { tokenOfOurs[mine] = token }
+      if let other = theirsFor[index] { tokenOfTheirs[other] = token }
+      switch (mine, other) {
+      case (nil, nil): break
+      case (let mine?, nil):
+        if mine != b.tasks[index] { (content[token], keptBy[token]) = (.line(mine.text), .ours) }
+      case (nil, let other?):
+        if other != b.tasks[index] { (content[token], keptBy[token]) = (.line(other.text), .theirs) }
+      case (let mine?, let other?):
+        content[token] = piece(TaskLineMerge.merge(base: b.tasks[index], ours: mine, theirs: other))
+      }
+    }
+    for (position, partner) in twins.enumerated() {
+      let (mine, other) = (oursNew[position], partner.map { theirsNew[$0] })
+      let token = other == nil ? "o\(mine)" : "n\(mine)"
+      tokenOfOurs[mine] = token
+      if let other {
+        tokenOfTheirs[other] = token
+        content[token] = piece(TaskLineMerge.merge(base: nil, ours: o.tasks[mine], theirs: t.tasks[other]))
+      } else {
+        content[token] = .line(o.tasks[mine].text)
+      }
+    }
+    for index in t.tasks.indices where tokenOfTheirs[index].isEmpty {
+      tokenOfTheirs[index] = "t\(index)"
+      content["t\(index)"] = .line(t.tasks[index].text)
+    }
+
+    // Step 2: the lines, with tokens for tasks.
+    let baseLines = b.tokenized { "b\($0)" }
+    let ourLines = o.tokenized { tokenOfOurs[$0] }
+    let theirLines = t.tokenized { tokenOfTheirs[$0] }
+    var merged: [ChunkMerge.Piece] = []
+    for chunk in ThreeWayLines.chunks(base: baseLines, ours: ourLines, theirs: theirLines) {
+      switch chunk {
+      case .stable(let lines): merged += lines.map { .line(String($0)) }
+      case .changed(let base, let ours, let theirs):
+        merged += ChunkMerge.resolve(base: base, ours: ours, theirs: theirs)
+      }
+    }
+    // A task removed on one side and changed on the other comes back after the line it
+    // follows on the side that changed it.
+    var placed = Set(merged.compactMap { $0.firstLine.flatMap(tokenName(of:)) })
+    for token in content.keys.sorted() where !placed.contains(token) {
+      guard let side = keptBy[token] else { continue }
+      let lines = side == .ours ? ourLines : theirLines
+      guard let at = lines.firstIndex(where: { tokenName(of: String($0)) == token }) else { continue }
+      let before = lines[..<at].reversed().lazy.compactMap { line in
+        merged.firstIndex { $0.firstLine == String(line) }
+      }.first
+      merged.insert(.line(tokenLine(token)), at: before.map { $0 + 1 } ?? 0)
+      placed.insert(token)
+    }
+    // Tokens become their tasks, once each (a task moved to two places keeps the first).
+    var emitted = Set<String>()
+    var pieces: [ChunkMerge.Piece] = []
+    for piece in merged {
+      guard let line = piece.firstLine, let token = tokenName(of: line), case .line = piece else {
+        pieces.append(piece)
+        continue
+      }
+      guard !emitted.contains(token), let task = content[token] else { continue }
+      emitted.insert(token)
+      pieces.append(task)
+    }
+    return pieces
+  }
+
+  enum Side { case ours, theirs }
+
+  private static func piece(_ merged: TaskLineMerge.Merged) -> ChunkMerge.Piece {
+    switch merged {
+    case .clean(let line): return .line(line)
+    case .clash(let ours, let theirs): return .clash(ours: [ours], theirs: [theirs])
+    }
+  }
+
+  static func tokenLine(_ token: String) -> String { String(tokenLead) + token + "\n" }
+
+  /// The task a token line names.
+  static func tokenName(of line: String) -> String? {
+    guard line.first == tokenLead else { return nil }
+    return String(line.dropFirst().prefix { $0 != "\n" })
+  }
+
+  /// One version's lines and the tasks among them.
+  struct Version {
+    var lines: [Substring]
+    /// The line of each task.
+    var taskLines: [Int] = []
+    var tasks: [TaskLineParts] = []
+
+    init(_ lines: [Substring]) {
+      self.lines = lines
+      for (index, line) in lines.enumerated() {
+        // A quoted line (a callout's copy) is text, not a task to match.
+        guard let task = TaskLineParts(line), !task.lead.contains(">") else { continue }
+        taskLines.append(index)
+        tasks.append(task)
+      }
+    }
+
+    /// The lines, each task's replaced by its token.
+    func tokenized(_ name: (Int) -> String) -> [Substring] {
+      var result = lines
+      for (task, line) in taskLines.enumerated() { result[line] = Substring(BodyMerge.tokenLine(name(task))) }
+      return result
+    }
+  }
+
+  /// For each task of `from`, its partner in `to`: the same task by identity (`🆔`, else its
+  /// words; the likeliest by its dates when several), else a task left over that kept at least
+  /// half of its words (reworded), the closest in place when several.
+  static func pairTasks(_ from: [TaskLineParts], _ to: [TaskLineParts]) -> [Int?] {
+    var partner = pairByIdentity(from, to)
+    let taken = Set(partner.compactMap { $0 })
+    var free = to.indices.filter { !taken.contains($0) }
+    guard !free.isEmpty else { return partner }
+    for index in from.indices where partner[index] == nil {
+      let place = Double(index) / Double(max(from.count, 1))
+      let best = free.indices.filter { similarWords(from[index], to[free[$0]]) }.min { a, b in
+        abs(Double(free[a]) / Double(to.count) - place) < abs(Double(free[b]) / Double(to.count) - place)
+      }
+      guard let best else { continue }
+      partner[index] = free[best]
+      free.remove(at: best)
+    }
+    return partner
+  }
+
+  /// Partners by identity alone.
+  static func pairByIdentity(_ from: [TaskLineParts], _ to: [TaskLineParts]) -> [Int?] {
+    var byIdentity: [String: [Int]] = [:]
+    for (index, task) in to.enumerated() { byIdentity[task.identity, default: []].append(index) }
+    var partner = [Int?](repeating: nil, count: from.count)
+    for (index, task) in from.enumerated() {
+      guard let candidates = byIdentity[task.identity], !candidates.isEmpty else { continue }
+      var best = 0
+      var bestLikeness = -1
+      for (position, candidate) in candidates.enumerated() {
+        let likeness = TaskLineMerge.likeness(task, to[candidate])
+        if likeness > bestLikeness { (best, bestLikeness) = (position, likeness) }
+      }
+      partner[index] = candidates[best]
+      byIdentity[task.identity]?.remove(at: best)
+    }
+    return partner
+  }
+
+  /// Whether two task texts share at least half the words of the shorter: a task reworded, not
+  /// another task.
+  static func similarWords(_ a: TaskLineParts, _ b: TaskLineParts) -> Bool {
+    let words = { (task: TaskLineParts) in Set(task.task.description.split(separator: " ").map { $0.lowercased() }) }
+    let (x, y) = (words(a), words(b))
+    let shorter = min(x.count, y.count)
+    return shorter == 0 ? x == y : x.intersection(y).count * 2 >= shorter
+  }
+}
