@@ -41,6 +41,7 @@ public enum NoteParser {
           "not valid UTF-8; invalid bytes are read as U+FFFD", at: source.location(ofByte: offset),
           in: path))
     }
+    let callouts = conflictCallouts(bytes, source: source, path: path)
     var bodyLine = 1
     switch FrontMatterSplitter.split(source) {
     case .none:
@@ -65,18 +66,56 @@ public enum NoteParser {
             at: SourceLocation(line: line + bodyLine - 1, column: 1), in: path))
       }
       let document = CMarkDocument(body: body, lines: source.lineCount - bodyLine + 1)
-      BodyReader(source: source, lineOffset: bodyLine - 1, path: path, isValidUTF8: invalidOffset == nil).read(
-        document, into: &note)
+      BodyReader(
+        source: source, lineOffset: bodyLine - 1, path: path, isValidUTF8: invalidOffset == nil,
+        calloutLines: callouts.lines
+      ).read(document, into: &note)
     }
-    note.diagnostics += conflictCallouts(bytes, source: source, path: path)
+    note.diagnostics += callouts.diagnostics
+    note.diagnostics += conflictMarkers(bytes, source: source, path: path)
     return note
   }
 
+  /// A warning at each `<<<<<<<` line: git's conflict markers, from a merge without vault's
+  /// driver (a plain `git pull`).
+  static func conflictMarkers(_ bytes: [UInt8], source: SourceText, path: String) -> [Diagnostic] {
+    let marker = Array("<<<<<<<".utf8)
+    var found: [Diagnostic] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count, let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
+        let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        offset = position + 1
+        guard position + marker.count <= buffer.count, buffer[position..<position + marker.count].elementsEqual(marker)
+        else { continue }
+        offset = position + marker.count
+        let atLineStart = position == 0 || buffer[position - 1] == UInt8(ascii: "\n")
+        let after = offset < buffer.count ? buffer[offset] : UInt8(ascii: "\n")
+        guard atLineStart, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(after) else { continue }
+        found.append(
+          .warning(
+            "git's conflict markers are here: vault sync turns them into a callout (or keep the version you want "
+              + "and delete the markers)", at: source.location(ofByte: position), in: path))
+      }
+    }
+    return found
+  }
+
   /// A warning for each `> [!conflict]` callout, where `vault sync` kept the other side of a change
-  /// both sides made, until someone picks a version.
-  static func conflictCallouts(_ bytes: [UInt8], source: SourceText, path: String) -> [Diagnostic] {
+  /// both sides made, until someone picks a version; and the lines of those callouts, whose copy
+  /// of a task is no task of its own (in no view, count, calendar or export).
+  static func conflictCallouts(
+    _ bytes: [UInt8], source: SourceText, path: String
+  ) -> (diagnostics: [Diagnostic], lines: Set<Int>) {
     let marker = Array("[!conflict]".utf8)
     var found: [Diagnostic] = []
+    var lines = Set<Int>()
+    let isQuoted = { (line: Int) -> Bool in
+      let range = source.lineRange(line)
+      let lead = bytes[range].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      return range.lowerBound + lead.count < range.upperBound && bytes[range.lowerBound + lead.count] == UInt8(ascii: ">")
+    }
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -92,13 +131,18 @@ public enum NoteParser {
         let lead = buffer[lineStart..<position]
         guard lead.contains(UInt8(ascii: ">")), lead.allSatisfy({ $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: " ") })
         else { continue }
+        let location = source.location(ofByte: lineStart)
         found.append(
           .warning(
-            "a sync conflict is kept here: keep the version you want and delete the callout",
-            at: source.location(ofByte: lineStart), in: path))
+            "a sync conflict is kept here: keep the version you want and delete the callout", at: location, in: path))
+        var line = location.line
+        while line <= source.lineCount, isQuoted(line) {
+          lines.insert(line)
+          line += 1
+        }
       }
     }
-    return found
+    return (found, lines)
   }
 
   /// The offset from the start of `bytes` of the first byte that breaks UTF-8 (also overlong forms and
@@ -150,6 +194,8 @@ private struct BodyReader {
   let path: String
   /// Whether the file is valid UTF-8: its lines are then read as they are, else repaired.
   let isValidUTF8: Bool
+  /// The lines of `> [!conflict]` callouts (file lines): their tasks are copies, not tasks.
+  let calloutLines: Set<Int>
 
   func read(_ document: CMarkDocument, into note: inout Note) {
     var taskLines = Set<Int>()
@@ -158,6 +204,7 @@ private struct BodyReader {
       guard let blockIndex = item.firstParagraph else { continue }
       let block = document.blocks[blockIndex]
       let line = block.span.startLine + lineOffset
+      if calloutLines.contains(line) { continue }
       if block.span.startLine == item.span.startLine,
         var task = task(line: line, note: &note)
       {

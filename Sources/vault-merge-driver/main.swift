@@ -41,9 +41,12 @@ var result = NoteMerge.merge(
   base: baseText, ours: ourText, theirs: theirText, us: unknown, them: unknown, theirsIsLater: false)
 if !result.conflictLines.isEmpty {
   let environment = DriverFiles.environment()
-  let us =
+  var us =
     MergeSides.side(fromLog: GitRun.output(MergeSides.logArguments(revision: "HEAD", path: notePath)) ?? "")
     ?? (NoteMerge.Side(name: environment["VAULT_MACHINE"] ?? DriverFiles.hostName(), time: "unknown time"), 0)
+  // Ours is what this machine has: `vault sync` names it (the last commit of the note here may
+  // have come from the other machine).
+  if let machine = environment[MergeSides.machineVariable], !machine.isEmpty { us.side.name = machine }
   let other = MergeSides.otherRevisions(environment: environment).first { revision in
     GitRun.output(["rev-parse", "-q", "--verify", revision]) != nil
   }

@@ -28,4 +28,8 @@ public enum ScratchFolder {
   /// Where `vault` keeps its indexes during tests (`XDG_CACHE_HOME`), instead of the user's
   /// `~/.cache/vault`.
   public static let cache: URL = root.appendingPathComponent("cache")
+
+  /// Where `vault` keeps what it remembers outside a vault during tests (`XDG_STATE_HOME`):
+  /// the lists of suggestions shown, reminders delivered, the server's token.
+  public static let state: URL = root.appendingPathComponent("state")
 }

@@ -1,12 +1,19 @@
 import Foundation
 import TestSupport
 import Testing
+import VaultKit
 
 /// `vault suggest`, `accept` and `dismiss` through the built binary: the task
 /// written, one history line appended, nothing else changed.
 @Suite struct SuggestCommandTests {
   func environment(_ folder: URL) -> [String: String] {
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
+  }
+
+  /// The log of the lists shown, in the vault's state folder (the tests' `XDG_STATE_HOME`).
+  static func shownLog(_ folder: URL) throws -> String {
+    let path = try Vault(path: folder.path).stateFolder(environment: ["XDG_STATE_HOME": ScratchFolder.state.path])
+    return (try? String(contentsOfFile: path + "/suggestions-shown.log", encoding: .utf8)) ?? ""
   }
 
   @Test func suggestAcceptAndDismiss() throws {
@@ -29,10 +36,11 @@ import Testing
     #expect(shown.stdout.contains("   0.88 = 0.40×1.00 mood + 0.20×1.00 time + 0.25×0.50 history + 0.15×1.00 energy"))
     #expect(shown.stdout.contains("2. Study a chapter"))
     let logPath = ".vault/suggestions.log"
-    let log = try Fixture.text(folder, logPath)
+    let log = try Self.shownLog(folder)
     #expect(
       log == "2026-11-24T08:30 shown 1 Task%20Templates/Stretch%20gently.md mood=3\n"
         + "2026-11-24T08:30 shown 2 Task%20Templates/Study%20a%20chapter.md mood=3\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(logPath).path))
     let tasksBefore = try Fixture.text(folder, "Tasks.md")
     let before = try Fixture.contents(of: folder)
     let accepted = try CLI.run(["suggest", "accept", "1"], in: folder, environment: environment(folder))
@@ -41,10 +49,10 @@ import Testing
     #expect(tasksAfter.hasPrefix(tasksBefore.prefix(9)))
     #expect(tasksAfter.contains("- [ ] Stretch gently [difficulty:: 1] [duration:: 10m] [energy:: low] #rest\n"))
     #expect(
-      try Fixture.text(folder, logPath) == log
-        + "2026-11-24T08:30 accepted Task%20Templates/Stretch%20gently.md mood=3\n")
+      try Fixture.text(folder, logPath) == "2026-11-24T08:30 accepted Task%20Templates/Stretch%20gently.md mood=3\n")
+    #expect(try Self.shownLog(folder) == log)
     let after = try Fixture.contents(of: folder)
-    #expect(Set(after.keys) == Set(before.keys))
+    #expect(Set(after.keys.filter { !$0.hasSuffix("suggestions.log") }) == Set(before.keys))
     #expect(
       after.filter { !$0.key.hasSuffix("Tasks.md") && !$0.key.hasSuffix("suggestions.log") }
         == before.filter { !$0.key.hasSuffix("Tasks.md") && !$0.key.hasSuffix("suggestions.log") })
@@ -87,9 +95,24 @@ import Testing
       try CLI.start(["suggest", "--mood", "5", "--limit", "5"], in: folder, environment: environment)
     }.map { $0.finish() }
     #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
-    let lines = try Fixture.text(folder, ".vault/suggestions.log").split(separator: "\n")
+    let lines = try Self.shownLog(folder).split(separator: "\n")
     #expect(lines.count == 20)
     #expect(lines.allSatisfy { $0.hasPrefix("2026-11-24T08:30 shown ") })
+  }
+
+  /// `vault today` and `vault suggest` only read the vault: the lists they show are kept in
+  /// the state folder, so a vault under git stays clean after merely looking.
+  @Test func lookingLeavesTheVaultAsItWas() throws {
+    let folder = try Fixture.copy("Planning")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-24T08:30"]
+    #expect(try CLI.run(["mood", "3"], in: folder, environment: environment).status == 0)
+    let before = try Fixture.contents(of: folder)
+    for arguments in [["today"], ["suggest"], ["suggest", "--mood", "8", "--json"], ["today", "--json"]] {
+      let run = try CLI.run(arguments, in: folder, environment: environment)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+    }
+    #expect(try Fixture.contents(of: folder) == before)
+    #expect(try Self.shownLog(folder).contains(" shown 1 "))
   }
 
   /// What the dashboard suggests is what `accept 1` takes; running it again logs nothing more.
@@ -102,10 +125,10 @@ import Testing
     let section = try #require(today.stdout.components(separatedBy: "Suggested for your mood\n").last)
     let first = try #require(section.split(separator: "\n").first).trimmingCharacters(in: .whitespaces)
     let title = try #require(first.components(separatedBy: "  ").first)
-    let log = try Fixture.text(folder, ".vault/suggestions.log")
+    let log = try Self.shownLog(folder)
     #expect(log.split(separator: "\n").count == 2 && log.hasPrefix("2026-11-24T08:30 shown 1 "))
     #expect(try CLI.run(["today"], in: folder, environment: environment).status == 0)
-    #expect(try Fixture.text(folder, ".vault/suggestions.log") == log)
+    #expect(try Self.shownLog(folder) == log)
     let accepted = try CLI.run(["suggest", "accept", "1"], in: folder, environment: environment)
     #expect(accepted.status == 0, "\(accepted.stderr)")
     #expect(accepted.stdout.contains(title), "\(accepted.stdout) should name \(title)")

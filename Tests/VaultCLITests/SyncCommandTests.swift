@@ -70,7 +70,11 @@ import Testing
     let at = try #require(lines.firstIndex(of: "Phone's words."))
     #expect(lines[at + 1].hasPrefix("> [!conflict] From laptop ("))
     #expect(lines[at + 2] == "> Laptop's words.")
-    #expect(sync.stdout.contains("1 conflict kept as a callout") && sync.stdout.contains("  \(note):\(at + 2)\n"))
+    #expect(sync.stdout.contains("1 conflict kept as a callout"))
+    #expect(sync.stdout.contains("  \(note):\(at + 2)  yours in place, laptop's in the callout\n"), "\(sync.stdout)")
+    // On the laptop, after the phone's merge: the same callout, in the laptop's words.
+    let after = try clones.vault(["sync"], on: clones.laptop)
+    #expect(after.stdout.contains("  \(note):\(at + 2)  phone's in place, yours in the callout\n"), "\(after.stdout)")
     let check = try clones.vault(["check"], on: clones.phone)
     #expect(
       check.stdout.contains(
@@ -133,8 +137,8 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "committed", "upstream", "sent", "received", "notesReceived", "offline", "noRemote", "conflicts", "keptBoth",
-        "setUp",
+        "committed", "upstream", "sent", "received", "notesReceived", "offline", "noRemote", "conflicts", "callouts",
+        "kept", "mended", "keptBoth", "setUp", "machine",
       ])
     #expect(object["committed"] is NSNull && object["offline"] is NSNull)
     #expect(

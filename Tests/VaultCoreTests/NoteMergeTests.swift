@@ -184,4 +184,18 @@ struct ChangeSummaryTests {
     let many = ChangeSummary.message((1...40).map { .init(path: "Notes/Note \($0).md", before: nil, after: "x\n") })
     #expect(many.subject == "new: 40 files")
   }
+
+  @Test func aTaskGivenANewDateIsSaidReDated() {
+    let before = "- [ ] Renew passport 📅 2026-12-01\n- [ ] Call mum 🔼\n"
+    let after = "- [ ] Renew passport 📅 2026-12-05\n- [ ] Call mum ⏫\n"
+    #expect(
+      ChangeSummary.message([.init(path: "Tasks.md", before: before, after: after)]).subject
+        == "1 task re-dated; 1 task changed")
+  }
+
+  @Test func aCalloutsCopyOfATaskIsNoTaskInTheCommitMessage() {
+    let before = "- [ ] Renew passport 📅 2026-12-01\n"
+    let after = before + "> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> - [ ] Renew passport 📅 2026-12-03\n"
+    #expect(ChangeSummary.message([.init(path: "Tasks.md", before: before, after: after)]).subject == "edited: Tasks")
+  }
 }

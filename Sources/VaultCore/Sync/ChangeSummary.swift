@@ -25,6 +25,8 @@ public enum ChangeSummary {
     var added = 0
     var removed = 0
     var reworded = 0
+    var redated = 0
+    var changedTasks = 0
     var journal: [String] = []
     var created: [String] = []
     var deleted: [String] = []
@@ -75,6 +77,14 @@ public enum ChangeSummary {
           if !now.isOpen { closedIdentities.insert(task.identity) }
         } else if before != task {
           taskChanged = true
+          let dates = { (parts: TaskLineParts) in
+            parts.fields.filter { ["due", "scheduled", "start"].contains($0.key) }.map { $0.key + $0.text }
+          }
+          if dates(before) != dates(task) {
+            redated += 1
+          } else if before.description == task.description {
+            changedTasks += 1
+          }
         }
       }
       for index in unmatched where new[index].task.status.type.isOpen && !closedIdentities.contains(new[index].identity)
@@ -108,6 +118,8 @@ public enum ChangeSummary {
     named("journal ", journal, "days")
     if added > 0 { parts.append("+\(added) task" + (added == 1 ? "" : "s")) }
     if reworded > 0 { parts.append("\(reworded) task" + (reworded == 1 ? "" : "s") + " reworded") }
+    if redated > 0 { parts.append("\(redated) task" + (redated == 1 ? "" : "s") + " re-dated") }
+    if changedTasks > 0 { parts.append("\(changedTasks) task" + (changedTasks == 1 ? "" : "s") + " changed") }
     if removed > 0 { parts.append("−\(removed) task" + (removed == 1 ? "" : "s")) }
     named("new: ", created, "files")
     named("edited: ", edited, "files")
@@ -127,7 +139,8 @@ public enum ChangeSummary {
   }
 
   private static func tasks(_ text: String) -> [TaskLineParts] {
-    ThreeWayLines.lines(text[...]).compactMap(TaskLineParts.init)
+    // A callout's copy of a task (`> - [ ] …`) is no task.
+    ThreeWayLines.lines(text[...]).compactMap(TaskLineParts.init).filter { !$0.lead.contains(">") }
   }
 
   private static func noteName(_ path: String) -> String {

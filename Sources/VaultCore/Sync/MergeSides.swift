@@ -7,6 +7,9 @@ public enum MergeSides {
   /// The variable through which `vault sync` tells the driver the revision being merged (git
   /// writes MERGE_HEAD only after the merge).
   public static let mergingVariable = "VAULT_MERGING"
+  /// The variable through which `vault sync` tells the driver the name of this machine, whose
+  /// version of a note stays in place.
+  public static let machineVariable = "VAULT_MERGING_MACHINE"
 
   /// The revisions that may be the other side, to try in order.
   public static func otherRevisions(environment: [String: String]) -> [String] {

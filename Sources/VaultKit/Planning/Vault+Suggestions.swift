@@ -20,8 +20,16 @@ public struct Suggestion: Sendable, Encodable {
 }
 
 extension Vault {
-  /// The history of suggestions, in the vault so it survives the index and merges under git.
+  /// The history of suggestions accepted and dismissed, in the vault so it survives the index
+  /// and merges under git.
   public static let suggestionLog = ".vault/suggestions.log"
+
+  /// Where the lists shown are logged (`shown N id`): outside the vault, in its state folder, so
+  /// that looking (`vault today`, `vault suggest`, the web view's Today) never changes the vault
+  /// and `git status` stays clean. What `accept N` takes, and how often each was shown.
+  public var shownLog: String {
+    stateFolder(environment: ProcessInfo.processInfo.environment) + "/suggestions-shown.log"
+  }
   /// Where task templates live (also any note with `type: task-template`).
   public static let templateFolder = "Task Templates"
 
@@ -91,33 +99,47 @@ extension Vault {
     return (templates + tasks, templates.filter { !open.contains($0.title.lowercased()) } + tasks)
   }
 
-  /// The suggestion log this process read last, with the file's status then.
-  private static let keptSuggestionLog = Locked<(path: String, key: [UInt64], history: Suggestions.History)?>(nil)
+  /// The suggestion logs this process read last, with the files' status then.
+  private static let keptSuggestionLog = Locked<(paths: [String], key: [UInt64], history: Suggestions.History)?>(nil)
 
-  /// The log of suggestions shown, accepted and dismissed. Read once while the file stays as
-  /// it was (its device, inode, size, modification and change times): a dashboard read again
-  /// after its refresh stored a change, and each dashboard a watcher answers, read it again and
-  /// parsed it (0.6 ms for the bench vault's 440 lines, docs/PERFORMANCE.md).
+  /// What the suggestion logs say: the vault's (accepted, dismissed, and the lists shown before
+  /// they were logged outside it) and then the state folder's (the lists shown). Read once while
+  /// the files stay as they were (their device, inode, size, modification and change times): a
+  /// dashboard read again after its refresh stored a change, and each dashboard a watcher
+  /// answers, read them again and parsed them (0.6 ms for the bench vault's 440 lines,
+  /// docs/PERFORMANCE.md).
   public func suggestionHistory() -> Suggestions.History {
-    let path = root + "/" + Self.suggestionLog
-    guard let status = FileSystem.status(path, followLinks: true), status.isRegular else {
-      return Suggestions.History()
+    let paths = [root + "/" + Self.suggestionLog, shownLog]
+    var key: [UInt64] = []
+    var newest = 0.0
+    for path in paths {
+      guard let status = FileSystem.status(path, followLinks: true), status.isRegular else {
+        key += [0, 0, 0, 0, 0]
+        continue
+      }
+      key += [
+        status.device, status.inode, UInt64(status.size), UInt64(bitPattern: status.modified),
+        UInt64(bitPattern: status.changed),
+      ]
+      newest = max(newest, Double(status.changed) / 1e9)
     }
-    let key = [
-      status.device, status.inode, UInt64(status.size), UInt64(bitPattern: status.modified),
-      UInt64(bitPattern: status.changed),
-    ]
-    if let kept = Self.keptSuggestionLog.withLock({ $0?.path == path && $0?.key == key ? $0?.history : nil }) {
+    if key.allSatisfy({ $0 == 0 }) { return Suggestions.History() }
+    if let kept = Self.keptSuggestionLog.withLock({ $0?.paths == paths && $0?.key == key ? $0?.history : nil }) {
       return kept
     }
     let readAt = Date().timeIntervalSince1970
-    guard case .success(let bytes) = FileSystem.readFile(path) else { return Suggestions.History() }
-    let history = Suggestions.History(log: String(decoding: bytes, as: UTF8.self))
+    var text = ""
+    for path in paths {
+      guard case .success(let bytes) = FileSystem.readFile(path) else { continue }
+      text += String(decoding: bytes, as: UTF8.self)
+      if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+    }
+    let history = Suggestions.History(log: text)
     // Kept only when last written well before it was read (as git's index treats a "racily
     // clean" file): a file system keeps times to a clock tick, so a file written again within
     // the tick of the last write, to the same size, would keep its status.
-    if readAt - Double(status.changed) / 1e9 > 0.1 {
-      Self.keptSuggestionLog.withLock { $0 = (path, key, history) }
+    if readAt - newest > 0.1 {
+      Self.keptSuggestionLog.withLock { $0 = (paths, key, history) }
     }
     return history
   }
@@ -145,8 +167,7 @@ extension Vault {
         history: scored.history, energy: scored.energy)
     }
     if record, !shown.isEmpty {
-      let lines = shown.map { Suggestions.logLine(moment, "shown \($0.number)", $0.id, mood: mood) }
-      try appendLog(lines)
+      try appendShown(shown.map { Suggestions.logLine(moment, "shown \($0.number)", $0.id, mood: mood) })
     }
     return shown
   }
@@ -161,7 +182,7 @@ extension Vault {
     guard !templates.isEmpty else { return }
     let last = shownLast ?? (suggestionHistory().lastShown[moment.date] ?? []).map(\.id)
     guard last != templates.map(\.id) else { return }
-    try appendLog(
+    try appendShown(
       templates.enumerated().map { Suggestions.logLine(moment, "shown \($0.offset + 1)", $0.element.id, mood: mood) })
   }
 
@@ -217,6 +238,24 @@ extension Vault {
   /// Logs a suggestion dismissed: it drops from today's suggestions.
   public func dismiss(_ template: TaskTemplate, mood: Int?, at moment: LocalDateTime) throws(VaultError) {
     try appendLog([Suggestions.logLine(moment, "dismissed", template.id, mood: mood)])
+  }
+
+  /// Appends a list shown to the state folder's log, in one `write` (appends of one write never
+  /// interleave, so lists shown at once by several processes each land whole).
+  func appendShown(_ lines: [String]) throws(VaultError) {
+    let path = shownLog
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(path, reason: VaultError.systemReason(error))
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
+    defer { close(descriptor) }
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == bytes.count else { throw .cannotWrite(path, reason: String(cString: strerror(errno))) }
   }
 
   /// Appends lines to the log, under the write lock, never changing what is there.

@@ -200,6 +200,12 @@ public struct VaultSync: Sendable {
     public var unsynced: [UnsyncedFile]
     /// Whether notes merge by meaning here (`vault sync --setup` done).
     public var mergeDriverInstalled: Bool
+    /// Conflict callouts still in notes, waiting for someone to pick a version.
+    public var callouts: [Callout]
+    /// Notes holding git's conflict markers (the next `vault sync` turns them into callouts).
+    public var markers: [String]
+    /// This machine's name, as callouts give it.
+    public var machine: String
   }
 
   public struct UnsyncedFile: Sendable, Encodable {
@@ -214,9 +220,12 @@ public struct VaultSync: Sendable {
     let lastSync = (try? String(contentsOfFile: lastSyncFile(repository), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let installed = config().driver != nil && attributesInstalled(repository)
+    let markers = git.run(["grep", "-l", "-z", "--untracked", "-E", "^<<<<<<<( |$)", "--", "*.md"]).out
+      .split(separator: "\0").map(String.init)
     return Status(
       branch: branch.head, upstream: branch.upstream, ahead: branch.ahead, behind: branch.behind, lastSync: lastSync,
-      unsynced: branch.changes, mergeDriverInstalled: installed)
+      unsynced: branch.changes, mergeDriverInstalled: installed, callouts: openCallouts(), markers: markers,
+      machine: machine)
   }
 
   func attributesInstalled(_ repository: Repository) -> Bool {
@@ -282,6 +291,14 @@ public struct VaultSync: Sendable {
     public var noRemote = false
     /// Conflict callouts the merge left, as `path:line`.
     public var conflicts: [String] = []
+    /// The same callouts, with whose version each holds and whose stays in place.
+    public var callouts: [Callout] = []
+    /// Notes removed on one side and changed on the other, kept where they were, in words.
+    public var kept: [String] = []
+    /// Notes whose git conflict markers (from a plain `git pull`) became callouts.
+    public var mended: [String] = []
+    /// This machine's name, as callouts and commits give it.
+    public var machine = ""
     /// Files other than notes changed on both sides: ours kept, theirs saved beside it.
     public var keptBoth: [String] = []
     /// What `setup` had to add first.
@@ -299,6 +316,7 @@ public struct VaultSync: Sendable {
     if syncLock >= 0 { while flock(syncLock, LOCK_EX) != 0 && errno == EINTR {} }
     try checkIdle(repository)
     var report = Report()
+    report.machine = machine
     let config = config()
     // A clone has `.gitattributes` but not the config that names the driver: without it git
     // would write conflict markers, so every sync makes sure.
@@ -322,7 +340,9 @@ public struct VaultSync: Sendable {
         "HEAD is detached (no branch is checked out), so nothing was changed: `git switch main` "
           + "(or your branch), then run `vault sync` again")
     }
-    report.committed = try commitChanges(state, setUp: report.setUp)
+    report.mended = try resolveMarkers(in: notesToLookAtForMarkers(repository, uncommitted: state.changes))
+    report.committed = try commitChanges(state, setUp: report.setUp, mended: !report.mended.isEmpty)
+    defer { recordSyncedHead(repository) }
     guard let upstream, let fetchArguments else {
       report.noRemote = true
       return report
@@ -364,11 +384,17 @@ public struct VaultSync: Sendable {
   }
 
   /// Commits every change (under the vault's write lock, so no vault command writes meanwhile).
-  private func commitChanges(_ state: BranchState, setUp: [String]) throws(VaultError) -> String? {
-    guard !state.changes.isEmpty || setUp.contains(".gitattributes") else { return nil }
+  private func commitChanges(_ state: BranchState, setUp: [String], mended: Bool) throws(VaultError) -> String? {
+    guard !state.changes.isEmpty || setUp.contains(".gitattributes") || mended else { return nil }
     return try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) -> String? in
       try SyncCommit.commit(in: git, machine: machine)
     }
+  }
+
+  /// Notes the commit HEAD names now as looked at for markers (`notesToLookAtForMarkers`).
+  private func recordSyncedHead(_ repository: Repository) {
+    guard let head = RefFiles.commit(of: "HEAD", in: repository.gitDirectory) else { return }
+    try? Data((head + "\n").utf8).write(to: URL(fileURLWithPath: syncedHeadFile(repository)), options: .atomic)
   }
 
   /// Commits here and not in `tracking`, and there and not here; without `tracking` (a new remote),
@@ -395,10 +421,14 @@ public struct VaultSync: Sendable {
   ) throws(VaultError) {
     let before = git.value(["rev-parse", "-q", "--verify", "HEAD"])
     report.received += incoming
+    // What each side changed since they parted, for the notes one removed and the other changed.
+    let base = before.flatMap { _ in git.value(["merge-base", "HEAD", tracking]) }
+    let (here, there) = base.map { (changes(from: $0, to: "HEAD"), changes(from: $0, to: tracking)) } ?? (.init(), .init())
     try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
       // With nothing committed here yet, git takes the remote's history as it is.
       let merge = git.run(
-        ["merge", "-q", "--no-edit", "--no-stat", tracking], environment: [MergeSides.mergingVariable: tracking])
+        ["merge", "-q", "--no-edit", "--no-stat", tracking],
+        environment: [MergeSides.mergingVariable: tracking, MergeSides.machineVariable: machine])
       if !merge.succeeded {
         let unmerged =
           git.value(["diff", "--name-only", "--diff-filter=U", "-z"])?.split(separator: "\0").map(String.init) ?? []
@@ -418,6 +448,14 @@ public struct VaultSync: Sendable {
           throw .cannotSync("git could not finish the merge, so it was undone and nothing was lost: " + commit.reason)
         }
       }
+      if !here.trashed.isEmpty || !there.trashed.isEmpty {
+        let them =
+          MergeSides.side(fromLog: git.run(MergeSides.logArguments(revision: tracking, path: ".")).out)?.side.name
+          ?? "the other machine"
+        report.kept += try keepChangedNotes(
+          trashedHere: here.trashed, trashedThere: there.trashed, changedHere: here.changed,
+          changedThere: there.changed, them: them)
+      }
     }
     guard let before else { return }
     let changed = git.value(["diff", "--name-only", "-z", before, "HEAD", "--", "*.md"])?.split(separator: "\0") ?? []
@@ -429,7 +467,12 @@ public struct VaultSync: Sendable {
       guard case .success(let bytes) = FileSystem.readFile(file) else { continue }
       let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       let callouts = lines.indices.filter { lines[$0].hasPrefix(NoteMerge.calloutMarker) }
-      for index in callouts.dropFirst(max(0, oldCount - 1)) { report.conflicts.append("\(path):\(index + 1)") }
+      for index in callouts.dropFirst(max(0, oldCount - 1)) {
+        report.conflicts.append("\(path):\(index + 1)")
+        if let sides = NoteMerge.calloutSides(lines[index]) {
+          report.callouts.append(Callout(at: "\(path):\(index + 1)", inCallout: sides.from, inPlace: sides.inPlace))
+        }
+      }
     }
   }
 
@@ -470,7 +513,8 @@ public struct VaultSync: Sendable {
 // `--json` writes every key, null included (docs/JSON.md), as the other commands do.
 extension VaultSync.Report {
   private enum Key: String, CodingKey {
-    case committed, upstream, sent, received, notesReceived, offline, noRemote, conflicts, keptBoth, setUp
+    case committed, upstream, sent, received, notesReceived, offline, noRemote, conflicts, callouts, kept, mended,
+      keptBoth, setUp, machine
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -483,6 +527,10 @@ extension VaultSync.Report {
     try container.encode(offline, forKey: .offline)
     try container.encode(noRemote, forKey: .noRemote)
     try container.encode(conflicts, forKey: .conflicts)
+    try container.encode(callouts, forKey: .callouts)
+    try container.encode(kept, forKey: .kept)
+    try container.encode(mended, forKey: .mended)
+    try container.encode(machine, forKey: .machine)
     try container.encode(keptBoth, forKey: .keptBoth)
     try container.encode(setUp, forKey: .setUp)
   }
@@ -490,7 +538,7 @@ extension VaultSync.Report {
 
 extension VaultSync.Status {
   private enum Key: String, CodingKey {
-    case branch, upstream, ahead, behind, lastSync, unsynced, mergeDriverInstalled
+    case branch, upstream, ahead, behind, lastSync, unsynced, mergeDriverInstalled, callouts, markers, machine
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -502,5 +550,8 @@ extension VaultSync.Status {
     try container.encode(lastSync, forKey: .lastSync)
     try container.encode(unsynced, forKey: .unsynced)
     try container.encode(mergeDriverInstalled, forKey: .mergeDriverInstalled)
+    try container.encode(callouts, forKey: .callouts)
+    try container.encode(markers, forKey: .markers)
+    try container.encode(machine, forKey: .machine)
   }
 }

@@ -29,11 +29,19 @@ enum SyncText {
           + (report.sent > 0 ? "" : " from \(upstream)"))
     }
     lines.append(parts.isEmpty ? "up to date with \(upstream)" : parts.joined(separator: "; "))
+    lines += report.kept
+    if !report.mended.isEmpty {
+      lines.append("git's conflict markers turned into callouts in:")
+      lines += report.mended.map { "  " + $0 }
+    }
     if !report.conflicts.isEmpty {
       lines.append(
-        "\(count(report.conflicts.count, "conflict")) kept as a callout, yours first (keep one version and delete the callout; vault check lists them):"
+        "\(count(report.conflicts.count, "conflict")) kept as a callout (keep one version and delete the callout; vault check lists them):"
       )
-      lines += report.conflicts.map { "  " + $0 }
+      for place in report.conflicts {
+        let callout = report.callouts.first { $0.at == place }
+        lines.append("  " + place + (callout.map { "  " + whose($0, machine: report.machine) } ?? ""))
+      }
     }
     if !report.keptBoth.isEmpty {
       lines.append("changed on both sides, yours kept and theirs saved beside it as “… (conflict, theirs)”:")
@@ -63,10 +71,26 @@ enum SyncText {
       lines += status.unsynced.prefix(20).map { "  \($0.path) (\($0.change))" }
       if status.unsynced.count > 20 { lines.append("  and \(status.unsynced.count - 20) more (git status)") }
     }
+    if !status.callouts.isEmpty {
+      lines.append("\(count(status.callouts.count, "conflict")) to settle (keep one version and delete the callout):")
+      lines += status.callouts.prefix(20).map { "  \($0.at)  " + whose($0, machine: status.machine) }
+      if status.callouts.count > 20 { lines.append("  and \(status.callouts.count - 20) more (vault check)") }
+    }
+    if !status.markers.isEmpty {
+      lines.append("git's conflict markers in (vault sync turns them into callouts):")
+      lines += status.markers.prefix(20).map { "  " + $0 }
+    }
     if !status.mergeDriverInstalled {
       lines.append("notes do not merge by meaning here yet: vault sync --setup")
     }
     return lines
+  }
+
+  /// Whose version a callout holds and whose stays in place, in words true on this machine.
+  static func whose(_ callout: VaultSync.Callout, machine: String) -> String {
+    let name = { (side: String) in side == machine ? "yours" : side + "'s" }
+    guard let inPlace = callout.inPlace else { return "\(name(callout.inCallout)) in the callout" }
+    return "\(name(inPlace)) in place, \(name(callout.inCallout)) in the callout"
   }
 
   private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -13,7 +13,9 @@ struct Suggest: ParsableCommand {
       when the vault has none) is scored: 0.40 × mood fit + 0.20 × time of day + 0.25 × what \
       you accepted before in that mood + 0.15 × energy fit (docs/FORMAT.md, "Suggestions"). The \
       mood is today's logged one unless --mood says. The list is numbered: accept or dismiss \
-      by number. Everything is recorded in .vault/suggestions.log, one line each.
+      by number. What you accept and dismiss is recorded in .vault/suggestions.log (it syncs); \
+      the lists shown are kept outside the vault, in $XDG_STATE_HOME/vault/, so that looking \
+      never changes it.
         vault suggest --mood 4 --why
         vault suggest accept 1
         vault suggest dismiss 2

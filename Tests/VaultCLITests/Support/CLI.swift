@@ -57,6 +57,7 @@ struct CLI {
     for key in ["VAULT_DIR", "VAULT_TODAY", "VAULT_NOW", "VAULT_INDEX", "NO_COLOR"] { environment[key] = nil }
     environment["TERM"] = "dumb"
     environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
+    environment["XDG_STATE_HOME"] = ScratchFolder.state.path
     environment.merge(extra) { $1 }
     process.environment = environment
     let output = Pipe()
@@ -125,6 +126,7 @@ struct CLI {
     environment["TERM"] = "dumb"
     // Indexes the test does not place go to the scratch folder, not to ~/.cache/vault.
     environment["XDG_CACHE_HOME"] = ScratchFolder.cache.path
+    environment["XDG_STATE_HOME"] = ScratchFolder.state.path
     environment.merge(extra) { $1 }
     process.environment = environment
     let running = Running(process: process, out: Pipe(), err: Pipe())

@@ -27,9 +27,17 @@ struct SyncHarness {
     var diverged = 0
     /// Rounds after which a note had an error in `vault check`.
     var unreadable = 0
+    /// Changes made on one side only found only in a callout.
+    var onlyInCallout = 0
+    /// Tasks found twice outside callouts.
+    var duplicated = 0
+    /// Rounds after which a view (`vault today`) left `git status` dirty.
+    var dirtyAfterViews = 0
     var description: String {
-      "\(rounds) rounds, \(edits) acknowledged edits: \(lost) lost, \(markedFiles) files with conflict markers, "
-        + "\(conflicts) conflicts, \(diverged) rounds diverged, \(unreadable) rounds with notes in error"
+      "\(rounds) rounds, \(edits) acknowledged edits: \(lost) lost, \(onlyInCallout) only in a callout, "
+        + "\(duplicated) tasks duplicated, \(markedFiles) files with conflict markers, \(conflicts) conflicts, "
+        + "\(diverged) rounds diverged, \(dirtyAfterViews) rounds dirty after views, "
+        + "\(unreadable) rounds with notes in error"
     }
   }
 
@@ -43,6 +51,11 @@ struct SyncHarness {
     var subject: String? = nil
     /// Set to what it was when the round began: no change for a merge to keep.
     var unchanged = false
+    /// The note at `path` was removed (`vault rm`): gone after the round, unless the other
+    /// machine changed it meanwhile.
+    var removed = false
+    /// The note the edit changed, when it changed one note in place (an editor's change).
+    var note: String? = nil
   }
 
   let clones: SyncedClones
@@ -53,6 +66,8 @@ struct SyncHarness {
   var serial = 0
   /// Notes each machine made in the editor, by clone name (a machine renames only its own).
   var ownNotes: [String: [String]] = [:]
+  /// Notes removed this round, dropped from `ownNotes` when it ends.
+  var removedThisRound: [String] = []
   /// Files as they were when the round began (the last sync), by clone and path: a property set
   /// to the value it had then changes nothing, so the other machine's change of it stands.
   var atRoundStart: [String: String] = [:]
@@ -68,6 +83,7 @@ struct SyncHarness {
     for round in 1...rounds where failures.isEmpty || ProcessInfo.processInfo.environment["VAULT_SYNC_KEEP"] == nil {
       atRoundStart = [:]
       var expectations: [Expectation] = []
+      var bySide: [[Expectation]] = []
       for clone in [clones.laptop, clones.phone] {
         var own: [Expectation] = []
         for _ in 0..<(1 + random.below(3)) {
@@ -75,11 +91,16 @@ struct SyncHarness {
           if let subject = expectation.subject { own.removeAll { $0.subject == subject } }
           if !expectation.unchanged { own.append(expectation) }
         }
+        bySide.append(own)
         expectations += own
       }
       counts.edits += expectations.count
       for clone in [clones.laptop, clones.phone, clones.laptop] { try sync(clone) }
-      try check(round: round, expectations, last: round == rounds)
+      try check(round: round, sides: bySide, last: round == rounds)
+      for path in removedThisRound {
+        for (machine, notes) in ownNotes { ownNotes[machine] = notes.filter { $0 != path } }
+      }
+      removedThisRound = []
       counts.rounds += 1
     }
   }
@@ -120,18 +141,19 @@ struct SyncHarness {
     case 1:
       guard let words = try tasks(clone, open: true).randomElement(using: &random) else { return nil }
       guard try vault(["done", words], clone) else { return nil }
-      return Expectation(fragments: ["- [x] " + words], edit: "done \(words)", subject: words)
+      return Expectation(fragments: ["- [x] " + words], edit: "done \(words)", subject: "status " + words)
     case 2:
       guard let words = try tasks(clone, open: false).randomElement(using: &random) else { return nil }
       guard try vault(["undo", words], clone) else { return nil }
-      return Expectation(fragments: ["- [ ] " + words], edit: "undo \(words)", subject: words)
+      return Expectation(fragments: ["- [ ] " + words], edit: "undo \(words)", subject: "status " + words)
     case 3:
       guard let words = try tasks(clone, open: true).randomElement(using: &random) else { return nil }
       guard try vault(["postpone", words, "\(1 + random.below(5))d"], clone),
         let line = try line(of: words, in: clone), let due = line.range(of: "📅 ")
       else { return nil }
       return Expectation(
-        fragments: [words, String(line[due.lowerBound...].prefix(13))], edit: "postpone \(words)", subject: words)
+        fragments: [words, String(line[due.lowerBound...].prefix(13))], edit: "postpone \(words)",
+        subject: "due " + words)
     case 4:
       let words = name("J", clone, round)
       let time = String(format: "%02d:%02d", random.below(24), random.below(60))
@@ -167,6 +189,8 @@ struct SyncHarness {
         clone)
     case 8:
       return try editorChange(clone, round: round)
+    case 9 where random.below(3) == 0:
+      return try remove(clone)
     default:
       return try rename(clone, round: round)
     }
@@ -196,8 +220,8 @@ struct SyncHarness {
   /// An editor writing a note: a new one (kept by its machine), or a line changed or added in one.
   private mutating func editorChange(_ clone: URL, round: Int) throws -> Expectation? {
     let words = name("E", clone, round)
-    let notes =
-      ["Notes/Anna.md", "Notes/Reading List.md", "Projects/Garden.md"] + (ownNotes[clone.lastPathComponent] ?? [])
+    // A note either machine made is on both after a sync (unless one removed it since).
+    let notes = ["Notes/Anna.md", "Notes/Reading List.md", "Projects/Garden.md"] + ownNotes.values.joined()
     if random.below(4) == 0 {
       let path = "Notes/\(words).md"
       let text = "# \(words)\n\nWritten on \(clone.lastPathComponent) in round \(round).\n\n- one\n- two\n- three\n"
@@ -212,16 +236,32 @@ struct SyncHarness {
     var lines = text.components(separatedBy: "\n")
     let replaceable = lines.indices.filter { index in
       let line = lines[index]
+      // Not a line this machine wrote this round: replacing it would undo its own edit.
       return !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix(">") && !line.hasPrefix("---")
-        && !line.contains(":") && index > 0
+        && !line.contains(":") && index > 0 && !line.contains("E\(round)\(clone.lastPathComponent.prefix(1))")
     }
+    var subject: String?
     if let index = replaceable.randomElement(using: &random), random.below(2) == 0 {
+      // Both machines replacing one line is a clash: the other's words may be in a callout.
+      subject = "line \(path) \(lines[index])"
       lines[index] = "Changed to \(words) on \(clone.lastPathComponent)."
     } else {
       lines.insert("Added \(words) on \(clone.lastPathComponent).", at: max(lines.count - 1, 0))
     }
     try Data(lines.joined(separator: "\n").utf8).write(to: file)
-    return Expectation(path: nil, fragments: [words], edit: "editor \(words) in \(path)")
+    return Expectation(
+      path: nil, fragments: [words], edit: "editor \(words) in \(path)", subject: subject, note: path)
+  }
+
+  /// `vault rm` of a note a machine made: it goes to `.trash/`.
+  private mutating func remove(_ clone: URL) throws -> Expectation? {
+    let made = ownNotes.values.joined().filter {
+      FileManager.default.fileExists(atPath: clone.appendingPathComponent($0).path)
+    }
+    guard let path = made.randomElement(using: &random) else { return nil }
+    guard try vault(["rm", path, "--yes"], clone) else { return nil }
+    removedThisRound.append(path)
+    return Expectation(path: path, fragments: [], edit: "rm \(path)", subject: "note " + path, removed: true)
   }
 
   private mutating func rename(_ clone: URL, round: Int) throws -> Expectation? {
@@ -236,7 +276,9 @@ struct SyncHarness {
     try FileManager.default.moveItem(at: clone.appendingPathComponent(old), to: clone.appendingPathComponent(new))
     own[index] = new
     ownNotes[clone.lastPathComponent] = own
-    return Expectation(path: new, fragments: [heading], edit: "rename \(old) to \(new)")
+    // A second rename of the note in a round replaces the first.
+    return Expectation(
+      path: new, fragments: [heading], edit: "rename \(old) to \(new)", subject: "renamed " + heading, note: old)
   }
 
   // MARK: Syncing
@@ -263,13 +305,19 @@ struct SyncHarness {
 
   // MARK: Checking
 
-  private mutating func check(round: Int, _ expectations: [Expectation], last: Bool) throws {
+  private mutating func check(round: Int, sides: [[Expectation]], last: Bool) throws {
+    // Looking changes nothing: a view run after the sync leaves git's status clean.
+    let view = try clones.vault(["today"], on: clones.laptop)
+    if view.status != 0 { failures.append("round \(round): vault today: \(view.stderr)") }
+    let laptopDirty = try SyncedClones.git(["status", "--porcelain"], in: clones.laptop).stdout
+    if !laptopDirty.isEmpty, mode == .vaultSync {
+      counts.dirtyAfterViews += 1
+      failures.append("round \(round): git status after vault today: \(laptopDirty)")
+    }
     // Two clean work trees at one commit hold the same files; every 50th round and the last
     // compare them byte for byte too.
     let heads = try [clones.laptop, clones.phone].map { try SyncedClones.git(["rev-parse", "HEAD"], in: $0).stdout }
-    let dirty = try [clones.laptop, clones.phone].contains {
-      try !SyncedClones.git(["status", "--porcelain"], in: $0).stdout.isEmpty
-    }
+    let dirty = try !SyncedClones.git(["status", "--porcelain"], in: clones.phone).stdout.isEmpty
     let files = try SyncedClones.files(of: clones.laptop)
     let thorough = last || round % 50 == 0
     let phoneFiles = thorough ? try SyncedClones.files(of: clones.phone) : files
@@ -277,26 +325,78 @@ struct SyncHarness {
       counts.diverged += 1
       failures.append("round \(round): the clones differ")
     }
-    var notes: [String: [Substring]] = [:]
-    for (path, data) in files where path.hasSuffix(".md") {
+    // Each note's lines, and which of them are inside conflict callouts.
+    var notes: [String: [(line: Substring, inCallout: Bool)]] = [:]
+    var taskLines: [String: Int] = [:]
+    for (path, data) in files where path.hasSuffix(".md") && !path.hasPrefix(".trash/") {
       let text = String(decoding: data, as: UTF8.self)
       if text.contains("<<<<<<< ") || text.contains(">>>>>>> ") {
         counts.markedFiles += 1
         if mode == .vaultSync { failures.append("round \(round): conflict markers in \(path)") }
       }
-      notes[path] = text.split(separator: "\n")
-    }
-    for expectation in expectations {
-      let candidates = expectation.path.map { [notes[$0] ?? []] } ?? Array(notes.values)
-      let found = candidates.contains { lines in
-        lines.contains { line in expectation.fragments.allSatisfy { line.contains($0) } }
+      var inCallout = false
+      var lines: [(Substring, Bool)] = []
+      for line in text.split(separator: "\n") {
+        if line.hasPrefix("> [!conflict]") { inCallout = true } else if !line.hasPrefix(">") { inCallout = false }
+        lines.append((line, inCallout))
+        // A task the harness added, outside callouts and not recurring (whose next instance
+        // keeps its words), is in the vault once.
+        if !inCallout, line.hasPrefix("- ["), !line.contains("🔁"), let words = line.dropFirst(6).split(separator: " ").first,
+          words.hasPrefix("T"), words.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber })
+        {
+          taskLines[String(words), default: 0] += 1
+        }
       }
-      if !found {
+      notes[path] = lines
+    }
+    for (words, count) in taskLines where count > 1 {
+      counts.duplicated += 1
+      if mode == .vaultSync { failures.append("round \(round): task \(words) is in the vault \(count) times") }
+    }
+    for (side, expectations) in sides.enumerated() {
+      let other = sides[1 - side]
+      for expectation in expectations {
+        if expectation.removed, let path = expectation.path {
+          // Gone, unless the other machine changed it meanwhile (then it stays, changed).
+          let changedThere = other.contains { $0.note == path || $0.path == path }
+          if !changedThere, notes[path] != nil {
+            counts.lost += 1
+            failures.append("round \(round): \(expectation.edit): the note is still there")
+          }
+          continue
+        }
+        // A note renamed here and removed there may go either way: both changed where it is.
+        if let note = expectation.note, expectation.edit.hasPrefix("rename"),
+          other.contains(where: { $0.removed && $0.path == note })
+        {
+          continue
+        }
+        let candidates = expectation.path.map { [notes[$0] ?? []] } ?? Array(notes.values)
+        let matches = { (inCallout: Bool) in
+          candidates.contains { lines in
+            lines.contains { $0.inCallout == inCallout && expectation.fragments.allSatisfy($0.line.contains) }
+          }
+        }
+        if matches(false) { continue }
+        // In a callout only when the other machine set the same thing differently.
+        let clashed = expectation.subject.map { subject in other.contains { $0.subject == subject } } ?? false
+        if matches(true) {
+          if clashed { continue }
+          counts.onlyInCallout += 1
+          if mode == .vaultSync {
+            failures.append("round \(round): \(expectation.edit) is only in a callout: \(expectation.fragments)")
+          }
+          continue
+        }
         counts.lost += 1
         if let keep = ProcessInfo.processInfo.environment["VAULT_SYNC_KEEP"] {
           try? FileManager.default.copyItem(at: clones.folder, to: URL(fileURLWithPath: keep))
         }
-        if mode == .vaultSync { failures.append("round \(round): lost \(expectation.edit): \(expectation.fragments)") }
+        if mode == .vaultSync {
+          failures.append(
+            "round \(round): lost \(expectation.edit): \(expectation.fragments) (this side: "
+              + "\(expectations.map(\.edit)); other side: \(other.map(\.edit)))")
+        }
       }
     }
     guard thorough || round % 10 == 0 else { return }
