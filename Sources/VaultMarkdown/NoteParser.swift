@@ -114,7 +114,8 @@ public enum NoteParser {
     let isQuoted = { (line: Int) -> Bool in
       let range = source.lineRange(line)
       let lead = bytes[range].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-      return range.lowerBound + lead.count < range.upperBound && bytes[range.lowerBound + lead.count] == UInt8(ascii: ">")
+      return range.lowerBound + lead.count < range.upperBound
+        && bytes[range.lowerBound + lead.count] == UInt8(ascii: ">")
     }
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }

@@ -92,7 +92,8 @@ import Testing
   @Test func gitsConflictMarkersFromAPlainPullBecomeACalloutOnTheNextSync() throws {
     let clones = try Clones.make()
     let note = "Notes/Errands.md"
-    try write("# Errands\n\n- [ ] Renew the library card 📅 2026-12-01\n- [ ] Post the letter\n", to: note, in: clones.laptop)
+    try write(
+      "# Errands\n\n- [ ] Renew the library card 📅 2026-12-01\n- [ ] Post the letter\n", to: note, in: clones.laptop)
     _ = try sync(clones.laptop, clones)
     _ = try sync(clones.phone, clones)
     // The phone forgets the driver, as a fresh clone merged by plain `git pull` has none.
@@ -101,7 +102,8 @@ import Testing
       "# Errands\n\n- [x] Renew the library card 📅 2026-12-01 ✅ 2026-11-25\n- [ ] Post the letter\n", to: note,
       in: clones.laptop)
     _ = try sync(clones.laptop, clones)
-    try write("# Errands\n\n- [ ] Renew the library card 📅 2026-12-04\n- [ ] Post the letter\n", to: note, in: clones.phone)
+    try write(
+      "# Errands\n\n- [ ] Renew the library card 📅 2026-12-04\n- [ ] Post the letter\n", to: note, in: clones.phone)
     try Clones.git(["commit", "-qam", "later"], in: clones.phone)
     let pull = try Clones.git(["pull", "-q", "--no-rebase", "--no-edit"], in: clones.phone, allowFailure: true)
     #expect(pull.status != 0, "\(pull.stdout)\(pull.stderr)")

@@ -264,6 +264,19 @@ import Testing
     }
   }
 
+  /// Loading Today, which shows suggestions, changes no byte of the vault: the list shown is
+  /// logged in the state folder, so a vault under git stays clean.
+  @Test func lookingAtTodayChangesNoFileOfTheVault() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    #expect(try CLI.run(["mood", "4"], inVault: folder, today: Self.today).status == 0)
+    let before = try Fixture.contents(of: folder)
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/")
+    #expect(page.status == 200 && page.body.contains("For your mood"), "\(page.status)")
+    #expect(try Fixture.contents(of: folder) == before)
+  }
+
   @Test func theGateRefusesWhatItMustWithAPageThatSaysWhatToDo() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try serve(folder)

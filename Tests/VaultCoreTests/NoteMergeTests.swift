@@ -195,7 +195,8 @@ struct ChangeSummaryTests {
 
   @Test func aCalloutsCopyOfATaskIsNoTaskInTheCommitMessage() {
     let before = "- [ ] Renew passport 📅 2026-12-01\n"
-    let after = before + "> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> - [ ] Renew passport 📅 2026-12-03\n"
+    let after =
+      before + "> [!conflict] From phone (2026-11-25 09:10); in place: laptop's\n> - [ ] Renew passport 📅 2026-12-03\n"
     #expect(ChangeSummary.message([.init(path: "Tasks.md", before: before, after: after)]).subject == "edited: Tasks")
   }
 }

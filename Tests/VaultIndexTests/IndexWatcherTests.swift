@@ -155,6 +155,64 @@ import VaultKit
     }
   }
 
+  /// A watcher stopped and started again, at random moments of a storm of edits, renames,
+  /// deletes, nested folders made and folders moved (as a service manager restarts it):
+  /// after each cycle a command trusting the watcher reads what a rebuild reads. Cycles chain
+  /// on one vault, so a folder a watcher missed shows in the next cycle. `VAULT_WATCH_CYCLES`
+  /// sets how many (20 here; 100 for the figure in docs/PERFORMANCE.md).
+  @Test func aWatcherRestartedDuringStormsOfFolderMovesMissesNothing() throws {
+    let cycles = ProcessInfo.processInfo.environment["VAULT_WATCH_CYCLES"].flatMap { Int($0) } ?? 20
+    let folder = try TemporaryVault(Self.files)
+    let script = """
+      cd "$1"; w=$2; c=$3; mkdir -p "W$w" Moved
+      i=0
+      while [ $i -lt 120 ]; do
+        n=$((i % 7))
+        case $((i % 8)) in
+          0) printf -- '- [ ] task %s of %s in %s\\n' $i $w $c > "W$w/Note $n.md" ;;
+          1) mkdir -p "W$w/D$n/E$i/F" && printf -- '- [ ] deep %s %s\\n' $i $c > "W$w/D$n/E$i/F/Deep.md" ;;
+          2) rm -rf "Moved/W$w-$n" && mv "W$w/D$n" "Moved/W$w-$n" 2>/dev/null ;;
+          3) printf -- '- [x] saved %s\\n' $i > "W$w/.tmp$n" && mv "W$w/.tmp$n" "W$w/Saved $n.md" ;;
+          4) rm -f "W$w/Note $((n / 2)).md" ;;
+          5) mv "Moved/W$w-$n" "W$w/Back$n-$i" 2>/dev/null ;;
+          6) printf -- '- [ ] appended %s %s\\n' $i $c >> "W$w/Note $n.md" ;;
+          7) rm -rf "W$w/Back$((n + 1))-"* ;;
+        esac
+        i=$((i + 1))
+      done
+      """
+    var random = SystemRandomNumberGenerator()
+    // A watcher runs once: each start is a new one, made once the last has let go of the vault.
+    func started() throws -> IndexWatcher {
+      // The last one's thread lets go of it a moment after it stopped.
+      let deadline = Date().addingTimeInterval(5)
+      while true {
+        do {
+          return try IndexWatcher(
+            vault: try folder.vault(), index: folder.indexPath, environment: [:], notice: { _ in })
+        } catch IndexWatcher.Failure.alreadyWatched where Date() < deadline {
+          Thread.sleep(forTimeInterval: 0.005)
+        }
+      }
+    }
+    for cycle in 1...cycles {
+      let writers = try (1...3).map { number in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "storm", folder.root.path, "\(number)", "\(cycle)"]
+        try process.run()
+        return process
+      }
+      // Started, and stopped again, once or twice while the writers run.
+      for _ in 0..<(1 + Int.random(in: 0...1, using: &random)) {
+        try whileRunning(try started()) { Thread.sleep(forTimeInterval: Double.random(in: 0...0.15, using: &random)) }
+      }
+      let last = try started()
+      for writer in writers { writer.waitUntilExit() }
+      try whileRunning(last) { try compare(folder, "cycle \(cycle)") }
+    }
+  }
+
   @Test func aSecondWatcherOfTheSameVaultIsRefused() throws {
     try watching { folder, _ in
       #expect {

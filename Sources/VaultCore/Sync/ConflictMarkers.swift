@@ -110,7 +110,8 @@ public enum ConflictMarkers {
     for block in found {
       result += lines[next..<block.range.lowerBound].joined()
       next = block.range.upperBound
-      let them = NoteMerge.Side(name: block.theirsLabel.isEmpty ? "the other side" : block.theirsLabel, time: "git merge")
+      let them = NoteMerge.Side(
+        name: block.theirsLabel.isEmpty ? "the other side" : block.theirsLabel, time: "git merge")
       let us = NoteMerge.Side(name: block.oursLabel.isEmpty ? "this side" : block.oursLabel, time: "git merge")
       let pieces: [ChunkMerge.Piece]
       if let base = block.base {

@@ -423,7 +423,8 @@ public struct VaultSync: Sendable {
     report.received += incoming
     // What each side changed since they parted, for the notes one removed and the other changed.
     let base = before.flatMap { _ in git.value(["merge-base", "HEAD", tracking]) }
-    let (here, there) = base.map { (changes(from: $0, to: "HEAD"), changes(from: $0, to: tracking)) } ?? (.init(), .init())
+    let (here, there) =
+      base.map { (changes(from: $0, to: "HEAD"), changes(from: $0, to: tracking)) } ?? (.init(), .init())
     try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
       // With nothing committed here yet, git takes the remote's history as it is.
       let merge = git.run(

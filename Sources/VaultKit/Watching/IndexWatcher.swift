@@ -50,6 +50,9 @@ public final class IndexWatcher: @unchecked Sendable {
   private var watches: [String: Int32] = [:]
   /// False when a folder could not be watched: commands are then told to walk.
   private var complete = true
+  /// Why the watcher does not vouch for the index, when it does not: a folder it could not
+  /// watch (`vault watch --status` says it).
+  private var notVouching: String?
   private var settingsStamp: [Int64]
   private var cookies = 0
   /// A command waiting for its cookie: since when (0 once the cookie was seen), and the view
@@ -396,27 +399,33 @@ public final class IndexWatcher: @unchecked Sendable {
 
   /// Watches the vault's own folder, its settings folders and every folder the walk reaches;
   /// forgets watches of folders no longer there.
+  /// The folders are those on disk (a walk), never the index's list; then a second look, once
+  /// the watches are in place, catches a folder made or moved in while the first walk ran
+  /// (after its parent was read and before the parent was watched, so that no watch saw it:
+  /// the race inotify(7) describes).
   private func watchEverything() {
-    let folders = VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters).walk().folders
+    let walker = VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters)
+    let folders = walker.walk().folders
     let wanted = Set(folders).union(Self.settingsFolders)
     for (folder, watch) in watches where !wanted.contains(folder) {
       events.remove(watch)
       forget(watch)
     }
     complete = true
+    notVouching = nil
     for folder in Self.settingsFolders.sorted()
     where FileSystem.status(vault.root + "/" + folder, followLinks: true)?.isDirectory == true {
       watch(folder)
     }
     for folder in folders { watch(folder) }
+    for folder in walker.walk().folders where watches[folder] == nil { watch(folder) }
   }
 
-  /// Watches a folder that appeared, and every folder in it.
+  /// Watches a folder that appeared, and every folder in it, with the same second look.
   private func watchTree(_ folder: String) {
-    for inside in VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters).walk(from: folder).folders
-    {
-      watch(inside)
-    }
+    let walker = VaultWalker(root: vault.root, ignoreFilters: vault.settings.ignoreFilters)
+    for inside in walker.walk(from: folder).folders { watch(inside) }
+    for inside in walker.walk(from: folder).folders where watches[inside] == nil { watch(inside) }
   }
 
   private func watch(_ folder: String) {
@@ -429,11 +438,25 @@ public final class IndexWatcher: @unchecked Sendable {
       watches[folder] = watch
     } catch .tooManyWatches(let limit) {
       complete = false
+      notVouching = "\(FolderEvents.Failure.tooManyWatches(limit: limit))"
       notice(
         "\(FolderEvents.Failure.tooManyWatches(limit: limit)); until then commands walk the vault as without a watcher")
     } catch {
-      // A folder gone before it could be watched: its parent's notification covers it.
+      // A folder gone before it could be watched: its parent's notification covers it. One
+      // still there (no permission to read it, say) is not watched: the watcher stops vouching.
+      let path = folder.isEmpty ? vault.root : vault.root + "/" + folder
+      guard FileSystem.status(path, followLinks: true)?.isDirectory == true else { return }
+      complete = false
+      notVouching = "\(error)"
+      notice("\(error); until it can be watched (restart the watcher), commands walk the vault as without a watcher")
     }
+  }
+
+  /// Why the watcher does not vouch for the index now; nil when it does.
+  var whyNotVouching: String? {
+    if !complete { return notVouching ?? "a folder of the vault is not watched" }
+    if retryAt != nil { return "changes wait to be written: the index is locked or could not be written" }
+    return nil
   }
 
   /// Stops watching a folder that went away, and every folder in it.
@@ -509,6 +532,12 @@ public final class IndexWatcher: @unchecked Sendable {
         return
       }
       view = decoded
+    } else if request == "why" {
+      // `vault watch --status`: whether it vouches now, and why not.
+      _ = WatchChannel.send(client, whyNotVouching.map { "not vouching: " + $0 } ?? "vouching")
+      _ = WatchChannel.send(client, "\n")
+      close(client)
+      return
     } else if request != "sync" {
       close(client)
       return

@@ -177,6 +177,21 @@ public enum WatchChannel {
 
 extension Vault {
   /// Whether a running watcher says the index holds every change made so far.
+  /// Why the running watcher does not vouch for the index (a folder it cannot watch, an index
+  /// it cannot write); nil when it does, or when no watcher answers.
+  public func watcherDeclines(explicit: String?, environment: [String: String]) -> String? {
+    let path = WatchChannel.socketPath(index: indexPath(explicit: explicit, environment: environment))
+    guard FileSystem.status(path, followLinks: false) != nil else { return nil }
+    let socket = WatchChannel.socket()
+    guard socket >= 0 else { return nil }
+    defer { close(socket) }
+    guard WatchChannel.connect(socket, path), WatchChannel.send(socket, "why\n"),
+      let answer = WatchChannel.receiveLine(socket, timeout: WatchChannel.timeout(environment: environment)),
+      answer.hasPrefix("not vouching: ")
+    else { return nil }
+    return String(answer.dropFirst("not vouching: ".count))
+  }
+
   public func watcherVouches(explicit: String?, environment: [String: String]) -> Bool {
     WatchChannel.sync(
       index: indexPath(explicit: explicit, environment: environment),

@@ -65,10 +65,14 @@ struct Watch: ParsableCommand {
     let terminal = options.terminal()
     if status {
       let watched = vault.watcherVouches(explicit: options.index, environment: options.environment)
+      let declines = watched ? nil : vault.watcherDeclines(explicit: options.index, environment: options.environment)
       if options.json {
-        try terminal.json(["watching": watched])
+        try terminal.json(WatchState(watching: watched, notVouching: declines))
       } else if watched {
         terminal.print("a watcher keeps the index of \(vault.displayRoot) fresh: commands read it without a walk")
+      } else if let declines {
+        terminal.print("a watcher runs for \(vault.displayRoot) but does not vouch for the index: \(declines)")
+        terminal.print("commands walk the vault meanwhile")
       } else {
         terminal.print(
           "no watcher answers for \(vault.displayRoot): commands walk the vault (start one with: vault watch)")
@@ -131,5 +135,20 @@ struct Watch: ParsableCommand {
       "vault: watching \(vault.displayRoot); the index stays fresh while this runs. Stop with Ctrl-C.")
     try watcher.run()
     terminal.printError("vault: stopped watching \(vault.displayRoot)")
+  }
+}
+
+/// `vault watch --status --json`.
+struct WatchState: Encodable {
+  var watching: Bool
+  /// Why a running watcher does not vouch for the index; null when it does or none runs.
+  var notVouching: String?
+
+  private enum Key: String, CodingKey { case watching, notVouching }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    try container.encode(watching, forKey: .watching)
+    try container.encode(notVouching, forKey: .notVouching)
   }
 }

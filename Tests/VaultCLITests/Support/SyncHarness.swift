@@ -341,7 +341,8 @@ struct SyncHarness {
         lines.append((line, inCallout))
         // A task the harness added, outside callouts and not recurring (whose next instance
         // keeps its words), is in the vault once.
-        if !inCallout, line.hasPrefix("- ["), !line.contains("🔁"), let words = line.dropFirst(6).split(separator: " ").first,
+        if !inCallout, line.hasPrefix("- ["), !line.contains("🔁"),
+          let words = line.dropFirst(6).split(separator: " ").first,
           words.hasPrefix("T"), words.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber })
         {
           taskLines[String(words), default: 0] += 1
