@@ -94,6 +94,41 @@ import Testing
     }
   }
 
+  /// A watcher that could not watch every folder does not vouch for the index: commands walk
+  /// (and see what it missed), and `vault watch --status` says why.
+  @Test func aWatcherThatCannotWatchEveryFolderSaysWhyAndCommandsWalk() throws {
+    let (folder, environment) = try vault()
+    var limited = environment
+    limited["VAULT_WATCH_LIMIT"] = "3"
+    let watch = try CLI.start(["watch"], in: folder, environment: limited)
+    defer {
+      watch.process.interrupt()
+      if !eventually(within: 10, { !watch.process.isRunning }) { kill(watch.process.processIdentifier, SIGKILL) }
+      let result = watch.finish()
+      #expect(result.stderr.contains("the system's limit of watched folders is reached"), "\(result.stderr)")
+    }
+    var status = CLI.Result(stdout: "", stderr: "", status: 0)
+    let said = try eventually(within: 30) {
+      status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
+      return status.stdout.contains("does not vouch")
+    }
+    #expect(said, "\(status.stdout)")
+    #expect(status.status == 1)
+    #expect(
+      status.stdout.contains(
+        "a watcher runs for . but does not vouch for the index: the system's limit of watched folders "
+          + "is reached (VAULT_WATCH_LIMIT = 3)"), "\(status.stdout)")
+    let json = try CLI.run(["watch", "--status", "--json"], in: folder, environment: environment)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["watching"] as? Bool == false)
+    #expect((object?["notVouching"] as? String)?.contains("VAULT_WATCH_LIMIT = 3") == true)
+    // A note in a folder it does not watch is seen all the same: the command walks.
+    try Data("- [ ] Written where no watch looks 📅 2026-11-23\n".utf8).write(
+      to: folder.appendingPathComponent("Journal/2026/11/Unwatched.md"))
+    let tasks = try CLI.run(["tasks", "--due-before", "2026-11-24"], in: folder, environment: environment)
+    #expect(tasks.stdout.contains("Written where no watch looks"), "\(tasks.stdout)")
+  }
+
   @Test func aSecondWatcherOfTheVaultIsRefused() throws {
     let (folder, environment) = try vault()
     try watching(folder, environment) { _ in

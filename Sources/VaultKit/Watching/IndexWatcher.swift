@@ -53,6 +53,9 @@ public final class IndexWatcher: @unchecked Sendable {
   /// Why the watcher does not vouch for the index, when it does not: a folder it could not
   /// watch (`vault watch --status` says it).
   private var notVouching: String?
+  /// `$VAULT_WATCH_LIMIT`: a lower limit of watched folders than the system's, to try what a
+  /// watcher does when it reaches the limit (tests; `fs.inotify.max_user_watches` needs root).
+  private let watchLimit: Int?
   private var settingsStamp: [Int64]
   private var cookies = 0
   /// A command waiting for its cookie: since when (0 once the cookie was seen), and the view
@@ -113,6 +116,7 @@ public final class IndexWatcher: @unchecked Sendable {
     explicitIndex = index
     self.environment = environment
     self.notice = notice
+    watchLimit = environment["VAULT_WATCH_LIMIT"].flatMap { Int($0) }
     let plannedIndex = vault.indexPath(explicit: index, environment: environment)
     if let kind = WatchedFileSystem.unnotifiedKind(of: vault.root) {
       throw Failure.notNotified(
@@ -430,7 +434,10 @@ public final class IndexWatcher: @unchecked Sendable {
 
   private func watch(_ folder: String) {
     guard complete else { return }
-    do {
+    do throws(FolderEvents.Failure) {
+      if let watchLimit, watches.count >= watchLimit, watches[folder] == nil {
+        throw .tooManyWatches(limit: "VAULT_WATCH_LIMIT = \(watchLimit)")
+      }
       let watch = try events.add(folder.isEmpty ? vault.root : vault.root + "/" + folder)
       // The same folder reached again (by a link the walk did not follow) keeps its first path.
       if let old = watched[watch], old != folder, watches[old] == watch { return }
