@@ -75,44 +75,92 @@ extension VaultSync {
     return done
   }
 
-  // MARK: Conflict markers
+  // MARK: Conflict markers and callouts
 
   /// The commit of the last sync, kept beside git's own state: notes changed since then (by a
-  /// plain `git pull`, say) are looked at for conflict markers.
+  /// plain `git pull`, say) are looked at for conflict markers and callouts.
   func syncedHeadFile(_ repository: Repository) -> String { repository.gitDirectory + "/vault-synced-head" }
 
-  /// The notes that may hold git's conflict markers: those changed since the last sync and not
-  /// yet committed; every note when no sync ran here yet.
-  func notesToLookAtForMarkers(_ repository: Repository, uncommitted: [UnsyncedFile]) -> [String] {
+  /// The notes that held conflict callouts when last looked at, one path a line (from the top
+  /// of the repository), beside git's own state: `vault sync --status` looks at them again
+  /// rather than at every note.
+  func calloutNotesFile(_ repository: Repository) -> String { repository.gitDirectory + "/vault-callout-notes" }
+
+  func recordedCalloutNotes(_ repository: Repository) -> Set<String>? {
+    guard let text = try? String(contentsOfFile: calloutNotesFile(repository), encoding: .utf8) else { return nil }
+    return Set(text.split(separator: "\n").map(String.init))
+  }
+
+  func recordCalloutNotes(_ paths: Set<String>, _ repository: Repository) {
+    guard paths != recordedCalloutNotes(repository) else { return }
+    let text = paths.sorted().map { $0 + "\n" }.joined()
+    try? Data(text.utf8).write(to: URL(fileURLWithPath: calloutNotesFile(repository)), options: .atomic)
+  }
+
+  /// The notes that may hold git's conflict markers or callouts (paths from the top of the
+  /// repository): those not yet committed, those changed since the last sync, and those that
+  /// held callouts when last looked at; every note holding either, by `git grep`, when no sync
+  /// ran here yet.
+  func notesToLookAt(_ repository: Repository, uncommitted: [UnsyncedFile]) -> Set<String> {
     var paths = Set(uncommitted.filter { $0.change != "deleted" && $0.path.lowercased().hasSuffix(".md") }.map(\.path))
+    paths.formUnion(recordedCalloutNotes(repository) ?? [])
     let head = RefFiles.commit(of: "HEAD", in: repository.gitDirectory)
     let synced = (try? String(contentsOfFile: syncedHeadFile(repository), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    if let head, head != synced {
-      var listed: [Substring] = []
-      let changed = synced.map { synced in
-        git.run(["diff", "--name-only", "-z", "--relative", "--diff-filter=AM", synced, head, "--", "*.md"])
-      }
-      if let changed, changed.succeeded {
-        listed = changed.out.split(separator: "\0")
-      } else {
-        // No sync here yet (or its commit is gone): every note of HEAD holding a marker.
-        let found = git.run(["grep", "-l", "-z", "-E", "^<<<<<<<( |$)", head, "--", "*.md"])
-        listed = found.out.split(separator: "\0").map { $0.hasPrefix(head + ":") ? $0.dropFirst(head.count + 1) : $0 }
-      }
-      paths.formUnion(listed.map(String.init))
+    guard let head, head != synced else { return paths }
+    let changed = synced.map { synced in
+      git.run(["diff", "--name-only", "-z", "--diff-filter=AM", synced, head, "--", "*.md"])
     }
-    return paths.sorted()
+    if let changed, changed.succeeded {
+      paths.formUnion(changed.out.split(separator: "\0").map(String.init))
+    } else {
+      // No sync here yet (or its commit is gone): every note of HEAD holding either.
+      let found = git.run([
+        "grep", "-l", "-z", "--full-name", "-E", "-e", "^<<<<<<<( |$)", "-e", "\\[!conflict\\]", head, "--", "*.md",
+      ])
+      paths.formUnion(
+        found.out.split(separator: "\0").map { String($0.hasPrefix(head + ":") ? $0.dropFirst(head.count + 1) : $0) })
+    }
+    return paths
   }
 
-  /// Turns git's conflict markers in `paths` into callouts; returns the notes mended.
-  func resolveMarkers(in paths: [String]) throws(VaultError) -> [String] {
+  /// The callouts and git's conflict markers in `paths` (from the top of the repository).
+  func lookAt(_ paths: Set<String>, in repository: Repository) -> (callouts: [Callout], markers: [String]) {
+    var callouts: [Callout] = []
+    var markers: [String] = []
+    for path in paths.sorted() {
+      guard case .success(let bytes) = FileSystem.readFile(repository.top + "/" + path),
+        bytes.contains(UInt8(ascii: "[")) || bytes.contains(UInt8(ascii: "<"))
+      else { continue }
+      let text = String(decoding: bytes, as: UTF8.self)
+      if text.contains("<<<<<<<"), ConflictMarkers.contains(text) { markers.append(path) }
+      guard text.contains("[!conflict]") else { continue }
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if let sides = NoteMerge.calloutSides(line) {
+          callouts.append(Callout(at: "\(path):\(index + 1)", inCallout: sides.from, inPlace: sides.inPlace))
+        }
+      }
+    }
+    return (callouts, markers)
+  }
+
+  /// The vault-relative path of a path from the top of the repository; nil when outside the vault.
+  func vaultPath(_ path: String, in repository: Repository) -> String? {
+    let top = FileSystem.realPath(repository.top) ?? repository.top
+    let root = FileSystem.realPath(vault.root) ?? vault.root
+    if root == top { return path }
+    guard root.hasPrefix(top + "/") else { return nil }
+    let prefix = String(root.dropFirst(top.count + 1)) + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+  }
+
+  /// Turns git's conflict markers in `paths` (from the top of the repository) into callouts;
+  /// returns the notes mended.
+  func resolveMarkers(in paths: [String], _ repository: Repository) throws(VaultError) -> [String] {
     var mended: [String] = []
     for path in paths {
-      guard case .success(let bytes) = FileSystem.readFile(vault.root + "/" + path), bytes.contains(UInt8(ascii: "<"))
-      else { continue }
-      guard let text = String(validating: bytes, as: UTF8.self), ConflictMarkers.contains(text) else { continue }
-      let changed: Bool = try vault.edit(path) { current throws(VaultError) -> FileEdit<Bool> in
+      guard let relative = vaultPath(path, in: repository) else { continue }
+      let changed: Bool = try vault.edit(relative) { current throws(VaultError) -> FileEdit<Bool> in
         guard let current, let text = String(validating: current, as: UTF8.self),
           let resolved = ConflictMarkers.resolve(text)
         else { return .keep(false) }
@@ -121,18 +169,5 @@ extension VaultSync {
       if changed { mended.append(path) }
     }
     return mended
-  }
-
-  /// The callouts in the vault's notes, by `git grep` of the work tree.
-  func openCallouts() -> [Callout] {
-    let output = git.run(["grep", "-n", "-z", "-F", "--untracked", "-e", "[!conflict]", "--", "*.md"])
-    guard output.succeeded else { return [] }
-    var callouts: [Callout] = []
-    for record in output.out.split(separator: "\n") {
-      let fields = record.split(separator: "\0", maxSplits: 2, omittingEmptySubsequences: false)
-      guard fields.count == 3, let sides = NoteMerge.calloutSides(fields[2]) else { continue }
-      callouts.append(Callout(at: "\(fields[0]):\(fields[1])", inCallout: sides.from, inPlace: sides.inPlace))
-    }
-    return callouts
   }
 }

@@ -220,11 +220,12 @@ public struct VaultSync: Sendable {
     let lastSync = (try? String(contentsOfFile: lastSyncFile(repository), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let installed = config().driver != nil && attributesInstalled(repository)
-    let markers = git.run(["grep", "-l", "-z", "--untracked", "-E", "^<<<<<<<( |$)", "--", "*.md"]).out
-      .split(separator: "\0").map(String.init)
+    // Only the notes that may hold them are read: not every note (`notesToLookAt`).
+    let (callouts, markers) = lookAt(notesToLookAt(repository, uncommitted: branch.changes), in: repository)
+    recordCalloutNotes(Set(callouts.map { String($0.at[..<($0.at.lastIndex(of: ":") ?? $0.at.endIndex)]) }), repository)
     return Status(
       branch: branch.head, upstream: branch.upstream, ahead: branch.ahead, behind: branch.behind, lastSync: lastSync,
-      unsynced: branch.changes, mergeDriverInstalled: installed, callouts: openCallouts(), markers: markers,
+      unsynced: branch.changes, mergeDriverInstalled: installed, callouts: callouts, markers: markers,
       machine: machine)
   }
 
@@ -340,9 +341,16 @@ public struct VaultSync: Sendable {
         "HEAD is detached (no branch is checked out), so nothing was changed: `git switch main` "
           + "(or your branch), then run `vault sync` again")
     }
-    report.mended = try resolveMarkers(in: notesToLookAtForMarkers(repository, uncommitted: state.changes))
+    let looked = notesToLookAt(repository, uncommitted: state.changes)
+    report.mended = try resolveMarkers(in: lookAt(looked, in: repository).markers, repository)
     report.committed = try commitChanges(state, setUp: report.setUp, mended: !report.mended.isEmpty)
-    defer { recordSyncedHead(repository) }
+    defer {
+      recordSyncedHead(repository)
+      // The notes holding callouts now, for `--status`: those that did, and those the merge wrote in.
+      let paths = looked.union(report.conflicts.map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
+      let found = lookAt(paths, in: repository).callouts
+      recordCalloutNotes(Set(found.map { String($0.at[..<($0.at.lastIndex(of: ":") ?? $0.at.endIndex)]) }), repository)
+    }
     guard let upstream, let fetchArguments else {
       report.noRemote = true
       return report
