@@ -17,7 +17,17 @@ enum BodyMerge {
     if ours == theirs { return ours.map { .line(String($0)) } }
     if base == ours { return theirs.map { .line(String($0)) } }
     if base == theirs { return ours.map { .line(String($0)) } }
-    let versions = [base, ours, theirs].map(Version.init)
+    // A line all three versions hold as often is matched by the line merge as it is: only the
+    // others are read as tasks (reading every task of a long note was most of a merge's time).
+    var counts: [Substring: (Int, Int, Int)] = [:]
+    for line in base { counts[line, default: (0, 0, 0)].0 += 1 }
+    for line in ours { counts[line, default: (0, 0, 0)].1 += 1 }
+    for line in theirs { counts[line, default: (0, 0, 0)].2 += 1 }
+    let stable = { (line: Substring) -> Bool in
+      guard let count = counts[line] else { return false }
+      return count.0 == count.1 && count.1 == count.2
+    }
+    let versions = [base, ours, theirs].map { Version($0, skipping: stable) }
     let (b, o, t) = (versions[0], versions[1], versions[2])
     let oursFor = pairTasks(b.tasks, o.tasks)
     let theirsFor = pairTasks(b.tasks, t.tasks)
@@ -65,6 +75,11 @@ enum BodyMerge {
     }
 
     // Step 2: the lines, with tokens for tasks.
+    // A task line all three hold alike stands for itself: its n-th copy in each version is one
+    // token, so that a move of it counts once.
+    for version in versions {
+      for task in version.stableTasks { content["s" + task.key] = .line(String(version.lines[task.line])) }
+    }
     let baseLines = b.tokenized { "b\($0)" }
     let ourLines = o.tokenized { tokenOfOurs[$0] }
     let theirLines = t.tokenized { tokenOfTheirs[$0] }
@@ -118,7 +133,9 @@ enum BodyMerge {
   /// The task a token line names.
   static func tokenName(of line: String) -> String? {
     guard line.first == tokenLead else { return nil }
-    return String(line.dropFirst().prefix { $0 != "\n" })
+    var name = line.dropFirst()
+    if name.last == "\n" { name = name.dropLast() }
+    return String(name)
   }
 
   /// One version's lines and the tasks among them.
@@ -128,10 +145,23 @@ enum BodyMerge {
     var taskLines: [Int] = []
     var tasks: [TaskLineParts] = []
 
-    init(_ lines: [Substring]) {
+    /// Task lines all three versions hold alike: `n text` (its n-th copy here), and the line.
+    var stableTasks: [(key: String, line: Int)] = []
+
+    init(_ lines: [Substring], skipping stable: (Substring) -> Bool) {
       self.lines = lines
+      var copies: [Substring: Int] = [:]
       for (index, line) in lines.enumerated() {
         // A quoted line (a callout's copy) is text, not a task to match.
+        if stable(line) {
+          guard let checkbox = TaskLineParser.checkbox(String(line)), !checkbox.indentation.contains(">") else {
+            continue
+          }
+          let copy = copies[line, default: 0]
+          copies[line] = copy + 1
+          stableTasks.append(("\(copy) " + line, index))
+          continue
+        }
         guard let task = TaskLineParts(line), !task.lead.contains(">") else { continue }
         taskLines.append(index)
         tasks.append(task)
@@ -142,6 +172,7 @@ enum BodyMerge {
     func tokenized(_ name: (Int) -> String) -> [Substring] {
       var result = lines
       for (task, line) in taskLines.enumerated() { result[line] = Substring(BodyMerge.tokenLine(name(task))) }
+      for task in stableTasks { result[task.line] = Substring(BodyMerge.tokenLine("s" + task.key)) }
       return result
     }
   }
