@@ -19,15 +19,25 @@ enum BodyMerge {
     if base == theirs { return ours.map { .line(String($0)) } }
     // A line all three versions hold as often is matched by the line merge as it is: only the
     // others are read as tasks (reading every task of a long note was most of a merge's time).
-    var counts: [Substring: (Int, Int, Int)] = [:]
-    for line in base { counts[line, default: (0, 0, 0)].0 += 1 }
-    for line in ours { counts[line, default: (0, 0, 0)].1 += 1 }
-    for line in theirs { counts[line, default: (0, 0, 0)].2 += 1 }
-    let stable = { (line: Substring) -> Bool in
-      guard let count = counts[line] else { return false }
-      return count.0 == count.1 && count.1 == count.2
+    // Lines are told apart by their bytes (hashing them as Strings normalises every one).
+    var counts: [LineKey: (id: Int, base: Int, ours: Int, theirs: Int)] = [:]
+    for (side, lines) in [base, ours, theirs].enumerated() {
+      for line in lines {
+        var count = counts[LineKey(line)] ?? (counts.count, 0, 0, 0)
+        switch side {
+        case 0: count.base += 1
+        case 1: count.ours += 1
+        default: count.theirs += 1
+        }
+        counts[LineKey(line)] = count
+      }
     }
-    let versions = [base, ours, theirs].map { Version($0, skipping: stable) }
+    // The number of a line all three hold as often; nil for one that differs.
+    let stable = { (line: Substring) -> Int? in
+      guard let count = counts[LineKey(line)], count.base == count.ours, count.ours == count.theirs else { return nil }
+      return count.id
+    }
+    let versions = [base, ours, theirs].map { Version($0, stable: stable) }
     let (b, o, t) = (versions[0], versions[1], versions[2])
     let oursFor = pairTasks(b.tasks, o.tasks)
     let theirsFor = pairTasks(b.tasks, t.tasks)
@@ -145,24 +155,26 @@ enum BodyMerge {
     var taskLines: [Int] = []
     var tasks: [TaskLineParts] = []
 
-    /// Task lines all three versions hold alike: `n text` (its n-th copy here), and the line.
+    /// Task lines all three versions hold alike: `id-n` (the line's number, its n-th copy
+    /// here), and the line.
     var stableTasks: [(key: String, line: Int)] = []
 
-    init(_ lines: [Substring], skipping stable: (Substring) -> Bool) {
+    init(_ lines: [Substring], stable: (Substring) -> Int?) {
       self.lines = lines
-      var copies: [Substring: Int] = [:]
+      var copies: [Int: Int] = [:]
+      let quote = UInt8(ascii: ">")
       for (index, line) in lines.enumerated() {
         // A quoted line (a callout's copy) is text, not a task to match.
-        if stable(line) {
-          guard let checkbox = TaskLineParser.checkbox(String(line)), !checkbox.indentation.contains(">") else {
+        if let id = stable(line) {
+          guard let checkbox = TaskLineParser.checkbox(String(line)), !checkbox.indentation.utf8.contains(quote) else {
             continue
           }
-          let copy = copies[line, default: 0]
-          copies[line] = copy + 1
-          stableTasks.append(("\(copy) " + line, index))
+          let copy = copies[id, default: 0]
+          copies[id] = copy + 1
+          stableTasks.append(("\(id)-\(copy)", index))
           continue
         }
-        guard let task = TaskLineParts(line), !task.lead.contains(">") else { continue }
+        guard let task = TaskLineParts(line), !task.lead.utf8.contains(quote) else { continue }
         taskLines.append(index)
         tasks.append(task)
       }
@@ -223,5 +235,16 @@ enum BodyMerge {
     let (x, y) = (words(a), words(b))
     let shorter = min(x.count, y.count)
     return shorter == 0 ? x == y : x.intersection(y).count * 2 >= shorter
+  }
+}
+
+/// A line as a dictionary key by its UTF-8 bytes.
+struct LineKey: Hashable {
+  let line: Substring
+  init(_ line: Substring) { self.line = line }
+  static func == (a: LineKey, b: LineKey) -> Bool { a.line.utf8.elementsEqual(b.line.utf8) }
+  func hash(into hasher: inout Hasher) {
+    var line = line
+    line.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
