@@ -242,7 +242,11 @@ enum BodyMerge {
 struct LineKey: Hashable {
   let line: Substring
   init(_ line: Substring) { self.line = line }
-  static func == (a: LineKey, b: LineKey) -> Bool { a.line.utf8.elementsEqual(b.line.utf8) }
+  static func == (a: LineKey, b: LineKey) -> Bool {
+    guard a.line.utf8.count == b.line.utf8.count else { return false }
+    var (x, y) = (a.line, b.line)
+    return x.withUTF8 { p in y.withUTF8 { q in p.elementsEqual(q) } }
+  }
   func hash(into hasher: inout Hasher) {
     var line = line
     line.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -103,7 +103,7 @@ public enum ConflictMarkers {
     let lines = ThreeWayLines.lines(text[...])
     let found = blocks(lines)
     guard !found.isEmpty else { return nil }
-    let ending = text.contains("\r\n") ? "\r\n" : "\n"
+    let ending = ThreeWayLines.hasCRLF(text) ? "\r\n" : "\n"
     var result = ""
     var callouts = 0
     var next = 0

@@ -33,7 +33,7 @@ public enum NoteMerge {
   public static func merge(
     base: String, ours: String, theirs: String, us: Side, them: Side, theirsIsLater: Bool
   ) -> Result {
-    let ending = ours.contains("\r\n") ? "\r\n" : "\n"
+    let ending = ThreeWayLines.hasCRLF(ours) ? "\r\n" : "\n"
     let (baseMatter, baseBody) = FrontMatterMerge.split(base[...])
     let (ourMatter, ourBody) = FrontMatterMerge.split(ours[...])
     let (theirMatter, theirBody) = FrontMatterMerge.split(theirs[...])

@@ -62,6 +62,17 @@ enum ThreeWayLines {
     return result
   }
 
+  /// Whether `text` has a CRLF line ending, by its bytes (`contains("\r\n")` went through
+  /// Foundation's `range(of:)`, which bridged a whole note to an NSString: a tenth of a merge).
+  static func hasCRLF(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n"), previous == UInt8(ascii: "\r") { return true }
+      previous = byte
+    }
+    return false
+  }
+
   /// `text` cut into lines, each with its line ending; the last one may have none. Found in its
   /// UTF-8 bytes: walking Characters was a fifth of a merge's time.
   static func lines(_ text: Substring) -> [Substring] {
