@@ -19,25 +19,37 @@ enum BodyMerge {
     if base == theirs { return ours.map { .line(String($0)) } }
     // A line all three versions hold as often is matched by the line merge as it is: only the
     // others are read as tasks (reading every task of a long note was most of a merge's time).
-    // Lines are told apart by their bytes (hashing them as Strings normalises every one).
-    var counts: [LineKey: (id: Int, base: Int, ours: Int, theirs: Int)] = [:]
+    // Lines are told apart by their bytes (hashing them as Strings normalises every one), and
+    // numbered: one look-up a line.
+    var idOf: [LineKey: Int] = [:]
+    var tally: [(base: Int, ours: Int, theirs: Int)] = []
+    var ids: [[Int]] = [[], [], []]
     for (side, lines) in [base, ours, theirs].enumerated() {
+      ids[side].reserveCapacity(lines.count)
       for line in lines {
-        var count = counts[LineKey(line)] ?? (counts.count, 0, 0, 0)
-        switch side {
-        case 0: count.base += 1
-        case 1: count.ours += 1
-        default: count.theirs += 1
+        let key = LineKey(line)
+        let id: Int
+        if let known = idOf[key] {
+          id = known
+        } else {
+          id = tally.count
+          idOf[key] = id
+          tally.append((0, 0, 0))
         }
-        counts[LineKey(line)] = count
+        switch side {
+        case 0: tally[id].base += 1
+        case 1: tally[id].ours += 1
+        default: tally[id].theirs += 1
+        }
+        ids[side].append(id)
       }
     }
     // The number of a line all three hold as often; nil for one that differs.
-    let stable = { (line: Substring) -> Int? in
-      guard let count = counts[LineKey(line)], count.base == count.ours, count.ours == count.theirs else { return nil }
-      return count.id
+    let stable = { (id: Int) -> Int? in
+      let count = tally[id]
+      return count.base == count.ours && count.ours == count.theirs ? id : nil
     }
-    let versions = [base, ours, theirs].map { Version($0, stable: stable) }
+    let versions = [base, ours, theirs].enumerated().map { Version($1, ids: ids[$0], stable: stable) }
     let (b, o, t) = (versions[0], versions[1], versions[2])
     let oursFor = pairTasks(b.tasks, o.tasks)
     let theirsFor = pairTasks(b.tasks, t.tasks)
@@ -159,13 +171,13 @@ enum BodyMerge {
     /// here), and the line.
     var stableTasks: [(key: String, line: Int)] = []
 
-    init(_ lines: [Substring], stable: (Substring) -> Int?) {
+    init(_ lines: [Substring], ids: [Int], stable: (Int) -> Int?) {
       self.lines = lines
       var copies: [Int: Int] = [:]
       let quote = UInt8(ascii: ">")
       for (index, line) in lines.enumerated() {
         // A quoted line (a callout's copy) is text, not a task to match.
-        if let id = stable(line) {
+        if let id = stable(ids[index]) {
           guard let checkbox = TaskLineParser.checkbox(String(line)), !checkbox.indentation.utf8.contains(quote) else {
             continue
           }
