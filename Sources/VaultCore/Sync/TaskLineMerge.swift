@@ -37,41 +37,54 @@ struct TaskLineParts: Equatable {
     var task = TaskItem(
       line: 0, indentation: checkbox.indentation, marker: checkbox.marker, status: TaskStatus(symbol: checkbox.symbol))
     _ = TaskLineParser.readFields(checkbox.text, into: &task)
-    let head = body.dropLast(checkbox.text.count)
-    guard let open = head.lastIndex(of: "["), head.index(after: open) < head.endIndex else { return nil }
+    // Cut by Unicode scalars, not Characters: counting Characters finds grapheme breaks, and
+    // this runs for every task line a merge reads.
+    let scalars = body.unicodeScalars
+    let split = scalars.index(scalars.endIndex, offsetBy: -checkbox.text.unicodeScalars.count)
+    let head = body[..<split]
+    guard let open = head.unicodeScalars.lastIndex(of: "["), head.index(after: open) < head.endIndex else {
+      return nil
+    }
     let symbolIndex = head.index(after: open)
-    let text = body.suffix(checkbox.text.count)
+    let text = body[split...]
     guard text.hasPrefix(task.description) else { return nil }
+    let descriptionEnd = text.unicodeScalars.index(text.startIndex, offsetBy: task.description.unicodeScalars.count)
     self.lead = head[...open]
     self.status = head[symbolIndex]
     self.afterStatus = head[head.index(after: symbolIndex)...]
-    self.description = text.prefix(task.description.count)
-    self.fields = Self.fields(in: text.dropFirst(task.description.count))
+    self.description = text[..<descriptionEnd]
+    self.fields = Self.fields(in: text[descriptionEnd...])
     self.ending = ending
     self.task = task
   }
 
   /// The fields after a task's text, each from the spaces before its sign to the next one.
   static func fields(in text: Substring) -> [(key: String, text: Substring)] {
+    // By Unicode scalars: every sign is one scalar starting a Character.
     var starts: [(String.Index, String)] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if let scalar = character.unicodeScalars.first, TaskFieldEditor.fieldEmoji.contains(scalar) {
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    var previous: Unicode.Scalar = " "
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if TaskFieldEditor.fieldEmoji.contains(scalar) {
         starts.append((index, key(ofEmoji: scalar)))
-      } else if character == "[" || character == "(", let key = dataviewKey(at: index, in: text) {
+      } else if scalar == "[" || scalar == "(", let key = dataviewKey(at: index, in: text) {
         starts.append((index, key))
-      } else if character == "^", index == text.startIndex || text[text.index(before: index)] == " " {
+      } else if scalar == "^", index == scalars.startIndex || previous == " " {
         starts.append((index, "block"))
       }
-      index = text.index(after: index)
+      previous = scalar
+      index = scalars.index(after: index)
     }
     guard !starts.isEmpty else { return text.isEmpty ? [] : [("rest", text)] }
     var fields: [(key: String, text: Substring)] = []
     // Each field takes the spaces before it; text before the first field (rare) is its own part.
     func spaceStart(_ index: String.Index) -> String.Index {
       var start = index
-      while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
+      while start > scalars.startIndex, scalars[scalars.index(before: start)] == " " {
+        start = scalars.index(before: start)
+      }
       return start
     }
     let first = spaceStart(starts[0].0)
