@@ -17,6 +17,7 @@ public struct VaultSync: Sendable {
   let driverCommand: String
   let machine: String
   let git: GitCommand
+  let environment: [String: String]
 
   /// `executable` is the `vault` binary that git runs as the merge driver.
   public init(vault: Vault, executable: String, environment: [String: String]) {
@@ -27,6 +28,7 @@ public struct VaultSync: Sendable {
       ? ShellQuote.quoted(helper) + " %O %A %B %P" : ShellQuote.quoted(executable) + " merge-driver %O %A %B %P"
     machine = Self.machineName(environment)
     git = GitCommand(folder: vault.root)
+    self.environment = environment
   }
 
   /// The name this machine goes by in conflict callouts and commit trailers: `$VAULT_MACHINE`, else
@@ -91,6 +93,12 @@ public struct VaultSync: Sendable {
       guard let remote = remotes.contains("origin") ? "origin" : remotes.first else { return nil }
       return (remote, branch, false)
     }
+  }
+
+  /// The config, from the repository's config file when it reads plainly (`ConfigFile`), else
+  /// from `git config`.
+  func config(_ repository: Repository) -> Config {
+    ConfigFile.read(gitDirectory: repository.gitDirectory, environment: environment) ?? config()
   }
 
   func config() -> Config {
@@ -219,7 +227,7 @@ public struct VaultSync: Sendable {
     let branch = try branchState()
     let lastSync = (try? String(contentsOfFile: lastSyncFile(repository), encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let installed = config().driver != nil && attributesInstalled(repository)
+    let installed = config(repository).driver != nil && attributesInstalled(repository)
     // Only the notes that may hold them are read: not every note (`notesToLookAt`).
     let (callouts, markers) = lookAt(notesToLookAt(repository, uncommitted: branch.changes), in: repository)
     recordCalloutNotes(Set(callouts.map { String($0.at[..<($0.at.lastIndex(of: ":") ?? $0.at.endIndex)]) }), repository)
@@ -318,7 +326,7 @@ public struct VaultSync: Sendable {
     try checkIdle(repository)
     var report = Report()
     report.machine = machine
-    let config = config()
+    let config = config(repository)
     // A clone has `.gitattributes` but not the config that names the driver: without it git
     // would write conflict markers, so every sync makes sure.
     report.setUp = try setup(repository, config)
