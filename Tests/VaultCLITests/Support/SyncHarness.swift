@@ -56,6 +56,9 @@ struct SyncHarness {
     var removed = false
     /// The note the edit changed, when it changed one note in place (an editor's change).
     var note: String? = nil
+    /// The task (its words) deleted in an editor: gone after the round, unless the other
+    /// machine changed it meanwhile.
+    var deletedTask: String? = nil
   }
 
   let clones: SyncedClones
@@ -188,7 +191,8 @@ struct SyncHarness {
           path: "Goals/Learn Spanish.md", fragments: [String(line)], edit: "progress \(progress)", subject: "progress"),
         clone)
     case 8:
-      return try editorChange(clone, round: round)
+      // An editor: half the time on a task line (reworded, moved or deleted), else on prose.
+      return random.below(2) == 0 ? try taskEdit(clone, round: round) : try editorChange(clone, round: round)
     case 9 where random.below(3) == 0:
       return try remove(clone)
     default:
@@ -251,6 +255,41 @@ struct SyncHarness {
     try Data(lines.joined(separator: "\n").utf8).write(to: file)
     return Expectation(
       path: nil, fragments: [words], edit: "editor \(words) in \(path)", subject: subject, note: path)
+  }
+
+  /// An editor changing one of the harness's task lines in Tasks.md: rewording it (its first
+  /// word, which names it, kept), moving it elsewhere among the tasks, or deleting it.
+  private mutating func taskEdit(_ clone: URL, round: Int) throws -> Expectation? {
+    let file = clone.appendingPathComponent("Tasks.md")
+    var lines = try Fixture.text(clone, "Tasks.md").components(separatedBy: "\n")
+    let tasks = lines.indices.filter { index in
+      let line = lines[index]
+      return (line.hasPrefix("- [ ] T") || line.hasPrefix("- [x] T")) && !line.contains("🔁")
+    }
+    guard let index = tasks.randomElement(using: &random) else { return nil }
+    let line = lines[index]
+    guard let words = line.dropFirst(6).split(separator: " ").first.map(String.init) else { return nil }
+    switch random.below(3) {
+    case 0:
+      let added = name("w", clone, round)
+      lines[index] = line.replacingOccurrences(of: words + " ", with: words + " " + added + " ")
+      if lines[index] == line { lines[index] = line + " " + added }
+      try Data(lines.joined(separator: "\n").utf8).write(to: file)
+      return Expectation(
+        path: "Tasks.md", fragments: [words + " ", added], edit: "reword \(words)", subject: "words " + words)
+    case 1:
+      lines.remove(at: index)
+      let others = lines.indices.filter { lines[$0].hasPrefix("- [") }
+      let at = others.randomElement(using: &random).map { $0 + random.below(2) } ?? index
+      lines.insert(line, at: min(at, lines.count))
+      try Data(lines.joined(separator: "\n").utf8).write(to: file)
+      return Expectation(path: "Tasks.md", fragments: [words + " "], edit: "move \(words)", subject: "place " + words)
+    default:
+      lines.remove(at: index)
+      try Data(lines.joined(separator: "\n").utf8).write(to: file)
+      return Expectation(
+        path: "Tasks.md", fragments: [], edit: "delete \(words)", subject: "deleted " + words, deletedTask: words)
+    }
   }
 
   /// `vault rm` of a note a machine made: it goes to `.trash/`.
@@ -364,6 +403,29 @@ struct SyncHarness {
             counts.lost += 1
             failures.append("round \(round): \(expectation.edit): the note is still there")
           }
+          continue
+        }
+        if let words = expectation.deletedTask {
+          // Gone, unless the other machine changed the task meanwhile (then it stays, changed).
+          let changedThere = other.contains { other in
+            ["status ", "due ", "words "].contains { other.subject == $0 + words }
+          }
+          let stillThere = (notes["Tasks.md"] ?? []).contains { !$0.inCallout && $0.line.contains("] " + words + " ") }
+          if !changedThere, stillThere {
+            counts.lost += 1
+            failures.append("round \(round): \(expectation.edit): the task is still there")
+          }
+          continue
+        }
+        // A task deleted there and changed here stays, changed; one deleted there is not
+        // looked for.
+        if let subject = expectation.subject, ["status ", "due ", "words "].contains(where: subject.hasPrefix),
+          let words = subject.split(separator: " ").last.map(String.init),
+          other.contains(where: { $0.deletedTask == words }),
+          !(notes["Tasks.md"] ?? []).contains(where: { $0.line.contains(words + " ") })
+        {
+          counts.lost += 1
+          failures.append("round \(round): \(expectation.edit): gone, though only the other machine deleted it")
           continue
         }
         // A note renamed here and removed there may go either way: both changed where it is.
