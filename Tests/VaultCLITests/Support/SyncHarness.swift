@@ -92,6 +92,13 @@ struct SyncHarness {
         for _ in 0..<(1 + random.below(3)) {
           guard let expectation = try edit(clone, round: round) else { continue }
           if let subject = expectation.subject { own.removeAll { $0.subject == subject } }
+          // Deleting a task, or removing a note, undoes this machine's own edits of it this round.
+          if let words = expectation.deletedTask {
+            own.removeAll { $0.fragments.contains { $0.contains(words) } }
+          }
+          if expectation.removed, let path = expectation.path {
+            own.removeAll { $0.path == path || $0.note == path }
+          }
           if !expectation.unchanged { own.append(expectation) }
         }
         bySide.append(own)
@@ -232,7 +239,8 @@ struct SyncHarness {
       try Data(text.utf8).write(to: clone.appendingPathComponent(path))
       ownNotes[clone.lastPathComponent, default: []].append(path)
       return Expectation(
-        path: nil, fragments: ["Written on \(clone.lastPathComponent) in round \(round)."], edit: "new note \(path)")
+        path: nil, fragments: ["Written on \(clone.lastPathComponent) in round \(round)."], edit: "new note \(path)",
+        note: path)
     }
     let path = notes[random.below(notes.count)]
     let file = clone.appendingPathComponent(path)
