@@ -17,6 +17,7 @@ enum BodyMerge {
     if ours == theirs { return ours.map { .line(String($0)) } }
     if base == ours { return theirs.map { .line(String($0)) } }
     if base == theirs { return ours.map { .line(String($0)) } }
+    if let merged = oneSided(ThreeWayLines.chunks(base: base, ours: ours, theirs: theirs)) { return merged }
     // A line all three versions hold as often is matched by the line merge as it is: only the
     // others are read as tasks (reading every task of a long note was most of a merge's time).
     // Lines are told apart by their bytes (hashing them as Strings normalises every one), and
@@ -139,6 +140,34 @@ enum BodyMerge {
       pieces.append(task)
     }
     return pieces
+  }
+
+  /// The merge of lines as diff3 makes it, when every stretch that changed changed on one side
+  /// only and no task was touched on both sides (moved on one, ticked on the other, say): then
+  /// matching tasks across the whole note would give the same, and the usual merge of two
+  /// machines' edits in different places reads no task but those changed. Nil otherwise.
+  static func oneSided(_ chunks: [ThreeWayLines.Chunk]) -> [ChunkMerge.Piece]? {
+    var pieces: [ChunkMerge.Piece] = []
+    var touched: (ours: Set<String>, theirs: Set<String>) = ([], [])
+    let identities = { (lines: [Substring]) in
+      lines.compactMap(TaskLineParts.init).filter { !$0.lead.utf8.contains(UInt8(ascii: ">")) }.map(\.identity)
+    }
+    for chunk in chunks {
+      switch chunk {
+      case .stable(let lines): pieces += lines.map { .line(String($0)) }
+      case .changed(let base, let ours, let theirs):
+        if base == theirs {
+          touched.ours.formUnion(identities(base + ours))
+          pieces += ours.map { .line(String($0)) }
+        } else if base == ours {
+          touched.theirs.formUnion(identities(base + theirs))
+          pieces += theirs.map { .line(String($0)) }
+        } else {
+          return nil
+        }
+      }
+    }
+    return touched.ours.isDisjoint(with: touched.theirs) ? pieces : nil
   }
 
   enum Side { case ours, theirs }
