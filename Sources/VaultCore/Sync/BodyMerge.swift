@@ -142,9 +142,9 @@ enum BodyMerge {
     return pieces
   }
 
-  /// The merge of lines as diff3 makes it, when every stretch that changed changed on one side
-  /// only and no task was touched on both sides (moved on one, ticked on the other, say): then
-  /// matching tasks across the whole note would give the same, and the usual merge of two
+  /// The merge of lines as diff3 makes it, when every stretch that changed on both sides holds
+  /// no task and no task was touched on both sides (moved on one, ticked on the other, say):
+  /// then matching tasks across the whole note would give the same, and the usual merge of two
   /// machines' edits in different places reads no task but those changed. Nil otherwise.
   static func oneSided(_ chunks: [ThreeWayLines.Chunk]) -> [ChunkMerge.Piece]? {
     var pieces: [ChunkMerge.Piece] = []
@@ -162,6 +162,10 @@ enum BodyMerge {
         } else if base == ours {
           touched.theirs.formUnion(identities(base + theirs))
           pieces += theirs.map { .line(String($0)) }
+        } else if identities(base + ours + theirs).isEmpty {
+          // Both changed lines that hold no task (entries added at one place, a paragraph):
+          // merged where they are.
+          pieces += ChunkMerge.resolve(base: base, ours: ours, theirs: theirs)
         } else {
           return nil
         }
