@@ -156,7 +156,13 @@ enum BodyMerge {
       switch chunk {
       case .stable(let lines): pieces += lines.map { .line(String($0)) }
       case .changed(let base, let ours, let theirs):
-        if base == theirs {
+        if ours == theirs {
+          // The same change on both sides: its tasks count as touched by both.
+          let same = identities(base + ours)
+          touched.ours.formUnion(same)
+          touched.theirs.formUnion(same)
+          pieces += ours.map { .line(String($0)) }
+        } else if base == theirs {
           touched.ours.formUnion(identities(base + ours))
           pieces += ours.map { .line(String($0)) }
         } else if base == ours {
