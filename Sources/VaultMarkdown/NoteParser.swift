@@ -80,26 +80,34 @@ public enum NoteParser {
   /// driver (a plain `git pull`).
   static func conflictMarkers(_ bytes: [UInt8], source: SourceText, path: String) -> [Diagnostic] {
     let marker = Array("<<<<<<<".utf8)
-    var found: [Diagnostic] = []
+    return offsets(of: marker, in: bytes).compactMap { position in
+      let end = position + marker.count
+      let atLineStart = position == 0 || bytes[position - 1] == UInt8(ascii: "\n")
+      let after = end < bytes.count ? bytes[end] : UInt8(ascii: "\n")
+      guard atLineStart, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(after) else { return nil }
+      return .warning(
+        "git's conflict markers are here: vault sync turns them into a callout (or keep the version you want "
+          + "and delete the markers)", at: source.location(ofByte: position), in: path)
+    }
+  }
+
+  /// Where `marker` starts in `bytes`, each occurrence after the end of the one before. `memchr`
+  /// skips most of a note in few steps: few bytes are its first one (`[`, `<`).
+  static func offsets(of marker: [UInt8], in bytes: [UInt8]) -> [Int] {
     bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
+      guard let base = buffer.baseAddress, let first = marker.first else { return [] }
+      var found: [Int] = []
       var offset = 0
-      while offset < buffer.count, let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
+      while offset < buffer.count, let hit = memchr(base + offset, Int32(first), buffer.count - offset) {
         let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         offset = position + 1
         guard position + marker.count <= buffer.count, buffer[position..<position + marker.count].elementsEqual(marker)
         else { continue }
         offset = position + marker.count
-        let atLineStart = position == 0 || buffer[position - 1] == UInt8(ascii: "\n")
-        let after = offset < buffer.count ? buffer[offset] : UInt8(ascii: "\n")
-        guard atLineStart, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(after) else { continue }
-        found.append(
-          .warning(
-            "git's conflict markers are here: vault sync turns them into a callout (or keep the version you want "
-              + "and delete the markers)", at: source.location(ofByte: position), in: path))
+        found.append(position)
       }
+      return found
     }
-    return found
   }
 
   /// A warning for each `> [!conflict]` callout, where `vault sync` kept the other side of a change
@@ -117,30 +125,20 @@ public enum NoteParser {
       return range.lowerBound + lead.count < range.upperBound
         && bytes[range.lowerBound + lead.count] == UInt8(ascii: ">")
     }
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      // `memchr` skips most of a note in few steps: few bytes are `[`.
-      while offset < buffer.count, let hit = memchr(base + offset, Int32(marker[0]), buffer.count - offset) {
-        let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        offset = position + 1
-        guard position + marker.count <= buffer.count, buffer[position..<position + marker.count].elementsEqual(marker)
-        else { continue }
-        offset = position + marker.count
-        var lineStart = position
-        while lineStart > 0, buffer[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-        let lead = buffer[lineStart..<position]
-        guard lead.contains(UInt8(ascii: ">")), lead.allSatisfy({ $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: " ") })
-        else { continue }
-        let location = source.location(ofByte: lineStart)
-        found.append(
-          .warning(
-            "a sync conflict is kept here: keep the version you want and delete the callout", at: location, in: path))
-        var line = location.line
-        while line <= source.lineCount, isQuoted(line) {
-          lines.insert(line)
-          line += 1
-        }
+    for position in offsets(of: marker, in: bytes) {
+      var lineStart = position
+      while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+      let lead = bytes[lineStart..<position]
+      guard lead.contains(UInt8(ascii: ">")), lead.allSatisfy({ $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: " ") })
+      else { continue }
+      let location = source.location(ofByte: lineStart)
+      found.append(
+        .warning(
+          "a sync conflict is kept here: keep the version you want and delete the callout", at: location, in: path))
+      var line = location.line
+      while line <= source.lineCount, isQuoted(line) {
+        lines.insert(line)
+        line += 1
       }
     }
     return (found, lines)

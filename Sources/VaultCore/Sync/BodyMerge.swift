@@ -150,7 +150,7 @@ enum BodyMerge {
     var pieces: [ChunkMerge.Piece] = []
     var touched: (ours: Set<String>, theirs: Set<String>) = ([], [])
     let identities = { (lines: [Substring]) in
-      lines.compactMap(TaskLineParts.init).filter { !$0.lead.utf8.contains(UInt8(ascii: ">")) }.map(\.identity)
+      lines.compactMap(TaskLineParts.init).filter { !$0.isQuoted }.map(\.identity)
     }
     for chunk in chunks {
       switch chunk {
@@ -225,7 +225,7 @@ enum BodyMerge {
           stableTasks.append(("\(id)-\(copy)", index))
           continue
         }
-        guard let task = TaskLineParts(line), !task.lead.utf8.contains(quote) else { continue }
+        guard let task = TaskLineParts(line), !task.isQuoted else { continue }
         taskLines.append(index)
         tasks.append(task)
       }

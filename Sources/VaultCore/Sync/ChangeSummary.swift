@@ -140,7 +140,7 @@ public enum ChangeSummary {
 
   private static func tasks(_ text: String) -> [TaskLineParts] {
     // A callout's copy of a task (`> - [ ] …`) is no task.
-    ThreeWayLines.lines(text[...]).compactMap(TaskLineParts.init).filter { !$0.lead.contains(">") }
+    ThreeWayLines.lines(text[...]).compactMap(TaskLineParts.init).filter { !$0.isQuoted }
   }
 
   private static func noteName(_ path: String) -> String {

@@ -22,6 +22,10 @@ struct TaskLineParts: Equatable {
     lead + String(status) + afterStatus + description + fields.map(\.text).joined() + ending
   }
 
+  /// Whether the line is quoted (`> - [ ] …`, a conflict callout's copy): text, not a task to
+  /// match or count.
+  var isQuoted: Bool { lead.utf8.contains(UInt8(ascii: ">")) }
+
   /// Which task this is across versions: its `🆔` when it has one, else its words.
   var identity: String { task.id.map { "id:" + $0 } ?? "text:" + task.description.trimmingSpaces() }
 

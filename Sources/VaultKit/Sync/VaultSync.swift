@@ -477,19 +477,13 @@ public struct VaultSync: Sendable {
     guard let before else { return }
     let changed = git.value(["diff", "--name-only", "-z", before, "HEAD", "--", "*.md"])?.split(separator: "\0") ?? []
     report.notesReceived += changed.count
+    // The callouts the merge brought: those after as many as the note held before.
     for path in changed {
       let old = git.run(["show", "\(before):\(path)"]).out
-      let oldCount = old.components(separatedBy: NoteMerge.calloutMarker).count
-      let file = repository.top + "/" + path
-      guard case .success(let bytes) = FileSystem.readFile(file) else { continue }
-      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      let callouts = lines.indices.filter { lines[$0].hasPrefix(NoteMerge.calloutMarker) }
-      for index in callouts.dropFirst(max(0, oldCount - 1)) {
-        report.conflicts.append("\(path):\(index + 1)")
-        if let sides = NoteMerge.calloutSides(lines[index]) {
-          report.callouts.append(Callout(at: "\(path):\(index + 1)", inCallout: sides.from, inPlace: sides.inPlace))
-        }
-      }
+      let before = old.components(separatedBy: NoteMerge.calloutMarker).count - 1
+      let brought = lookAt([String(path)], in: repository).callouts.dropFirst(max(0, before))
+      report.conflicts += brought.map(\.at)
+      report.callouts += brought
     }
   }
 

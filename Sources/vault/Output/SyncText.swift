@@ -36,7 +36,7 @@ enum SyncText {
     }
     if !report.conflicts.isEmpty {
       lines.append(
-        "\(count(report.conflicts.count, "conflict")) kept as a callout (keep one version and delete the callout; vault check lists them):"
+        "\(count(report.conflicts.count, "conflict")) kept as a callout (keep one version, delete the callout):"
       )
       for place in report.conflicts {
         let callout = report.callouts.first { $0.at == place }
