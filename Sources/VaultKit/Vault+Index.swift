@@ -234,6 +234,7 @@ extension Vault {
     let paths = files.filter { $0.hasMarkdownExtension && !inside($0) && walker.reaches($0, ignoring: ignore) }
     for path in paths {
       if let status = FileSystem.status(root + "/" + path, followLinks: true), status.isRegular,
+        walker.leadsOutside(path) == nil,
         FileSystem.status(root + "/" + path, followLinks: false)?.isSymlink != true
           || !walker.isAnotherNameFor(path, ignoring: ignore)
       {

@@ -16,7 +16,7 @@ extension Vault {
 
   /// A note's text after its front matter ("" when it cannot be read).
   public func body(of path: String) -> String {
-    guard case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return "" }
+    guard leadsInside(path), case .success(let bytes) = FileSystem.readFile(root + "/" + path) else { return "" }
     let note = NoteParser.parse(bytes, path: path)
     let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
     return String(decoding: bytes[start...], as: UTF8.self)

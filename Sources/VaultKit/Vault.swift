@@ -38,8 +38,21 @@ public struct Vault: Sendable {
 
   /// One note, read and interpreted.
   public func note(at relativePath: String) -> Note {
+    guard leadsInside(relativePath) else {
+      var note = Note(path: relativePath)
+      note.isSkipped = true
+      return note
+    }
     let size = FileSystem.status(root + "/" + relativePath, followLinks: true)?.size ?? 0
     return read(relativePath, size: size, interpreter: NoteInterpreter(settings: settings)).note
+  }
+
+  /// Whether the file at a vault-relative path is in the vault when every link on the way is
+  /// followed (its real path is under the root): what a single read by name (a page, `show`)
+  /// asks before it reads, as the walk asks of each link (`VaultWalker.leadsOutside`).
+  public func leadsInside(_ relativePath: String) -> Bool {
+    guard let real = FileSystem.realPath(root + "/" + relativePath) else { return false }
+    return real.hasPrefix(root == "/" ? "/" : root + "/")
   }
 
   /// A note read and interpreted, with its bytes (empty when it was not read).

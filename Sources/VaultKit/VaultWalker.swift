@@ -17,10 +17,11 @@ public struct VaultFile: Hashable, Sendable {
 
 /// Lists the Markdown files of a vault, in no particular order (callers sort what they show:
 /// sorting every path costs a no-change refresh of 10,000 notes about 5 ms). Hidden files and folders (`.obsidian`,
-/// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out. Symbolic links are
-/// followed, as Obsidian follows them, but only after every real folder has been read, so a
-/// folder reachable both directly and through a link is listed under its real path, and a
-/// folder is never entered twice, so link loops end.
+/// `.git`, `.trash`, `.vault`) and Obsidian's excluded files are left out. Symbolic links within
+/// the vault are followed, as Obsidian follows them, but only after every real folder has been
+/// read, so a folder reachable both directly and through a link is listed under its real path,
+/// and a folder is never entered twice, so link loops end. A link that leads outside the vault
+/// is not followed: it is named with a warning (`leadsOutside`).
 ///
 /// Real folders are read on all cores: reading a folder and `stat`ing a slice of its entries
 /// are the units of work, so one huge folder is shared as well as many small ones (no-change
@@ -56,6 +57,8 @@ struct VaultWalker: Sendable {
   /// A walk with nobody working on it yet (`Walk.addHelpers`, `Walk.help`, `Walk.finish`).
   func prepare(from folder: String = "") -> Walk {
     let work = WalkQueue()
+    // A folder reached through a link that leads out is not the vault's (`leadsOutside`).
+    guard folder.isEmpty || leadsOutside(folder) == nil else { return Walk(walker: self, work: work) }
     if let status = FileSystem.status(folder.isEmpty ? root : root + "/" + folder, followLinks: true) {
       work.visited.insert(FolderIdentity(status))
     }
@@ -151,6 +154,13 @@ struct VaultWalker: Sendable {
         diagnostics.append(.warning("broken symbolic link; skipped", at: .start, in: link))
         continue
       }
+      if let outside = leadsOutside(link) {
+        diagnostics.append(
+          .warning(
+            "symbolic link leads outside the vault, to \(outside); not read (vault reads only what is inside the vault)",
+            at: .start, in: link))
+        continue
+      }
       if status.isRegular {
         if link.hasMarkdownExtension && !isAnotherNameFor(link, ignoring: ignore) {
           files.append(VaultFile(path: link, status: status))
@@ -183,10 +193,19 @@ struct VaultWalker: Sendable {
     return (files, diagnostics.sorted { $0.path < $1.path }, folders)
   }
 
+  /// Where a link leads when that is outside the vault (its real path), else nil. What is
+  /// reached only through such a link is never read: a vault is shared (git, the server's
+  /// accounts), and a link someone committed could point anywhere on the machine that reads it.
+  func leadsOutside(_ link: String) -> String? {
+    guard let target = FileSystem.realPath(root + "/" + link) else { return nil }
+    let realRoot = FileSystem.realPath(root) ?? root
+    return target == realRoot || target.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") ? nil : target
+  }
+
   /// Whether a link to a file is another name for a note the walk lists under its real path
   /// (inside the vault, reached there): that note is read once, so its tasks are listed once and
-  /// `vault done TEXT` is not ambiguous. A link to a file outside the vault, or to one the walk
-  /// does not reach (in a hidden or excluded folder), is a note of its own.
+  /// `vault done TEXT` is not ambiguous. A link to a file the walk does not reach (in a hidden
+  /// or excluded folder) is a note of its own.
   func isAnotherNameFor(_ link: String, ignoring ignore: IgnoreFilter) -> Bool {
     guard let target = FileSystem.realPath(root + "/" + link), let realRoot = FileSystem.realPath(root),
       target.hasPrefix(realRoot + "/")

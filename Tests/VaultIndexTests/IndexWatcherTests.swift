@@ -103,7 +103,7 @@ import VaultKit
         at: folder.root.appendingPathComponent("Work"),
         to: folder.root.deletingLastPathComponent().appendingPathComponent("Gone"))
       try compare(folder, "a folder moved out")
-      // A linked folder is read as the walker reads it.
+      // A folder linked from outside the vault is not read, by the watcher as by a walk.
       let linked = folder.root.deletingLastPathComponent().appendingPathComponent("Linked")
       try manager.createDirectory(at: linked, withIntermediateDirectories: true)
       try Data("- [ ] Behind a link\n".utf8).write(to: linked.appendingPathComponent("Linked.md"))
@@ -112,8 +112,9 @@ import VaultKit
       try Data("- [ ] Behind a link, edited\n".utf8).write(to: linked.appendingPathComponent("Linked.md"))
       try compare(folder, "a note edited behind a link")
       // A link to a note of the vault is that note, listed once under its real path.
+      try folder.write("Inside/Linked.md", "- [ ] Linked from within\n")
       try manager.createSymbolicLink(
-        atPath: folder.root.appendingPathComponent("Another name.md").path, withDestinationPath: "Shared/Linked.md")
+        atPath: folder.root.appendingPathComponent("Another name.md").path, withDestinationPath: "Inside/Linked.md")
       try compare(folder, "a second name for a note")
       // Settings: Obsidian's excluded files leave a folder out.
       try folder.write(".obsidian/app.json", "{\"userIgnoreFilters\": [\"Archive/\"]}\n")

@@ -28,7 +28,8 @@ extension WebSite {
   }
 
   /// The vault's note that `argument` names, as `vault show` resolves it, inside the vault and
-  /// a Markdown note only: never a file of another kind, a hidden folder's, or one outside.
+  /// a Markdown note only: never a file of another kind, a hidden folder's, or one outside
+  /// (by its path, or through a link that leads out).
   func notePath(_ argument: String) async throws -> String {
     let notFound = WebFailure(
       status: .notFound, title: "No such note", advice: "No note of this vault is called '\(argument)'; try Search.")
@@ -50,7 +51,7 @@ extension WebSite {
       throw notFound
     }
     let hidden = path.split(separator: "/").contains { $0.hasPrefix(".") }
-    guard path.lowercased().hasSuffix(".md"), !hidden else { throw notFound }
+    guard path.lowercased().hasSuffix(".md"), !hidden, vault.leadsInside(path) else { throw notFound }
     return path
   }
 
