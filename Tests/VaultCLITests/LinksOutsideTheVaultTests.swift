@@ -13,7 +13,8 @@ import Testing
   func vaultWithLinksOut(word: String) throws -> (vault: URL, outside: URL) {
     let vault = try Fixture.copy("ExampleVault")
     let outside = try ScratchFolder.make("outside")
-    try FileManager.default.createDirectory(at: outside.appendingPathComponent("Deep"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: outside.appendingPathComponent("Deep"), withIntermediateDirectories: true)
     try secret(word, "Folder").write(to: outside.appendingPathComponent("\(word) Folder.md"))
     try secret(word, "Deep").write(to: outside.appendingPathComponent("Deep/\(word) Deep.md"))
     try secret(word, "Linked").write(to: outside.appendingPathComponent("\(word) Linked.md"))
@@ -64,12 +65,16 @@ import Testing
         <d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"/></c:filter>\
         </c:calendar-query>
         """
-      answers.append((path, try HTTP.request(server.base + path, method: "REPORT", headers: ["Depth": "1"], body: query)))
+      answers.append(
+        (path, try HTTP.request(server.base + path, method: "REPORT", headers: ["Depth": "1"], body: query)))
       let listing = """
         <?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:displayname/><d:getetag/></d:prop></d:propfind>
         """
       answers.append(
-        (path + " PROPFIND", try HTTP.request(server.base + path, method: "PROPFIND", headers: ["Depth": "1"], body: listing)))
+        (
+          path + " PROPFIND",
+          try HTTP.request(server.base + path, method: "PROPFIND", headers: ["Depth": "1"], body: listing)
+        ))
     }
     return answers
   }
@@ -125,7 +130,8 @@ import Testing
       "\(check.stdout)")
     #expect(
       check.stdout.contains(
-        "Notes/Linked.md:1:1: warning: symbolic link leads outside the vault, to \(real)/Zebracorn Linked.md; \(reason)"),
+        "Notes/Linked.md:1:1: warning: symbolic link leads outside the vault, to \(real)/Zebracorn Linked.md; \(reason)"
+      ),
       "\(check.stdout)")
     for arguments in [
       ["tasks", "--json"], ["agenda", "--from", "2026-11-20", "--days", "10"], ["search", "zebracorn"],
