@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// vault only ever opens, rebuilds or removes a file it knows as its own index: `--index` and
 /// `$VAULT_INDEX` may name any path, and a typo must never cost a note or another program's
@@ -8,8 +9,15 @@ extension IndexStore {
   /// `PRAGMA application_id` of vault's index files: "VLT1".
   static let applicationID: Int32 = 0x564C_5431
 
-  /// Throws unless each of the index's two files is missing or is vault's.
+  /// Throws unless each of the index's two files is missing or is vault's. Once per path in a
+  /// process, before its first connection: reading the header opens and closes the file, and
+  /// closing any descriptor of a file drops every POSIX lock the process holds on it (fcntl(2)),
+  /// SQLite's too. A second claim while a connection was open (a server opens one store for its
+  /// watcher, then one for its pages) let another process's connection find the file unused on
+  /// closing, checkpoint it and delete its WAL under the server's connections: the watcher went
+  /// on writing into the deleted WAL, and every view stayed as it was, vouched for.
   static func claim(_ path: String) throws(IndexError) {
+    guard !claimed.value.contains(path) else { return }
     for file in [path, searchPath(path)] {
       guard let problem = foreignness(of: file) else { continue }
       throw .cannotOpen(
@@ -17,7 +25,11 @@ extension IndexStore {
         reason: "\(file) \(problem), so it is not vault's index; vault leaves it alone. "
           + "Name a new file with --index or $VAULT_INDEX, or leave both unset for the default")
     }
+    claimed.mutate { _ = $0.insert(path) }
   }
+
+  /// The index files this process has claimed (`claim`).
+  private static let claimed = Locked<Set<String>>([])
 
   /// Why the file at `file` is not vault's, or nil when it is (or is not there).
   static func foreignness(of file: String) -> String? {

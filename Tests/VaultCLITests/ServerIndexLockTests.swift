@@ -20,6 +20,41 @@ import Testing
     print('released', flush=True)
     """
 
+  /// With the index named (`$VAULT_INDEX`, `--index`), after each kind of request, and a
+  /// command run beside it (whose connection closes), a line an editor appends is in the next
+  /// command's view within 2 seconds. (Reading the named file's header for each new store once
+  /// dropped the server's SQLite locks: the next command to close deleted the WAL the server's
+  /// watcher went on writing into, and every view stayed as it was, vouched for.)
+  @Test func aServerWithANamedIndexSeesEveryChangeAfterEachKindOfRequest() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
+    let propfind = #"<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"#
+    let requests: [(String, String, String?)] = [
+      ("/", "GET", nil), ("/tasks", "GET", nil), ("/calendar.ics", "GET", nil), ("/tasks.ics", "GET", nil),
+      ("/dav/calendars/events/", "PROPFIND", propfind), ("/dav/calendars/tasks/", "PROPFIND", propfind),
+      ("/search?q=passport", "GET", nil), ("/journal", "GET", nil),
+    ]
+    var missed: [String] = []
+    for (number, (path, method, body)) in requests.enumerated() {
+      _ = try HTTP.request(server.base + path, method: method, headers: ["Depth": "1"], body: body)
+      _ = try CLI.run(["tasks"], in: folder, environment: environment)
+      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("- [ ] Appended after \(method) \(path) \(number)\n".utf8))
+      try handle.close()
+      let deadline = Date().addingTimeInterval(2)
+      var seen = false
+      while !seen && Date() < deadline {
+        seen = try CLI.run(["tasks"], in: folder, environment: environment).stdout.contains("\(path) \(number)")
+        if !seen { Thread.sleep(forTimeInterval: 0.1) }
+      }
+      if !seen { missed.append("\(method) \(path)") }
+    }
+    #expect(missed.isEmpty, "a line appended after these was never seen: \(missed)")
+  }
+
   @Test func aChangeMadeWhileTheIndexWasLockedIsServedSoonAfterTheLockIsReleased() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
