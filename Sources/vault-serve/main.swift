@@ -19,6 +19,13 @@ guard let request = ServeRequest.from(arguments: Array(CommandLine.arguments.dro
   exit(64)
 }
 
+/// A JSON object on one line, its keys sorted.
+@Sendable func jsonLine(_ object: [String: Any]) -> String {
+  let data =
+    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+  return String(decoding: data, as: UTF8.self)
+}
+
 /// The error a server ended with, handed from its task to the main thread.
 final class Outcome: @unchecked Sendable {
   private let lock = NSLock()
@@ -69,6 +76,23 @@ Task.detached {
   do {
     try await server.run(watcher: watcher) { address in
       let query = token.map { "?token=\($0)" } ?? ""
+      if request.json == true {
+        // One line a script reads (docs/JSON.md, "vault serve --json"); warnings stay on stderr.
+        var started: [String: Any] = [
+          "event": "serving", "vault": vault.root, "web": "\(address)/\(query)",
+          "calendar": "\(address)/calendar.ics\(query)", "tasks": "\(address)/tasks.ics\(query)",
+          "caldav": "\(address)/dav/", "token": token ?? NSNull(),
+          "loopbackOnly": PlannerServer.isLoopback(request.host),
+        ]
+        started["notWatching"] = watcher.reason.flatMap { $0.contains("is watched already") ? nil : $0 } ?? NSNull()
+        say(jsonLine(started))
+        if !PlannerServer.isLoopback(request.host) && request.tlsCertificate == nil {
+          say(
+            "vault: warning: without --tls-cert and --tls-key, the token crosses the network in clear text",
+            to: .standardError)
+        }
+        return
+      }
       say("serving \(vault.displayRoot) at \(address)")
       say("  web view: \(address)/\(query)")
       say("  calendar: \(address)/calendar.ics\(query)")
@@ -109,4 +133,4 @@ if let error = outcome.error {
     to: .standardError)
   exit(1)
 }
-say("stopped")
+say(request.json == true ? jsonLine(["event": "stopped"]) : "stopped")

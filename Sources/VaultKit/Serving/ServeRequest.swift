@@ -29,11 +29,14 @@ public struct ServeRequest: Codable, Sendable, Equatable {
   /// CalDAV and the feeds take, as every command does (nil: the clock's).
   public var today: String?
   public var now: String?
+  /// `--json`: the addresses as one JSON line at start, and one when it stops (docs/JSON.md).
+  public var json: Bool?
 
   public init(
     vault: String, index: String?, host: String, port: Int, requireToken: Bool, tlsCertificate: String?,
-    tlsKey: String?, names: [String] = [], today: String? = nil, now: String? = nil
+    tlsKey: String?, names: [String] = [], today: String? = nil, now: String? = nil, json: Bool = false
   ) {
+    self.json = json ? true : nil
     self.names = names
     self.today = today
     self.now = now

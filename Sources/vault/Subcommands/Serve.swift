@@ -67,7 +67,7 @@ struct Serve: ParsableCommand {
     let now = injectedNow ? "\(options.now(vault).date)T\(options.now(vault).time)" : nil
     let request = ServeRequest(
       vault: vault.displayRoot, index: options.index, host: host, port: port, requireToken: requireToken,
-      tlsCertificate: tlsCertificate, tlsKey: tlsKey, names: names, today: today, now: now)
+      tlsCertificate: tlsCertificate, tlsKey: tlsKey, names: names, today: today, now: now, json: options.json)
     throw request.handOver(to: ServeRequest.helper(beside: Sync.executable))
   }
 }
