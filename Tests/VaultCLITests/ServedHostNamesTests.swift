@@ -82,4 +82,41 @@ import Testing
       body: HTTP.form(["csrf": csrf, "text": "from the page"]))
     #expect([200, 303].contains(own.status), "\(own.status)")
   }
+
+  /// Another site open in Chromium (Fixtures/Oracles/cross-origin-in-browser): its page, on
+  /// another origin, can read no page, feed or CalDAV answer and change no note, by fetch or by
+  /// a form; under a name rebound to this machine, the planner answers it 421 even same-origin.
+  @Test func aPageOfAnotherSiteInChromiumReadsAndChangesNothing() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let notes = { () throws -> [String: Data] in
+      var contents: [String: Data] = [:]
+      let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+      while let url = walker?.nextObject() as? URL {
+        if url.pathExtension == "md" { contents[url.path] = try Data(contentsOf: url) }
+      }
+      return contents
+    }
+    let before = try notes()
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/cross-origin-in-browser").path
+    let work = folder.deletingLastPathComponent().appendingPathComponent("cross-origin").path
+    let output = try Oracle.run("python3", [oracle, server.base, work], environment: ["SE_AVOID_STATS": "true"])
+    let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let attacker = try #require(result["attacker"] as? [String: [String: Any]], "\(output)")
+    for name in ["page", "feed", "caldav"] {
+      // CORS: the browser hands the page nothing (no Access-Control-Allow-Origin).
+      #expect(attacker[name]?["blocked"] != nil, "\(name): \(attacker[name] ?? [:])")
+    }
+    for name in ["post-no-cors", "put-no-cors"] {
+      // An opaque answer: the page learns nothing, and (below) nothing was written.
+      #expect((attacker[name]?["read"] as? Int ?? 0) == 0, "\(name): \(attacker[name] ?? [:])")
+    }
+    let rebound = result["rebound"] as? [String: Any] ?? [:]
+    #expect(!(rebound["text"] as? String ?? "").contains("Renew passport"), "\(rebound)")
+    let fetched = result["reboundFetch"] as? [String: Any] ?? [:]
+    #expect(fetched["status"] as? Int == 421, "\(fetched)")
+    #expect(try notes() == before, "a note changed")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Events/attack.md").path))
+  }
 }
