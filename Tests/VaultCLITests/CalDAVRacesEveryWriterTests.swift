@@ -9,7 +9,7 @@ import Testing
 /// order that undid ticks (the phone read the object, the command wrote, then the phone sends).
 /// Every change acknowledged (a 2xx, an exit status 0) is in the files afterwards; a PUT with
 /// `If-Match` that lost the race gets 412 and changes nothing. `VAULT_RACE_TRIALS` sets how
-/// many races (120 here; 1,000 for the figure in docs/PERFORMANCE.md).
+/// many races (120 here; 1,000 for the figure in docs/DEVELOPMENT.md).
 @Suite struct CalDAVRacesEveryWriterTests {
   static let trials = ProcessInfo.processInfo.environment["VAULT_RACE_TRIALS"].flatMap { Int($0) } ?? 120
   static let writers = ["done", "priority", "due", "add", "set-note", "set-event"]

@@ -42,7 +42,7 @@ import Testing
   /// connections in all, from two processes: the server holds at most its total (512) at any
   /// moment, answers another client meanwhile, and once they are idle past the idle time holds
   /// no descriptor for any of them. `VAULT_CROWD_CONNECTIONS` sets how many (4,000 here;
-  /// 20,000 for the figure in docs/GUIDE.md).
+  /// 20,000 for the figure in docs/GUIDE.md and DEVELOPMENT.md).
   static let crowdSize = ProcessInfo.processInfo.environment["VAULT_CROWD_CONNECTIONS"].flatMap { Int($0) } ?? 4000
 
   static let crowd = """

@@ -8,7 +8,7 @@ import Testing
 /// watcher vouches for the index, every view a command answers from it equals the same view
 /// with `VAULT_WATCH_VIEWS=0` and over an index built from nothing. Cycles chain on one vault,
 /// so damage from one shows in the next. `VAULT_KILL_CYCLES` sets how many (4 for each program
-/// here; 100 for the figure in docs/PERFORMANCE.md).
+/// here; 100 for the figure in docs/DEVELOPMENT.md).
 @Suite(.serialized) struct WatcherKilledDuringStormsTests {
   static let cycles = ProcessInfo.processInfo.environment["VAULT_KILL_CYCLES"].flatMap { Int($0) } ?? 4
 

@@ -160,7 +160,7 @@ import VaultKit
   /// deletes, nested folders made and folders moved (as a service manager restarts it):
   /// after each cycle a command trusting the watcher reads what a rebuild reads. Cycles chain
   /// on one vault, so a folder a watcher missed shows in the next cycle. `VAULT_WATCH_CYCLES`
-  /// sets how many (20 here; 100 for the figure in docs/PERFORMANCE.md).
+  /// sets how many (20 here; 100 for the figure in docs/DEVELOPMENT.md).
   @Test func aWatcherRestartedDuringStormsOfFolderMovesMissesNothing() throws {
     let cycles = ProcessInfo.processInfo.environment["VAULT_WATCH_CYCLES"].flatMap { Int($0) } ?? 20
     let folder = try TemporaryVault(Self.files)
