@@ -41,9 +41,9 @@ import Testing
   /// Many clients (a source address each, 125 connections from each) opening thousands of
   /// connections in all, from two processes: the server holds at most its total (512) at any
   /// moment, answers another client meanwhile, and once they are idle past the idle time holds
-  /// no descriptor for any of them. `VAULT_CROWD_CONNECTIONS` sets how many (4,000 here;
+  /// no descriptor for any of them. `VAULT_CROWD_CONNECTIONS` sets how many (1,500 here;
   /// 20,000 for the figure in docs/GUIDE.md and DEVELOPMENT.md).
-  static let crowdSize = ProcessInfo.processInfo.environment["VAULT_CROWD_CONNECTIONS"].flatMap { Int($0) } ?? 4000
+  static let crowdSize = ProcessInfo.processInfo.environment["VAULT_CROWD_CONNECTIONS"].flatMap { Int($0) } ?? 1500
 
   static let crowd = """
     import json, resource, socket, sys, time
