@@ -46,4 +46,30 @@ import Testing
     let get = try HTTP.request(calendar + "weekly.ics")
     #expect(get.status == 200 && get.body.contains("RRULE:FREQ=WEEKLY;COUNT=5"), "\(get.status) \(get.body)")
   }
+
+  /// A to-do that repeats a number of times or until a day: the Tasks plugin's rules never end,
+  /// so the line would repeat for ever in the vault while the phone stops it. Refused, with why.
+  @Test func aToDoThatStopsRepeatingIsRefused() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    for (name, rule, said) in [
+      ("counted", "FREQ=DAILY;COUNT=5", "COUNT=5"), ("ended", "FREQ=WEEKLY;UNTIL=20261231", "UNTIL 2026-12-31"),
+    ] {
+      let body =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//vault tests//EN\r\nBEGIN:VTODO\r\nUID:\(name)\r\n"
+        + "DTSTAMP:20261122T000000Z\r\nDUE;VALUE=DATE:20261201\r\nSUMMARY:Stretch\r\nRRULE:\(rule)\r\n"
+        + "END:VTODO\r\nEND:VCALENDAR\r\n"
+      let url = server.base + "/dav/calendars/tasks/\(name).ics"
+      let put = try HTTP.request(url, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body)
+      #expect(put.status == 403 && put.body.contains(said), "\(name): \(put.status) \(put.body.prefix(300))")
+      #expect(try HTTP.request(url).status == 404)
+    }
+    // (Reading the list gives its tasks ids; the refused to-do is in no note.)
+    let notes = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+    for note in notes {
+      let text = try String(contentsOf: folder.appendingPathComponent(note), encoding: .utf8)
+      #expect(!text.contains("Stretch"), "\(note)")
+    }
+  }
 }

@@ -179,6 +179,20 @@ public enum TaskTodo {
         return .failure(Refusal(description: "the RRULE '\(rrule)' is not one vault reads"))
       }
       let text = rule.tasksText
+      // The Tasks plugin's rules never end: a to-do that repeats a number of times or until a
+      // day would repeat for ever in the vault while the phone stops it.
+      if let count = rule.count {
+        return .failure(
+          Refusal(
+            description: "the Tasks plugin's rules have no count: this to-do (COUNT=\(count)) would repeat for ever "
+              + "in the vault; send it without COUNT"))
+      }
+      if let until = rule.until, RecurrenceRule.parse(tasksRule: text)?.until != until {
+        return .failure(
+          Refusal(
+            description: "the Tasks plugin's rules have no end day: this to-do (UNTIL \(until)) would repeat for "
+              + "ever in the vault; send it without UNTIL"))
+      }
       guard RecurrenceRule.parse(tasksRule: text) != nil else {
         return .failure(Refusal(description: "the RRULE '\(rrule)' has no words in the Tasks plugin"))
       }

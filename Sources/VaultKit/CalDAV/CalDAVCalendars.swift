@@ -144,14 +144,18 @@ extension Vault {
       }
     }
     let settingsStamp = calDAVSettingsStamp
+    let kept = calDAVKeptStamps(.events)
     return groups.values.map { group in
       let stamps = group.paths.map { path -> String in
         guard let stamp = facts[path]?.stamp else { return path }
         return "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
       }
+      let name = Self.calDAVName(uid: group.uid)
       var resource = CalDAVResource(
-        name: Self.calDAVName(uid: group.uid), uid: group.uid,
-        etag: Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + settingsStamp), paths: group.paths)
+        name: name, uid: group.uid,
+        etag: Self.calDAVTag(
+          stamps.joined(separator: "\n") + "\n" + settingsStamp + (kept[name].map { "\n" + $0 } ?? "")),
+        paths: group.paths)
       for path in group.paths {
         if let uid = facts[path]?.uid { resource.uids[path] = uid }
         resource.modifiedTimes[path] = Int((facts[path]?.stamp.modified ?? 0) / 1_000_000_000)
@@ -168,15 +172,18 @@ extension Vault {
       guard let status = FileSystem.status(root + "/" + path, followLinks: true) else { return nil }
       stamps.append("\(path)|\(status.size)|\(status.modified)|\(status.inode)")
     }
-    return Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + calDAVSettingsStamp)
+    let kept = calDAVKeptStamp(.events, name: resource.name).map { "\n" + $0 } ?? ""
+    return Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + calDAVSettingsStamp + kept)
   }
 
   static func calDAVTag(_ text: String) -> String { "\"" + String(StableHash.fnv1a(text), radix: 16) + "\"" }
 
   /// The iCalendar objects of event resources (each: the event, its changed occurrences, its
   /// zone), by file name, read from the index in one go.
+  /// With `kept` (as clients get them), each with what its client sent that the notes do not
+  /// say (`CalDAVKept`); without, as vault makes them from the notes.
   public func calDAVEventBodies(
-    in store: IndexStore, _ resources: [CalDAVResource]
+    in store: IndexStore, _ resources: [CalDAVResource], kept: Bool = true
   ) throws(VaultError) -> [String: String] {
     let events: [Located<Event>]
     do {
@@ -186,6 +193,7 @@ extension Vault {
     }
     let byPath = Dictionary(events.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var bodies: [String: String] = [:]
+    let keptNames = kept ? calDAVKeptStamps(.events) : [:]
     for resource in resources {
       let exporter = ICalendarExport(
         zones: Self.calendarZones, defaultZone: zone.identifier,
@@ -195,8 +203,10 @@ extension Vault {
       for path in resource.paths {
         noteFacts[path] = ICalendarExport.NoteFacts(uid: resource.uids[path], modified: resource.modifiedTimes[path])
       }
-      bodies[resource.name] = exporter.calendar(
-        name: nil, events: resource.paths.compactMap { byPath[$0] }, facts: noteFacts)
+      let body = exporter.calendar(name: nil, events: resource.paths.compactMap { byPath[$0] }, facts: noteFacts)
+      bodies[resource.name] =
+        keptNames[resource.name] == nil
+        ? body : calDAVWithKept(body, .events, name: resource.name, paths: resource.paths)
     }
     return bodies
   }

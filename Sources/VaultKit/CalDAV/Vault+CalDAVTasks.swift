@@ -72,8 +72,12 @@ extension Vault {
     return (tasks.filter { $0.value.id != nil }, written)
   }
 
-  /// A task's calendar object: its VTODO in a VCALENDAR, and its ETag (of those bytes).
-  public func calDAVTaskBody(_ task: Located<TaskItem>) -> (body: String, etag: String)? {
+  /// A task's calendar object: its VTODO in a VCALENDAR, with what its client sent that the
+  /// notes do not say (`CalDAVKept`; not `raw`), and its ETag (of those bytes). `kept`: the
+  /// stamps of the kept parts (`calDAVKeptStamps`), read once for a listing; nil: looked for.
+  public func calDAVTaskBody(
+    _ task: Located<TaskItem>, kept: [String: String]? = nil, raw: Bool = false
+  ) -> (body: String, etag: String)? {
     // DTSTAMP: the task's newest date, so the same line gives the same bytes.
     let newest =
       [
@@ -84,7 +88,11 @@ extension Vault {
       let todo = TaskTodo.todo(
         task, stamp: LocalDateTime(date: newest, time: .midnight), link: obsidianLink(task.path))
     else { return nil }
-    let body = ICalendar.calendar(name: nil, components: [todo])
+    var body = ICalendar.calendar(name: nil, components: [todo])
+    if !raw, let id = task.value.id {
+      let name = Self.calDAVName(uid: TaskTodo.uid(forID: id))
+      if kept == nil || kept?[name] != nil { body = calDAVWithKept(body, .tasks, name: name, paths: [task.path]) }
+    }
     return (body, Self.calDAVTag(body))
   }
 

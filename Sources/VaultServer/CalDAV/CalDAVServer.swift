@@ -221,8 +221,9 @@ actor CalDAVState {
         return (try vault.calDAVEvents(in: store, calendar: calendar).map { CalDAVObject(resource: $0) }, token, [])
       case .tasks:
         let (tasks, written) = try vault.calDAVTasks(in: store, list: calendar, today: today)
+        let kept = vault.calDAVKeptStamps(.tasks)
         let objects = tasks.compactMap { task -> CalDAVObject? in
-          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task) else { return nil }
+          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task, kept: kept) else { return nil }
           let uid = TaskTodo.uid(forID: id)
           return CalDAVObject(
             resource: CalDAVResource(
@@ -330,6 +331,34 @@ actor CalDAVState {
   /// Tells the index of files written, and forgets the listings.
   func wrote(_ paths: [String]) async {
     await session.wrote(paths)
+    listings = [:]
+  }
+
+  /// Keeps what a client sent to `calendar` that the notes it was written to do not say
+  /// (`CalDAVKept`), beside the object vault now makes of them: found again by its UID.
+  func keep(_ sent: String, uid: String, written paths: [String], in calendar: CalDAVCalendar) async throws {
+    let vault = vault
+    let name: String
+    let notes: [String]
+    let served: String?
+    switch calendar.kind {
+    case .events:
+      guard let object = try await holds(uid: uid, in: calendar) else { return }
+      (name, notes) = (object.resource.name, object.resource.paths)
+      served = try await session.read { store, _ in
+        try vault.calDAVEventBodies(in: store, [object.resource], kept: false)[object.resource.name]
+      }
+    case .tasks:
+      // Read from the note it was written to, not from a listing (which gives ids to the
+      // tasks without one, a write of its own).
+      let id = TaskTodo.id(forUID: uid)
+      guard let task = paths.lazy.compactMap({ vault.calDAVCurrentTask(id: id, at: $0) }).first else { return }
+      (name, notes) = (Vault.calDAVName(uid: TaskTodo.uid(forID: id)), [task.path])
+      served = vault.calDAVTaskBody(task, raw: true)?.body
+    }
+    guard let served else { return }
+    try vault.calDAVKeep(calendar.kind, name: name, paths: notes, sent: sent, served: served)
+    // The object's ETag has changed with it: the listings are made again.
     listings = [:]
   }
 

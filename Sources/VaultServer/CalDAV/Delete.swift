@@ -39,6 +39,7 @@ extension CalDAVServer {
       }
     }
     await state.wrote(existing.resource.paths)
+    vault.calDAVForget(calendar.kind, name: existing.resource.name)
     return Response(status: .noContent)
   }
 }

@@ -79,6 +79,8 @@ extension CalDAVServer {
       }
     }
     await state.wrote(result.paths + (existing?.resource.paths ?? []))
+    // What the notes cannot say is kept beside them: the client gets back all it sent.
+    if let uid { try await state.keep(body, uid: uid, written: result.paths, in: calendar) }
     if calendar.kind == .tasks { await state.sent(body, as: name, in: calendar) }
     return Response(status: result.created ? .created : .noContent, headers: [.contentLength: "0"])
   }

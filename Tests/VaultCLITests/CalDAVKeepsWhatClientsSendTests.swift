@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A phone never loses what it sends: bodies as iOS, Thunderbird, Outlook, Evolution and
+/// Tasks.org (through DAVx5) send them (Fixtures/ClientBodies) are PUT to `vault serve` and
+/// read back, and Python's `icalendar` finds every property, parameter and alarm they sent
+/// (Fixtures/Oracles/caldav-keeps-everything). What the notes cannot say is kept in
+/// `.vault/caldav/`; an edit of the note afterwards wins where it changed something, and a
+/// client's DELETE removes what was kept.
+@Suite struct CalDAVKeepsWhatClientsSendTests {
+  @Test func everyPropertyAClientSendsComesBack() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-keeps-everything").path
+    let bodies = Fixture.testsFolder.appendingPathComponent("Fixtures/ClientBodies").path
+    let output = try Oracle.run("python3", [oracle, server.base + "/dav/", bodies])
+    let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let answers = result["answers"] as? [String: [String: Any]] ?? [:]
+    #expect(answers.count == 5)
+    for (file, answer) in answers {
+      #expect([201, 204].contains(answer["put"] as? Int ?? 0), "\(file): \(answer)")
+    }
+    let missing = result["missing"] as? [[String: Any]] ?? [["where": "no answer"]]
+    print("client bodies: \(result["compared"] ?? 0) properties sent, \(missing.count) missing or changed on GET")
+    #expect((result["compared"] as? Int ?? 0) > 140)
+    #expect(missing.isEmpty, "\(missing)")
+  }
+
+  @Test func aNoteEditedLaterWinsWhereItChangedAndADeleteRemovesWhatWasKept() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let uid = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+    let url = server.base + "/dav/calendars/events/\(uid).ics"
+    let body = try String(
+      contentsOf: Fixture.testsFolder.appendingPathComponent("Fixtures/ClientBodies/ios-event.ics"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: "\r\n")
+    #expect(try HTTP.request(url, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body).status == 201)
+    let kept = folder.appendingPathComponent(".vault/caldav/events/\(uid).ics.json")
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+    let first = try HTTP.request(url)
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite"]
+    let note = "Events/2026-12-03 Planning with Ana.md"
+    #expect(try CLI.run(["set", note, "location", "Room 4"], in: folder, environment: environment).status == 0)
+    var got = try HTTP.request(url)
+    let deadline = Date().addingTimeInterval(5)
+    while !got.body.contains("LOCATION:Room 4") && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+      got = try HTTP.request(url)
+    }
+    #expect(got.body.contains("LOCATION:Room 4"), "\(got.body)")
+    #expect(!got.body.contains("Einstein\\nKurf"))
+    #expect(got.body.contains("ATTENDEE;CN=Ana;PARTSTAT=ACCEPTED"))
+    #expect(got.body.contains("X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC"))
+    #expect(got.body.contains("TRIGGER;VALUE=DATE-TIME:20261203T080000Z"))
+    #expect(got.header("ETag") != first.header("ETag"))
+    #expect(try HTTP.request(url, method: "DELETE").status == 204)
+    #expect(!FileManager.default.fileExists(atPath: kept.path))
+    #expect(try HTTP.request(url).status == 404)
+  }
+}
