@@ -60,4 +60,33 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: kept.path))
     #expect(try HTTP.request(url).status == 404)
   }
+
+  /// An object lives at the URL its client PUT it to, whatever its UID: GET, the listing and
+  /// DELETE find it there (an event and a to-do).
+  @Test func anObjectLivesAtTheURLItsClientPutItTo() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let bodies = Fixture.testsFolder.appendingPathComponent("Fixtures/ClientBodies")
+    for (collection, file, uid) in [
+      ("events", "ios-event.ics", "3F2504E0-4F89-11D3-9A0C-0305E82C3301"),
+      ("tasks", "tasks-org-todo.ics", "8765432112345"),
+    ] {
+      let body = try String(contentsOf: bodies.appendingPathComponent(file), encoding: .utf8)
+        .replacingOccurrences(of: "\n", with: "\r\n")
+      let href = "/dav/calendars/\(collection)/client-chose-this-\(collection).ics"
+      let put = try HTTP.request(
+        server.base + href, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body)
+      #expect(put.status == 201, "\(collection): \(put.status) \(put.body)")
+      let got = try HTTP.request(server.base + href)
+      #expect(got.status == 200 && got.body.contains("UID:\(uid)"), "\(collection): \(got.status)")
+      let listing = try HTTP.request(
+        server.base + "/dav/calendars/\(collection)/", method: "PROPFIND", headers: ["Depth": "1"],
+        body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")
+      #expect(listing.body.contains("<d:href>\(href)</d:href>"), "\(collection)")
+      #expect(!listing.body.contains("<d:href>/dav/calendars/\(collection)/\(uid).ics</d:href>"))
+      #expect(try HTTP.request(server.base + href, method: "DELETE").status == 204)
+      #expect(try HTTP.request(server.base + href).status == 404)
+    }
+  }
 }

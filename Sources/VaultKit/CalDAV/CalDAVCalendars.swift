@@ -145,12 +145,13 @@ extension Vault {
     }
     let settingsStamp = calDAVSettingsStamp
     let kept = calDAVKeptStamps(.events)
+    let hrefs = calDAVHrefs(.events)
     return groups.values.map { group in
       let stamps = group.paths.map { path -> String in
         guard let stamp = facts[path]?.stamp else { return path }
         return "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
       }
-      let name = Self.calDAVName(uid: group.uid)
+      let name = calDAVObjectName(uid: group.uid, hrefs: hrefs)
       var resource = CalDAVResource(
         name: name, uid: group.uid,
         etag: Self.calDAVTag(

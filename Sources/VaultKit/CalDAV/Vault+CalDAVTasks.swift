@@ -76,7 +76,7 @@ extension Vault {
   /// notes do not say (`CalDAVKept`; not `raw`), and its ETag (of those bytes). `kept`: the
   /// stamps of the kept parts (`calDAVKeptStamps`), read once for a listing; nil: looked for.
   public func calDAVTaskBody(
-    _ task: Located<TaskItem>, kept: [String: String]? = nil, raw: Bool = false
+    _ task: Located<TaskItem>, kept: [String: String]? = nil, hrefs: [String: String]? = nil, raw: Bool = false
   ) -> (body: String, etag: String)? {
     // DTSTAMP: the task's newest date, so the same line gives the same bytes.
     let newest =
@@ -90,7 +90,7 @@ extension Vault {
     else { return nil }
     var body = ICalendar.calendar(name: nil, components: [todo])
     if !raw, let id = task.value.id {
-      let name = Self.calDAVName(uid: TaskTodo.uid(forID: id))
+      let name = calDAVObjectName(uid: TaskTodo.uid(forID: id), hrefs: hrefs ?? calDAVHrefs(.tasks))
       if kept == nil || kept?[name] != nil { body = calDAVWithKept(body, .tasks, name: name, paths: [task.path]) }
     }
     return (body, Self.calDAVTag(body))

@@ -222,12 +222,16 @@ actor CalDAVState {
       case .tasks:
         let (tasks, written) = try vault.calDAVTasks(in: store, list: calendar, today: today)
         let kept = vault.calDAVKeptStamps(.tasks)
+        let hrefs = vault.calDAVHrefs(.tasks)
         let objects = tasks.compactMap { task -> CalDAVObject? in
-          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task, kept: kept) else { return nil }
+          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task, kept: kept, hrefs: hrefs) else {
+            return nil
+          }
           let uid = TaskTodo.uid(forID: id)
           return CalDAVObject(
             resource: CalDAVResource(
-              name: Vault.calDAVName(uid: uid), uid: uid, etag: etag, paths: [task.path], taskID: id),
+              name: vault.calDAVObjectName(uid: uid, hrefs: hrefs), uid: uid, etag: etag, paths: [task.path],
+              taskID: id),
             task: task)
         }
         return (objects, token, written)
@@ -254,7 +258,8 @@ actor CalDAVState {
     if calendar.kind == .events, listings[calendar.slug] == nil, name.hasSuffix(".ics"), !name.hasPrefix("uid-"),
       !name.hasPrefix("vault-")
     {
-      let uid = String(name.dropLast(4))
+      // A name its client chose, else the UID's own.
+      let uid = vault.calDAVUID(named: name, .events) ?? String(name.dropLast(4))
       let vault = vault
       let found = try await session.read { store, _ in
         try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
@@ -353,7 +358,9 @@ actor CalDAVState {
       // tasks without one, a write of its own).
       let id = TaskTodo.id(forUID: uid)
       guard let task = paths.lazy.compactMap({ vault.calDAVCurrentTask(id: id, at: $0) }).first else { return }
-      (name, notes) = (Vault.calDAVName(uid: TaskTodo.uid(forID: id)), [task.path])
+      (name, notes) = (
+        vault.calDAVObjectName(uid: TaskTodo.uid(forID: id), hrefs: vault.calDAVHrefs(.tasks)), [task.path]
+      )
       served = vault.calDAVTaskBody(task, raw: true)?.body
     }
     guard let served else { return }

@@ -40,6 +40,7 @@ extension CalDAVServer {
     }
     await state.wrote(existing.resource.paths)
     vault.calDAVForget(calendar.kind, name: existing.resource.name)
+    try? vault.calDAVRemember(calendar.kind, uid: existing.resource.uid, name: nil)
     return Response(status: .noContent)
   }
 }

@@ -78,6 +78,8 @@ extension CalDAVServer {
         return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today, given: given)
       }
     }
+    // A new object lives at the URL its client chose, whatever its UID.
+    if existing == nil, let uid { try state.vault.calDAVRemember(calendar.kind, uid: uid, name: name) }
     await state.wrote(result.paths + (existing?.resource.paths ?? []))
     // What the notes cannot say is kept beside them: the client gets back all it sent.
     if let uid { try await state.keep(body, uid: uid, written: result.paths, in: calendar) }

@@ -1,0 +1,47 @@
+import Foundation
+import VaultCore
+
+/// The names clients gave their objects: an object lives at the URL its client PUT it to,
+/// whatever its UID (`…/events/3F2504E0-….ics` for an event whose UID is another), so a GET or a
+/// DELETE of that URL finds it. Kept beside what clients sent (`CalDAVKept`), in
+/// `.vault/caldav/<events|tasks>/hrefs.json`: `{UID: name}` for the objects whose name is not
+/// the one vault gives (`calDAVName(uid:)`); the rest, and objects made in the vault, keep that.
+extension Vault {
+  func calDAVHrefsPath(_ kind: CalDAVCalendar.Kind) -> String { calDAVKeptFolder(kind) + "/hrefs.json" }
+
+  /// The names clients chose, by UID.
+  public func calDAVHrefs(_ kind: CalDAVCalendar.Kind) -> [String: String] {
+    guard case .success(let bytes) = FileSystem.readFile(calDAVHrefsPath(kind)),
+      let names = try? JSONDecoder().decode([String: String].self, from: Data(bytes))
+    else { return [:] }
+    return names.filter { Self.isPlainName($0.value) && $0.value.hasSuffix(".ics") && !$0.value.hasPrefix(".") }
+  }
+
+  /// The name of the object with this UID: its client's, else vault's.
+  public func calDAVObjectName(uid: String, hrefs: [String: String]) -> String {
+    hrefs[uid] ?? Self.calDAVName(uid: uid)
+  }
+
+  /// The UID of the object a client named, when a client chose that name.
+  public func calDAVUID(named name: String, _ kind: CalDAVCalendar.Kind) -> String? {
+    calDAVHrefs(kind).first { $0.value == name }?.key
+  }
+
+  /// Remembers the name a client gave a new object (nothing when it is vault's own), or forgets
+  /// it (`name` nil: the object was deleted).
+  public func calDAVRemember(_ kind: CalDAVCalendar.Kind, uid: String, name: String?) throws(VaultError) {
+    var names = calDAVHrefs(kind)
+    let wanted = name.flatMap { $0 == Self.calDAVName(uid: uid) ? nil : $0 }
+    guard names[uid] != wanted else { return }
+    names[uid] = wanted
+    let path = calDAVHrefsPath(kind)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      try FileManager.default.createDirectory(atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
+      try (try encoder.encode(names) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .cannotWrite(path, reason: VaultError.systemReason(error))
+    }
+  }
+}
