@@ -72,7 +72,7 @@ extension CalDAVServer {
             .forbidden,
             DAVXMLWriter.error(
               DAVNamespace.dav, "valid-sync-token",
-              reason: "this token is not one of the last \(SyncTokens.kept) the calendar gave: read it anew"))
+              reason: "this token is not one this calendar gave, or older than its change log: read it anew"))
         }
         chosen = objects.filter { before[$0.resource.name] != $0.resource.etag }
         let now = Set(objects.map(\.resource.name))
