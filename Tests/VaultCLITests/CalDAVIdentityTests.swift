@@ -96,6 +96,59 @@ import Testing
     #expect(!answer.body.contains("/dav/calendars/events/Dentist") && !answer.body.contains("Birthday"))
   }
 
+  /// `DAV:limit` (RFC 6578 3.6): a client that takes at most N changes at a time gets N, a 507
+  /// for the rest and a token that goes on from there; following the tokens it gets every
+  /// object once, also when an object changes between two of its requests.
+  @Test func aLimitedSyncGivesTheChangesInPartsThatAddUp() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let url = server.base + "/dav/calendars/events/"
+    func sync(_ token: String, limit: Int) throws -> (names: [String], more: Bool, token: String) {
+      let body = """
+        <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(token)</d:sync-token><d:sync-level>1</d:sync-level>\
+        <d:limit><d:nresults>\(limit)</d:nresults></d:limit><d:prop><d:getetag/></d:prop></d:sync-collection>
+        """
+      let answer = try HTTP.request(url, method: "REPORT", headers: ["Depth": "1"], body: body)
+      #expect(answer.status == 207, "\(answer.body.prefix(300))")
+      let responses = answer.body.components(separatedBy: "<d:response>").dropFirst()
+      let names = responses.filter { !$0.contains("507") }.compactMap {
+        $0.components(separatedBy: "<d:href>").dropFirst().first?.components(separatedBy: "</d:href>").first
+      }
+      let more = responses.contains { $0.contains("HTTP/1.1 507") && $0.contains("number-of-matches-within-limits") }
+      let token =
+        answer.body.components(separatedBy: "<d:sync-token>").dropFirst().first?.components(separatedBy: "<").first
+        ?? ""
+      return (names, more, token)
+    }
+    // From nothing: the ten events, three at a time.
+    var token = ""
+    var seen: [String] = []
+    var parts = 0
+    repeat {
+      let part = try sync(token, limit: 3)
+      #expect(part.names.count <= 3)
+      seen += part.names
+      token = part.token
+      parts += 1
+      if !part.more { break }
+      // An event changes between two parts: it comes (again) in a later one.
+      if parts == 2, let changed = seen.first {
+        let object = try HTTP.request(server.base + changed)
+        let put = try HTTP.request(
+          server.base + changed, method: "PUT", headers: ["Content-Type": "text/calendar"],
+          body: object.body.replacingOccurrences(of: "SUMMARY:", with: "SUMMARY:Changed "))
+        #expect(put.status == 204, "\(put.status) \(put.body)")
+      }
+    } while parts < 20
+    #expect(parts >= 4)
+    #expect(Set(seen).count == 10, "\(seen)")
+    #expect(seen.filter { $0 == seen.first }.count == 2, "the event changed between parts comes again: \(seen)")
+    // The last token is the calendar's own: nothing new since.
+    let after = try sync(token, limit: 3)
+    #expect(after.names.isEmpty && !after.more && after.token == token)
+  }
+
   @Test func aToDoKeepsItsUIDWhenItsTextIsEditedAndTheIndexRebuilt() throws {
     let folder = try Fixture.copy("ExampleVault")
     var server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)

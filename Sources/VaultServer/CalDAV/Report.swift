@@ -32,6 +32,7 @@ extension CalDAVServer {
     var absent: [String] = []
     var removed: [String] = []
     var newToken: String?
+    var truncated = false
     if root.named(DAVNamespace.caldav, "calendar-query") {
       chosen = try await query(root.child(DAVNamespace.caldav, "filter"), among: scoped, in: calendar)
     } else if root.named(DAVNamespace.caldav, "calendar-multiget") {
@@ -79,6 +80,19 @@ extension CalDAVServer {
         removed = before.keys.filter { !now.contains($0) }.sorted()
       }
       newToken = syncToken
+      // `DAV:limit` (RFC 6578 3.6): the first changes in the order of names, a 507 for the
+      // rest, and a token that goes on from there.
+      if let limit = root.child(DAVNamespace.dav, "limit")?.child(DAVNamespace.dav, "nresults")
+        .flatMap({ Int($0.text.trimmingCharacters(in: .whitespacesAndNewlines)) }), limit >= 1,
+        chosen.count + removed.count > limit
+      {
+        let names = (chosen.map(\.resource.name) + removed).sorted()
+        let last = names[limit - 1]
+        chosen = chosen.filter { $0.resource.name <= last }
+        removed = removed.filter { $0 <= last }
+        newToken = state.tokens.partialToken(for: calendar.slug, after: given.isEmpty ? nil : given, upTo: last)
+        truncated = true
+      }
     } else {
       return Self.xml(
         .forbidden,
@@ -116,6 +130,15 @@ extension CalDAVServer {
       writer.open(DAVNamespace.dav, "response")
       writer.element(DAVNamespace.dav, "href", CalDAVTarget.object(calendar, name: name).href)
       writer.element(DAVNamespace.dav, "status", "HTTP/1.1 404 Not Found")
+      writer.close(DAVNamespace.dav, "response")
+    }
+    if truncated {
+      writer.open(DAVNamespace.dav, "response")
+      writer.element(DAVNamespace.dav, "href", target.href)
+      writer.element(DAVNamespace.dav, "status", "HTTP/1.1 507 Insufficient Storage")
+      writer.open(DAVNamespace.dav, "error")
+      writer.empty(DAVNamespace.dav, "number-of-matches-within-limits")
+      writer.close(DAVNamespace.dav, "error")
       writer.close(DAVNamespace.dav, "response")
     }
     if let newToken { writer.element(DAVNamespace.dav, "sync-token", newToken) }

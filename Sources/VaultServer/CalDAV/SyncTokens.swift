@@ -76,17 +76,53 @@ final class SyncTokens: Sendable {
   /// The objects as a client that was given `token` knows them: the current ones, with every
   /// name changed since marked changed (an ETag no object has). Nil for a token this calendar did
   /// not give, or one older than its log.
+  ///
+  /// A token of a partial answer (`DAV:limit`, `partialToken`) names where its answer stopped:
+  /// the changes since its start, less the names up to the last one it gave that did not change
+  /// again after it was given.
   func manifest(for slug: String, token: String) -> [String: String]? {
     logs.withLockedValue { all in
       guard let log = all[slug] ?? load(slug) else { return nil }
       all[slug] = log
       let prefix = "http://vault.invalid/sync/\(slug):\(log.id)-"
-      guard token.hasPrefix(prefix), let number = Int(token.dropFirst(prefix.count)), number <= log.number,
-        number >= log.trimmedThrough
-      else { return nil }
-      var before = log.objects
-      for change in log.changes where change.number > number { before[change.name] = "\"changed\"" }
+      guard token.hasPrefix(prefix) else { return nil }
+      let place = token.dropFirst(prefix.count)
+      let parts = place.split(separator: "+", maxSplits: 1)
+      // `-1`: the start of an answer to a client that had nothing.
+      guard let start = Int(parts[0]), start <= log.number, start == -1 || start >= log.trimmedThrough else {
+        return nil
+      }
+      func changed(after number: Int) -> Set<String> {
+        Set(log.changes.lazy.filter { $0.number > number }.map(\.name))
+      }
+      var before: [String: String] = start == -1 ? [:] : log.objects
+      if start != -1 { for name in changed(after: start) { before[name] = "\"changed\"" } }
+      guard parts.count == 2 else { return before }
+      let stop = parts[1].split(separator: "/", maxSplits: 1)
+      guard stop.count == 2, let given = Int(stop[0]), given <= log.number, given >= log.trimmedThrough else {
+        return nil
+      }
+      let last = String(stop[1])
+      let since = changed(after: given)
+      for name in Set(before.keys).union(log.objects.keys) where name <= last && !since.contains(name) {
+        before[name] = log.objects[name]
+      }
       return before
+    }
+  }
+
+  /// The token of an answer that gave the changes since `token` (nil: since nothing) up to the
+  /// name `last`, in the order of names, when the client asked for at most so many.
+  func partialToken(for slug: String, after token: String?, upTo last: String) -> String? {
+    logs.withLockedValue { all in
+      guard let log = all[slug] ?? load(slug) else { return nil }
+      let prefix = "http://vault.invalid/sync/\(slug):\(log.id)-"
+      var start = "-1"
+      if let token {
+        guard token.hasPrefix(prefix) else { return nil }
+        start = String(token.dropFirst(prefix.count).split(separator: "+").first ?? "")
+      }
+      return prefix + start + "+\(log.number)/" + last
     }
   }
 
