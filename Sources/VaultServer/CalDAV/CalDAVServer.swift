@@ -348,11 +348,13 @@ actor CalDAVState {
     let served: String?
     switch calendar.kind {
     case .events:
-      guard let object = try await holds(uid: uid, in: calendar) else { return }
-      (name, notes) = (object.resource.name, object.resource.paths)
-      served = try await session.read { store, _ in
-        try vault.calDAVEventBodies(in: store, [object.resource], kept: false)[object.resource.name]
+      // One read of the index (each read first asks the watcher whether it is current).
+      let found = try await session.read { store, _ -> (CalDAVResource, String?)? in
+        guard let resource = try vault.calDAVEvents(in: store, calendar: calendar, uid: uid).first else { return nil }
+        return (resource, try vault.calDAVEventBodies(in: store, [resource], kept: false)[resource.name])
       }
+      guard let (resource, body) = found else { return }
+      (name, notes, served) = (resource.name, resource.paths, body)
     case .tasks:
       // Read from the note it was written to, not from a listing (which gives ids to the
       // tasks without one, a write of its own).
