@@ -8,6 +8,28 @@ extension Vault {
   /// A read-only note stays; a note or a `.trash` reached through a link that leads out of the
   /// vault is refused; a note that is a link goes to the trash as the link.
   public func trash(_ path: String) throws(VaultError) -> String {
+    let target = try trashNote(path)
+    trashKeptObject(of: path)
+    return target
+  }
+
+  /// What a calendar client sent of the event this note is (`CalDAVKept`: the object whose
+  /// first note it is) goes to the trash with it, to `.trash/.caldav/events/`. It is looked for
+  /// among the kept objects, one small file each, only when there are any.
+  func trashKeptObject(of path: String) {
+    let folder = calDAVKeptFolder(.events)
+    guard let directory = try? FileSystem.Directory(folder) else { return }
+    let destination = root + "/.trash/.caldav/events"
+    for (file, _) in directory.entries() where file.hasSuffix(".ics.json") && !file.hasPrefix(".") {
+      guard case .success(let bytes) = FileSystem.readFile(folder + "/" + file),
+        let kept = try? JSONDecoder().decode(CalDAVKept.self, from: Data(bytes)), kept.paths.first == path
+      else { continue }
+      try? FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+      _ = rename(folder + "/" + file, destination + "/" + file)
+    }
+  }
+
+  private func trashNote(_ path: String) throws(VaultError) -> String {
     let display = path
     let name = (path as NSString).lastPathComponent
     let base = (name as NSString).deletingPathExtension

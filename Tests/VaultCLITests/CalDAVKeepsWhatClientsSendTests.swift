@@ -89,4 +89,31 @@ import Testing
       #expect(try HTTP.request(server.base + href).status == 404)
     }
   }
+
+  /// What was kept of an event goes to the trash with its note (`vault rm`), and comes back
+  /// with it: the note and what its client sent are both in `.trash/`.
+  @Test func whatWasKeptGoesToTheTrashWithItsNote() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let uid = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+    let body = try String(
+      contentsOf: Fixture.testsFolder.appendingPathComponent("Fixtures/ClientBodies/ios-event.ics"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: "\r\n")
+    let url = server.base + "/dav/calendars/events/\(uid).ics"
+    #expect(try HTTP.request(url, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body).status == 201)
+    let kept = folder.appendingPathComponent(".vault/caldav/events/\(uid).ics.json")
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+    let removed = try CLI.run(
+      ["rm", "Events/2026-12-03 Planning with Ana.md", "--yes"], in: folder,
+      environment: ["VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: kept.path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(".trash/.caldav/events/\(uid).ics.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(".trash/2026-12-03 Planning with Ana.md").path))
+  }
 }
