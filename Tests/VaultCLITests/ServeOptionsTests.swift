@@ -13,13 +13,7 @@ import Testing
     var web: String { said["web"] as? String ?? "" }
     var base: String { String(web.dropLast(web.hasSuffix("/") ? 1 : 0)) }
 
-    func stop() -> CLI.Result {
-      running.process.interrupt()
-      let deadline = Date().addingTimeInterval(15)
-      while running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-      if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
-      return running.finish()
-    }
+    func stop() -> CLI.Result { running.interruptAndFinish() }
   }
 
   func serve(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Started {

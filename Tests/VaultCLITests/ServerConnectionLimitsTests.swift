@@ -65,16 +65,19 @@ import Testing
     time.sleep(idle + 5)
     """
 
-  @Test func thousandsOfIdleConnectionsCostNoDescriptorsAfterTheIdleTime() throws {
+  /// `vault serve` on a copy of the example vault, closing idle connections after 2 seconds.
+  static func serveWithShortIdleTime() throws -> (URL, ServedVault) {
     let folder = try Fixture.copy("ExampleVault")
     let server = try ServedVault.start(
       folder, environment: CalDAVClientTests.environment.merging(["VAULT_SERVE_IDLE_SECONDS": "2"]) { $1 })
+    return (folder, server)
+  }
+
+  @Test func thousandsOfIdleConnectionsCostNoDescriptorsAfterTheIdleTime() throws {
+    let (folder, server) = try Self.serveWithShortIdleTime()
     defer { _ = server.stop() }
     let port = String(server.base.split(separator: ":").last ?? "")
-    let descriptors = { () -> Int in
-      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.running.process.processIdentifier)/fd"))?
-        .count ?? 0
-    }
+    let descriptors = { server.descriptors }
     let before = descriptors()
     let crowds = try (0..<2).map { part in
       try CLI.start(
@@ -118,15 +121,10 @@ import Testing
   }
 
   @Test func oneClientHoldsAtMost64ConnectionsAndIdleOnesAreClosed() throws {
-    let folder = try Fixture.copy("ExampleVault")
-    let server = try ServedVault.start(
-      folder, environment: CalDAVClientTests.environment.merging(["VAULT_SERVE_IDLE_SECONDS": "2"]) { $1 })
+    let (folder, server) = try Self.serveWithShortIdleTime()
     defer { _ = server.stop() }
     let port = String(server.base.split(separator: ":").last ?? "")
-    let descriptors = { () -> Int in
-      (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.running.process.processIdentifier)/fd"))?
-        .count ?? 0
-    }
+    let descriptors = { server.descriptors }
     let before = descriptors()
     let output = try Oracle.run("python3", ["-c", Self.holder, "127.0.0.1", port, "200", "2"])
     let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Int])

@@ -34,14 +34,6 @@ extension Vault {
     let wanted = name.flatMap { $0 == Self.calDAVName(uid: uid) ? nil : $0 }
     guard names[uid] != wanted else { return }
     names[uid] = wanted
-    let path = calDAVHrefsPath(kind)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      try FileManager.default.createDirectory(atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
-      try (try encoder.encode(names) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .cannotWrite(path, reason: VaultError.systemReason(error))
-    }
+    try calDAVWrite(names, to: calDAVHrefsPath(kind), kind)
   }
 }

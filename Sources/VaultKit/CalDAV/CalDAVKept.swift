@@ -73,15 +73,23 @@ extension Vault {
       calDAVForget(kind, name: name)
       return
     }
+    try calDAVWrite(CalDAVKept(paths: paths, sent: sent, served: served), to: path, kind)
+  }
+
+  /// Writes one of the files of `.vault/caldav/` as JSON: whole to a temporary file beside it,
+  /// renamed over it, under the vault's write lock (as every write of the vault).
+  func calDAVWrite<Value: Encodable>(
+    _ value: Value, to path: String, _ kind: CalDAVCalendar.Kind
+  ) throws(VaultError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    do {
-      try FileManager.default.createDirectory(
-        atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
-      let data = try encoder.encode(CalDAVKept(paths: paths, sent: sent, served: served))
-      try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .cannotWrite(path, reason: VaultError.systemReason(error))
+    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+      do {
+        try FileManager.default.createDirectory(atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
+        try (try encoder.encode(value) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        throw .cannotWrite(path, reason: VaultError.systemReason(error))
+      }
     }
   }
 

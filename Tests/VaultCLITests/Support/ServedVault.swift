@@ -56,12 +56,23 @@ struct ServedVault {
   }
 
   /// Ctrl-C, then what it printed.
-  func stop() -> CLI.Result {
-    running.process.interrupt()
+  func stop() -> CLI.Result { running.interruptAndFinish() }
+
+  /// How many file descriptors the server holds now.
+  var descriptors: Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(running.process.processIdentifier)/fd"))?.count
+      ?? 0
+  }
+}
+
+extension CLI.Running {
+  /// Ctrl-C (SIGKILL when it has not stopped within 15 seconds), then what it printed.
+  func interruptAndFinish() -> CLI.Result {
+    process.interrupt()
     let deadline = Date().addingTimeInterval(15)
-    while running.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-    if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
-    return running.finish()
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    return finish()
   }
 }
 
