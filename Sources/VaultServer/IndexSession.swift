@@ -42,6 +42,14 @@ actor IndexSession {
     _ = try? vault.refresh(store, files: Set(paths), folders: [])
   }
 
+  /// `body` run on the index as this server's own last write left it, without asking a watcher
+  /// first: for reading back what was just written (`wrote`), which the index holds already.
+  /// Falls back to `read` while the index is not open.
+  func readAsWritten<Value: Sendable>(_ body: (IndexStore) throws -> Value) throws -> Value {
+    guard let store else { return try read { store, _ in try body(store) } }
+    return try body(store)
+  }
+
   /// Today, as the commands see it (`--today` / `$VAULT_TODAY`, else the clock).
   var today: LocalDate { vault.today(explicit: nil, environment: environment) }
 

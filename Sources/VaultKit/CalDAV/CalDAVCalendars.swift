@@ -144,7 +144,8 @@ extension Vault {
       }
     }
     let settingsStamp = calDAVSettingsStamp
-    let kept = calDAVKeptStamps(.events)
+    // One read of the folder of kept parts for a listing, one file's status for one object.
+    let kept = wanted == nil ? calDAVKeptStamps(.events) : nil
     let hrefs = calDAVHrefs(.events)
     return groups.values.map { group in
       let stamps = group.paths.map { path -> String in
@@ -155,7 +156,8 @@ extension Vault {
       var resource = CalDAVResource(
         name: name, uid: group.uid,
         etag: Self.calDAVTag(
-          stamps.joined(separator: "\n") + "\n" + settingsStamp + (kept[name].map { "\n" + $0 } ?? "")),
+          stamps.joined(separator: "\n") + "\n" + settingsStamp
+            + ((kept.map { $0[name] } ?? calDAVKeptStamp(.events, name: name)).map { "\n" + $0 } ?? "")),
         paths: group.paths)
       for path in group.paths {
         if let uid = facts[path]?.uid { resource.uids[path] = uid }

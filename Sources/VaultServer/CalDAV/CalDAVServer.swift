@@ -348,8 +348,8 @@ actor CalDAVState {
     let served: String?
     switch calendar.kind {
     case .events:
-      // One read of the index (each read first asks the watcher whether it is current).
-      let found = try await session.read { store, _ -> (CalDAVResource, String?)? in
+      // One read of the index as the PUT's write left it (`wrote`): no need to ask the watcher.
+      let found = try await session.readAsWritten { store -> (CalDAVResource, String?)? in
         guard let resource = try vault.calDAVEvents(in: store, calendar: calendar, uid: uid).first else { return nil }
         return (resource, try vault.calDAVEventBodies(in: store, [resource], kept: false)[resource.name])
       }
