@@ -53,7 +53,7 @@ extension IndexStore {
 
   /// SQLite's `quick_check` of both files: every page and record well formed.
   static func quickCheck(_ database: DatabaseQueue) throws {
-    try database.read { db in
+    try database.reading { db in
       for schema in ["main", "fts"] {
         let result = try String.fetchAll(db, sql: "PRAGMA \(schema).quick_check")
         guard result == ["ok"] else {

@@ -992,7 +992,7 @@ extension IndexStore {
     do {
       // Inside `reading`, its transaction.
       if let open = Self.openRead, open.store == ObjectIdentifier(self) { return try body(open.db) }
-      return try database.read(body)
+      return try database.reading(body)
     } catch {
       throw IndexError(error)
     }
@@ -1003,7 +1003,7 @@ extension IndexStore {
   /// its statements to begin and end it, about a millisecond of `vault today` in all).
   public func reading<T>(_ body: () throws -> T) throws -> T {
     if let open = Self.openRead, open.store == ObjectIdentifier(self) { return try body() }
-    return try database.read { db in
+    return try database.reading { db in
       try Self.$openRead.withValue(OpenRead(store: ObjectIdentifier(self), db: db)) { try body() }
     }
   }

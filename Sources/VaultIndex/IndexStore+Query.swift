@@ -132,7 +132,7 @@ extension IndexStore {
       ORDER BY \(orderBy) \(limit.map { "LIMIT \($0)" } ?? "")
       """
     do {
-      return try database.read { db in
+      return try database.reading { db in
         let total = try Int.fetchOne(
           reusing: db, sql: "SELECT COUNT(*) FROM \(source) WHERE files.skipped = 0 AND \(filter.sql)",
           arguments: arguments)
@@ -195,7 +195,7 @@ extension IndexStore {
         COALESCE(tasks.due, tasks.scheduled, tasks.start), files.path, tasks.line \(limit.map { "LIMIT \($0)" } ?? "")
       """
     do {
-      return try database.read { db in
+      return try database.reading { db in
         let total = try Int.fetchOne(
           reusing: db, sql: "SELECT COUNT(*) FROM tasks JOIN files ON files.id = tasks.file_id WHERE \(filter.sql)",
           arguments: filter.arguments)
@@ -302,7 +302,7 @@ extension IndexStore {
   /// file name) and its `aliases`, for naming notes by what the views print.
   public func noteNames() throws(IndexError) -> [NoteName] {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         var aliases: [Int64: [String]] = [:]
         for row in try Row.fetchAll(
           reusing: db,
@@ -324,7 +324,7 @@ extension IndexStore {
   /// The items of `kind` with their `categories` (or `category`) entries, for `Filing.detect`.
   public func filingItems(_ kind: ItemKind) throws(IndexError) -> [Filing.Item] {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         var items: [String: [String]] = [:]
         let sql = """
           SELECT files.path, properties.text FROM files
@@ -348,7 +348,7 @@ extension IndexStore {
   /// Whether some note holds a date under `key` (lower-cased), so a query compares it as one.
   public func holdsDates(_ key: String) throws(IndexError) -> Bool {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         try Bool.fetchOne(
           reusing: db, sql: "SELECT EXISTS (SELECT 1 FROM properties WHERE key = ? AND date IS NOT NULL)",
           arguments: [key])

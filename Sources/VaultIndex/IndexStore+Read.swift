@@ -7,7 +7,7 @@ extension IndexStore {
   /// `tasks`, so the note is not counted again).
   public func itemCounts() throws(IndexError) -> [ItemKind: Int] {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         var counts: [ItemKind: Int] = [:]
         let rows = try Row.fetchAll(
           db,
@@ -31,7 +31,7 @@ extension IndexStore {
   /// How many problems the notes have, by severity (`vault index` prints the counts alone).
   public func diagnosticCounts() throws(IndexError) -> [Diagnostic.Severity: Int] {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         var counts: [Diagnostic.Severity: Int] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT severity, COUNT(*) FROM diagnostics GROUP BY severity") {
           counts[Diagnostic.Severity(rawValue: row[0]) ?? .error, default: 0] += row[1]
@@ -46,7 +46,7 @@ extension IndexStore {
   /// How many files the index holds.
   public func fileCount() throws(IndexError) -> Int {
     do {
-      return try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
+      return try database.reading { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM files") ?? 0 }
     } catch {
       throw IndexError(error)
     }
@@ -57,7 +57,7 @@ extension IndexStore {
   /// watcher, a rebuild).
   public func dump() throws(IndexError) -> [String] {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         var lines: [String] = []
         // The stamps' snapshot and changes (`StampSnapshot`) say again what `files` says.
         for table in Schema.tables where !["meta", "stamp_snapshot", "stamp_changes"].contains(table) {

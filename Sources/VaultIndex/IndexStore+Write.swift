@@ -42,7 +42,7 @@ extension IndexStore {
     settings fingerprint: String
   ) throws(IndexError) -> (stamps: StampTable, isCurrent: Bool) {
     do {
-      return try database.read { db in (try Self.stamps(db), try Self.isCurrent(db, settings: fingerprint)) }
+      return try database.reading { db in (try Self.stamps(db), try Self.isCurrent(db, settings: fingerprint)) }
     } catch {
       throw IndexError(error)
     }
@@ -67,7 +67,7 @@ extension IndexStore {
   /// four statements more).
   public func isCurrent(settings fingerprint: String) throws(IndexError) -> Bool {
     do {
-      return try database.read { db in try Self.isCurrent(db, settings: fingerprint) }
+      return try database.reading { db in try Self.isCurrent(db, settings: fingerprint) }
     } catch {
       throw IndexError(error)
     }
@@ -87,7 +87,7 @@ extension IndexStore {
     throws(IndexError) -> StampTable
   {
     do {
-      return try database.read { db in try Self.stamps(db, of: paths, under: folders) }
+      return try database.reading { db in try Self.stamps(db, of: paths, under: folders) }
     } catch {
       throw IndexError(error)
     }
@@ -123,7 +123,7 @@ extension IndexStore {
   /// A value of the `meta` table.
   public func meta(_ key: String) throws(IndexError) -> String? {
     do {
-      return try database.read { db in
+      return try database.reading { db in
         try String.fetchOne(db, sql: "SELECT value FROM main.meta WHERE key = ?", arguments: [key])
       }
     } catch {
@@ -135,7 +135,7 @@ extension IndexStore {
   /// commits (`SearchFeed`); the refresh then reads every file again.
   public func searchIsInStep() throws(IndexError) -> Bool {
     do {
-      return try database.read { db in try Self.searchIsInStep(db) }
+      return try database.reading { db in try Self.searchIsInStep(db) }
     } catch {
       throw IndexError(error)
     }
@@ -147,7 +147,7 @@ extension IndexStore {
   /// the search file only: its token, and what the index holds, stay.
   public func writeSearchBacklog() throws(IndexError) {
     do {
-      let waiting = try database.read { db in
+      let waiting = try database.reading { db in
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM fts.backlog)") ?? false
       }
       guard waiting else { return }

@@ -438,3 +438,26 @@ public enum IndexError: Error, CustomStringConvertible {
     }
   }
 }
+
+extension DatabaseQueue {
+  /// `body` in one deferred transaction (one snapshot of the index), as GRDB's `read`, but
+  /// without its `PRAGMA query_only`: SQLite expires every prepared statement of a connection
+  /// when a flag pragma is set (`OP_Expire`), so each `read` had every statement kept by the
+  /// connection prepared again at its next use, GRDB's authorizer looking at each of its
+  /// columns: 15 % of a CalDAV PUT's processor time (docs/PERFORMANCE.md). The bodies only read.
+  func reading<Value>(_ body: (Database) throws -> Value) throws -> Value {
+    try writeWithoutTransaction { db in
+      // Inside a transaction already (a read within a write), as `read`: none of its own.
+      if db.isInsideTransaction { return try body(db) }
+      try db.beginTransaction(.deferred)
+      do {
+        let value = try body(db)
+        try db.commit()
+        return value
+      } catch {
+        try? db.rollback()
+        throw error
+      }
+    }
+  }
+}
