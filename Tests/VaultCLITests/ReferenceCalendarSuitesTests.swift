@@ -5,7 +5,9 @@ import Testing
 /// The calendars people export, judged by the reference libraries on their own test suites:
 /// every .ics file that Python's `icalendar` and `recurring-ical-events` ship (Google, Outlook,
 /// Apple, Thunderbird exports, RDATE and RECURRENCE-ID, custom and "globally unique" zones,
-/// floating times) is imported into an empty vault and exported again, and the occurrences of
+/// floating times), and those of khal's test suite, gathered from its users' bug reports
+/// (Windows zone names, zones missing or invalid, mixed floating and zoned times, overrides
+/// with no series, several of one UID, invalid UNTIL and EXDATE), is imported into an empty vault and exported again, and the occurrences of
 /// the export over two years are compared with what `recurring-ical-events` finds in the
 /// original. No file may crash or hang vault, also one the reference refuses. The test prints
 /// the counts, and fails below 98 % of each suite or below the floor of what agrees now (raise
@@ -13,7 +15,7 @@ import Testing
 @Suite struct ReferenceCalendarSuitesTests {
   static let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/ics-suite-occurrences").path
   /// Files of each suite that give the reference's occurrences, at least.
-  static let floors = ["recurring-ical-events": 89, "icalendar": 79]
+  static let floors = ["recurring-ical-events": 89, "icalendar": 79, "khal": 53]
 
   struct Reading: Decodable {
     var path: String
@@ -31,10 +33,12 @@ import Testing
   @Test func bothSuitesGiveTheReferencesOccurrences() throws {
     let listed = try Oracle.run(Self.oracle, ["list"])
     let suites = try JSONDecoder().decode([String: [String]].self, from: Data(listed.utf8))
-    #expect(suites.keys.sorted() == ["icalendar", "recurring-ical-events"])
+    #expect(
+      suites.keys.sorted() == ["icalendar", "khal", "recurring-ical-events"],
+      "scripts/install-test-deps fetches khal's calendars")
     let scratch = try ScratchFolder.make("suites")
     for (suite, files) in suites.sorted(by: { $0.key < $1.key }) {
-      #expect(files.count > 50, "\(suite): its calendars were not found")
+      #expect(files.count > 50, "\(suite): its calendars were not found (scripts/install-test-deps)")
       let originals = try read(files.map { ["path": $0] })
       var compared: [(Reading, String)] = []
       for (index, original) in originals.enumerated() {

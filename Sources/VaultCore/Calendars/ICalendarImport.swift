@@ -101,8 +101,8 @@ public struct ICalendarImport: Sendable {
   /// them when they tie (as `recurring-ical-events` chooses); the same for two changes of one
   /// day. Occurrences changed
   /// on their own (RECURRENCE-ID) become events of their own, and their day is skipped in the
-  /// series; one for a day its series does not have (outside its rule, or taken out by EXDATE)
-  /// is left out, as the reference libraries leave it out.
+  /// series; one for a day its series takes out (EXDATE) is left out, and one for a day outside
+  /// its rule is an occurrence of its own, as `recurring-ical-events` reads them.
   public func items(_ text: String) -> (items: [Item], problems: [Problem]) {
     let (components, syntax) = ICalendar.parse(text)
     var problems = syntax.map { Problem(line: $0.line, message: $0.message, isError: $0.isError) }
@@ -112,14 +112,16 @@ public struct ICalendarImport: Sendable {
     if let name = calendar?.first("X-WR-TIMEZONE")?.text, let zone = zoneName(name) { importer.calendarZone = zone }
     let events = Self.splitAtFutureChanges(components.flatMap { Self.events(in: $0) }, problems: &problems)
     for definition in (calendar?.components ?? components) where definition.name == "VTIMEZONE" {
-      guard let tzid = definition.first("TZID")?.text, zoneName(tzid) == nil, importer.customZones[tzid] == nil,
+      // A file's own zone counts unless its TZID is an IANA name (then that zone's rules, as
+      // the reference reads it): also one with a Windows name, whose rules may not be that
+      // zone's (an Outlook export named "New Zealand Standard Time" with Europe's offsets).
+      guard let tzid = definition.first("TZID")?.text, !knownZone(tzid), importer.customZones[tzid] == nil,
         let rules = VTimeZone(definition)
       else { continue }
-      // Matched once, around the first event that uses it.
+      // Matched once, around the first time that uses it (a start, an end, a day added...).
       let year =
-        events.lazy.compactMap { event in
-          event.first("DTSTART").flatMap { $0.parameter("TZID") == tzid ? Self.moment($0.value)?.date.year : nil }
-        }.first ?? 2000
+        events.lazy.flatMap(\.properties).first { $0.parameter("TZID") == tzid }
+        .flatMap { Self.moment(String($0.value.prefix { $0 != "," && $0 != "/" }))?.date.year } ?? 2000
       importer.customZones[tzid] = (rules, matchingZone(rules, near: year, named: tzid))
     }
     if events.isEmpty && problems.isEmpty {
@@ -130,6 +132,8 @@ public struct ICalendarImport: Sendable {
     var changed: [String: [LocalDate: Item]] = [:]
     var periods: [String: [LocalDate: Item]] = [:]
     var sequences: [String: Int] = [:]
+    // The changes that carry a rule of their own (by series UID and day).
+    var changesWithRules: Set<String> = []
     for event in events {
       guard let item = importer.item(event, problems: &problems) else { continue }
       let sequence = event.first("SEQUENCE").flatMap { Int($0.value.trimmingSpaces()) } ?? 0
@@ -143,6 +147,7 @@ public struct ICalendarImport: Sendable {
       }
       if let day = item.recurrenceDay {
         let key = item.seriesUID + "\u{0}" + day.description
+        if event.first("RRULE") != nil { changesWithRules.insert(key) }
         if changed[item.seriesUID, default: [:]][day] == nil {
           changed[item.seriesUID, default: [:]][day] = item
           sequences[key] = sequence
@@ -188,15 +193,31 @@ public struct ICalendarImport: Sendable {
     for (uid, days) in changed {
       for (day, item) in days.sorted(by: { $0.key < $1.key }) {
         if let master = series[uid] {
-          guard master.occurs(on: day) else {
+          guard !master.skipped.contains(day) else {
             problems.append(
               Problem(
-                line: item.line,
-                message: "a change of \(day), a day the series \(uid) does not have (or takes out); left out",
+                line: item.line, message: "a change of \(day), a day the series \(uid) takes out (EXDATE); left out",
                 isError: false))
             continue
           }
-          series[uid]?.skip(day)
+          // A change of a day outside the series' rule is an occurrence of its own, as
+          // recurring-ical-events reads it: nothing of the series is taken out for it; but one
+          // with a rule of its own and a lower SEQUENCE than the series is an outdated copy of
+          // the series, left out as the reference leaves it out.
+          if master.occurs(on: day) {
+            series[uid]?.skip(day)
+          } else {
+            let key = uid + "\u{0}" + day.description
+            if changesWithRules.contains(key), sequences[key] ?? 0 < sequences[uid] ?? 0 {
+              problems.append(
+                Problem(
+                  line: item.line,
+                  message: "a change of \(day) with a rule of its own and a lower SEQUENCE than the series \(uid): "
+                    + "an outdated copy of the series; left out",
+                  isError: false))
+              continue
+            }
+          }
         }
         overrides.append(item)
       }
@@ -257,9 +278,11 @@ public struct ICalendarImport: Sendable {
       event.first("RDATE") != nil
       || event.first("RRULE").map { if case .success = RecurrenceRule.parse(rrule: $0.value) { true } else { false } }
         ?? false
+    // Days taken out or added in UTC.
+    let utcDays = (event.all("EXDATE") + event.all("RDATE")).contains { $0.value.contains("Z") }
     if !allDay {
       if let tzid = startProperty.parameter("TZID") ?? (startProperty.value.hasSuffix("Z") ? nil : calendarZone) {
-        if let name = zoneName(tzid) {
+        if customZones[tzid] == nil, let name = zoneName(tzid) {
           zone = name == vaultZone ? nil : name
         } else if let custom = customZones[tzid] {
           // A zone of the file's own (VTIMEZONE): the IANA zone with the same rules, else its
@@ -277,6 +300,13 @@ public struct ICalendarImport: Sendable {
             }
             warn("time zone '\(tzid)' matches no IANA zone: its times are kept as the moments they name")
           }
+        } else if recurs && utcDays {
+          // A TZID nobody defines, on a series whose days are taken out or added in UTC: read
+          // in UTC, as a series without a zone (below).
+          if vaultZone != "UTC" { zone = "UTC" }
+          warn(
+            "unknown time zone '\(tzid)' without a VTIMEZONE: the times are read in UTC, as its EXDATE and RDATE",
+            at: startProperty.line)
         } else {
           // A TZID nobody defines: read as floating, as the reference libraries read it.
           floating = true
@@ -284,11 +314,16 @@ public struct ICalendarImport: Sendable {
             "unknown time zone '\(tzid)' without a VTIMEZONE: the times are read as floating", at: startProperty.line)
         }
       } else if !startProperty.value.hasSuffix("Z") {
-        let utcDays = (event.all("EXDATE") + event.all("RDATE")).contains { $0.value.contains("Z") }
         if recurs && utcDays && vaultZone != "UTC" {
           // A series without a zone whose days are taken out or added in UTC: read in UTC, as
           // the reference libraries read it.
           zone = "UTC"
+        } else if let endZone = event.first("DTEND")?.parameter("TZID"),
+          let name = customZones[endZone].map(\.match) ?? zoneName(endZone)
+        {
+          // A start without a zone and an end in one: the start in the end's zone, as the
+          // reference reads it (ownCloud's exports).
+          zone = name == vaultZone ? nil : name
         } else if event.first("DTEND")?.value.hasSuffix("Z") == true {
           // A start without a zone and an end in UTC: both in UTC, as the reference reads them.
           if recurs && vaultZone != "UTC" { zone = "UTC" } else { start = local(utc: start) }
@@ -389,27 +424,33 @@ public struct ICalendarImport: Sendable {
     var extraTimes: [LocalDate: LocalTime] = [:]
     var periodChanges: [ICalendar.Component] = []
     if recurs, event.first("RECURRENCE-ID") == nil {
-      func days(_ name: String) -> [(LocalDate, LocalTime)] {
+      func days(_ name: String) -> [(day: LocalDate, time: LocalTime, timed: Bool)] {
         event.all(name).flatMap { property in
-          ICalendar.splitList(property.value).compactMap { item -> (LocalDate, LocalTime)? in
+          ICalendar.splitList(property.value).compactMap { item -> (LocalDate, LocalTime, Bool)? in
             let value = String(item.prefix { $0 != "/" })
             guard var moment = Self.moment(value) else { return nil }
             if !allDay, value.contains("T") {
               moment = self.moment(moment, as: property, written: value, in: zone ?? vaultZone)
             }
             // A date alone on a timed event starts at midnight, as the reference reads it.
-            return (moment.date, value.contains("T") || allDay ? moment.time : .midnight)
+            return (moment.date, value.contains("T") || allDay ? moment.time : .midnight, value.contains("T"))
           }
         }
       }
-      skipped += days("EXDATE").map(\.0)
+      let added = days("RDATE")
+      // A time taken out (EXDATE) takes out the occurrence at that time only, a date the whole
+      // day, as the reference reads them: an EXDATE at another time than the series' takes
+      // out nothing (khal's `event_dtr_no_tz_exdatez`).
+      skipped += days("EXDATE").filter { exdate in
+        allDay || !exdate.timed || exdate.time == start.time
+          || added.contains { $0.day == exdate.day && $0.time == exdate.time }
+      }.map(\.day)
       periodChanges = periodChangesOf(
         event, uid: seriesUID, start: start, end: end, startProperty: startProperty, zone: zone,
         usable: !allDay && !floating)
-      let added = days("RDATE")
-      extra = added.map(\.0)
+      extra = added.map(\.day)
       if !allDay {
-        for (day, time) in added where time != start.time { extraTimes[day] = time }
+        for (day, time, _) in added where time != start.time { extraTimes[day] = time }
       }
       // DTSTART is the first occurrence (RFC 5545), also when the rule does not give its day;
       // but a rule that ends before it starts (UNTIL before DTSTART) has none at all, which the
@@ -490,7 +531,7 @@ public struct ICalendarImport: Sendable {
     let zulu = startProperty.value.hasSuffix("Z")
     // Only where DTSTART's frame alone gives the series' zone, as it will for the change.
     if let tzid = startProperty.parameter("TZID") {
-      guard (zoneName(tzid) ?? customZones[tzid]?.match) != nil else { return [] }
+      guard (customZones[tzid].map(\.match) ?? zoneName(tzid)) != nil else { return [] }
     } else if zulu {
       guard series == "UTC" else { return [] }
     } else {
@@ -565,19 +606,22 @@ public struct ICalendarImport: Sendable {
     return nil
   }
 
-  /// A moment a property holds (in UTC with `Z`, in its TZID's zone — IANA, Windows, or the
-  /// file's own — else in the event's frame) as the wall-clock moment in `target`.
+  /// A moment a property holds (in UTC with `Z`, in its TZID's zone — IANA, the file's own, or
+  /// Windows — else in the event's frame) as the wall-clock moment in `target`.
   func moment(
     _ moment: LocalDateTime, as property: ICalendar.Property, written value: String? = nil, in target: String
   ) -> LocalDateTime {
-    if (value ?? property.value).hasSuffix("Z") { return convert(moment, from: "UTC", to: target) }
-    guard let tzid = property.parameter("TZID") else { return moment }
-    if let name = zoneName(tzid) { return convert(moment, from: name, to: target) }
-    if let custom = customZones[tzid] {
-      if let name = custom.match { return convert(moment, from: name, to: target) }
-      let utc = ReminderSchedule.Zone.fixed(custom.rules.offset(at: moment)).instant(moment)
-      return convert(ReminderSchedule.Zone.fixed(0).local(utc), from: "UTC", to: target)
+    // A TZID wins over a `Z` written with it (`DTEND;TZID=Europe/Berlin:20150530T160000Z`), as
+    // the reference reads it.
+    if let tzid = property.parameter("TZID") {
+      if customZones[tzid] == nil, let name = zoneName(tzid) { return convert(moment, from: name, to: target) }
+      if let custom = customZones[tzid] {
+        if let name = custom.match { return convert(moment, from: name, to: target) }
+        let utc = ReminderSchedule.Zone.fixed(custom.rules.offset(at: moment)).instant(moment)
+        return convert(ReminderSchedule.Zone.fixed(0).local(utc), from: "UTC", to: target)
+      }
     }
+    if (value ?? property.value).hasSuffix("Z") { return convert(moment, from: "UTC", to: target) }
     return moment
   }
 

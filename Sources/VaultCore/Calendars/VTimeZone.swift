@@ -72,8 +72,9 @@ struct VTimeZone: Sendable {
 
 extension ICalendarImport {
   /// The IANA zone whose offsets are those of `rules` through `year` (a file's zone often holds
-  /// only the rules of the year it was written in): first among the names the TZID holds
-  /// (`custom_America/New_York`), then among all zones.
+  /// only the rules of the year it was written in): first the zone its name says (a Windows
+  /// name's, `/mozilla.org/…/Europe/Berlin`), then among the names the TZID holds
+  /// (`custom_America/New_York`, `Europe_Berlin`), then among all zones.
   func matchingZone(_ rules: VTimeZone, near year: Int, named tzid: String) -> String? {
     var moments: [LocalDateTime] = []
     for year in year...year {
@@ -89,7 +90,9 @@ extension ICalendarImport {
     func matches(_ zone: String) -> Bool {
       zip(moments, expected).allSatisfy { offset(zone, $0.0) == $0.1 }
     }
-    let named = zoneNames.filter { tzid.contains($0) }.sorted { $0.count > $1.count }
-    return (named + zoneNames).first(where: matches)
+    // Also a name written with `_` for `/` (`Europe_Berlin`, khal's test calendars).
+    let named = zoneNames.filter { tzid.contains($0) || tzid.contains($0.replacingOccurrences(of: "/", with: "_")) }
+      .sorted { $0.count > $1.count }
+    return ([zoneName(tzid)].compactMap { $0 } + named + zoneNames).first(where: matches)
   }
 }
