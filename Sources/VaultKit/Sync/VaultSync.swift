@@ -410,7 +410,10 @@ public struct VaultSync: Sendable {
   /// Notes the commit HEAD names now as looked at for markers (`notesToLookAtForMarkers`).
   private func recordSyncedHead(_ repository: Repository) {
     guard let head = RefFiles.commit(of: "HEAD", in: repository.gitDirectory) else { return }
-    try? Data((head + "\n").utf8).write(to: URL(fileURLWithPath: syncedHeadFile(repository)), options: .atomic)
+    // A sync with nothing to do writes nothing here.
+    let file = syncedHeadFile(repository)
+    guard (try? String(contentsOfFile: file, encoding: .utf8)) != head + "\n" else { return }
+    try? Data((head + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
   }
 
   /// Commits here and not in `tracking`, and there and not here; without `tracking` (a new remote),
