@@ -3,7 +3,7 @@
 
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
-	swift build
+	swift build --product vault
 	.build/debug/vault today --vault ExampleVault --today 2026-11-23
 
 # Runs the whole test suite, with the real programs formats are checked against.

@@ -180,7 +180,7 @@ public final class IndexStore: Sendable {
   /// days (`vault serve`) keeps nothing of a day gone by (statements' SQL and parts' keys hold
   /// dates). The next use reads the pages from the system's file cache and prepares again.
   public func releaseCache() {
-    try? database.inDatabase { db in db.releaseMemory() }
+    database.inDatabase { db in db.releaseMemory() }
     kept.set([:])
   }
 
@@ -219,7 +219,7 @@ public final class IndexStore: Sendable {
       return stat(file + "-wal", &status) == 0 && status.st_size > Self.keptWALBytes
     }
     guard large else { return false }
-    try? database.inDatabase { db in
+    database.inDatabase { db in
       // Closed already (`close()`, then the store's end).
       guard let connection = db.sqliteConnection else { return }
       _ = vault_sqlite_checkpoint_on_close(connection, 1)
@@ -350,7 +350,7 @@ public final class IndexStore: Sendable {
   /// Whether both files keep a checksum on each page.
   static func hasChecksums(_ database: DatabaseQueue) throws -> Bool {
     // Asks the files, not SQL: no transaction needed.
-    try database.inDatabase { db in
+    database.inDatabase { db in
       ["main", "fts"].allSatisfy { schema in
         var bytes: Int32 = -1
         _ = sqlite3_file_control(db.sqliteConnection, schema, SQLITE_FCNTL_RESERVE_BYTES, &bytes)

@@ -31,7 +31,7 @@ enum DriverFiles {
     var template = Array((path + ".merge-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
     guard descriptor >= 0 else { return false }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var written = 0
     while written < bytes.count {
       let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -80,7 +80,7 @@ enum DriverFiles {
   static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count) == 0 else { return "this machine" }
-    let name = String(cString: buffer)
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return name.split(separator: ".").first.map(String.init) ?? name
   }
 }

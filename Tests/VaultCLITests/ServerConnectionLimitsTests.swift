@@ -121,7 +121,7 @@ import Testing
   }
 
   @Test func oneClientHoldsAtMost64ConnectionsAndIdleOnesAreClosed() throws {
-    let (folder, server) = try Self.serveWithShortIdleTime()
+    let (_, server) = try Self.serveWithShortIdleTime()
     defer { _ = server.stop() }
     let port = String(server.base.split(separator: ":").last ?? "")
     let descriptors = { server.descriptors }

@@ -87,7 +87,7 @@ struct TemporaryVault {
 
   @Test func renamesTouchesAndFoldersReplacingFiles() throws {
     let vault = try TemporaryVault(["a.md": "#one\n", "b.md": "#two\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     try FileManager.default.moveItem(
       at: vault.root.appendingPathComponent("a.md"), to: vault.root.appendingPathComponent("renamed.md"))
     var summary = try vault.refresh()
@@ -138,7 +138,7 @@ struct TemporaryVault {
 
   @Test func aNewParserVersionErasesTheIndex() throws {
     let vault = try TemporaryVault(["a.md": "#one\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(try vault.store().fileCount() == 1)
     let newer = try vault.store(parserVersion: NoteParser.version + 1)
     #expect(try newer.fileCount() == 0)
@@ -148,7 +148,7 @@ struct TemporaryVault {
 
   @Test func aCorruptIndexIsRebuiltWithAWarning() throws {
     let vault = try TemporaryVault(["a.md": "#one\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: vault.indexPath + suffix) }
     try damage(vault.indexPath)
     let store = try vault.store()
@@ -172,7 +172,7 @@ struct TemporaryVault {
 
   @Test func aCrashBetweenTheTwoCommitsIsSeenAndEverythingReadAgain() throws {
     let vault = try TemporaryVault(["a.md": "apples\n", "b.md": "pears\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     // The search file committed a refresh the index file did not.
     try DatabaseQueue(path: vault.indexPath + "-search").write { db in
       try db.execute(sql: "UPDATE meta SET value = 'another' WHERE key = 'search_token'")
@@ -187,7 +187,7 @@ struct TemporaryVault {
 
   @Test func aCorruptSearchFileIsRebuiltWithAWarning() throws {
     let vault = try TemporaryVault(["a.md": "apples\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     let search = vault.indexPath + "-search"
     for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: search + suffix) }
     try damage(search)
@@ -236,7 +236,7 @@ struct TemporaryVault {
     func expected(_ counts: [(String, Int)], _ row: (String, Int) -> String) -> [String] {
       counts.flatMap { path, count in (0..<count).map { row(path, $0) } }
     }
-    try vault.refresh()
+    _ = try vault.refresh()
     var counts = [("a.md", size * 3 + 5), ("b.md", 2), ("c.md", size - 1)]
     #expect(
       try rows("tasks", "description") == expected(counts) { "\($0) task \($1) #\($0.prefix(1))\($1) [[link \($1)]]" })
@@ -247,7 +247,7 @@ struct TemporaryVault {
     // holds the new rows of the other. Each note's rows stay in its order.
     try vault.write("a.md", note(tasks: size + 1, tag: "a"), secondsLater: 5)
     try vault.write("b.md", note(tasks: size * 2, tag: "b"), secondsLater: 5)
-    try vault.refresh()
+    _ = try vault.refresh()
     counts = [("a.md", size + 1), ("b.md", size * 2), ("c.md", size - 1)]
     #expect(try rows("tags", "tag") == expected(counts) { "\($0) \($0.prefix(1))\($1)" })
     #expect(try rows("tasks", "line") == expected(counts) { "\($0) \($1 + 1)" })
@@ -271,7 +271,7 @@ struct TemporaryVault {
         + (0..<(size * 2 + note * 5 + 1)).map { "- [ ] \(description(note, $0))\n" }.joined()
     }
     let vault = try TemporaryVault(files)
-    try vault.refresh()
+    _ = try vault.refresh()
     let stored = try vault.store().database.read { db in
       try Row.fetchAll(
         db,
@@ -306,7 +306,7 @@ struct TemporaryVault {
   /// points at no file is still refused, at the commit.
   @Test func batchesNeedNoStatementJournalAndForeignKeysStillHold() throws {
     let vault = try TemporaryVault(["a.md": "- [ ] task #tag\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     let store = try vault.store()
     try store.database.read { db in
       let tables = try String.fetchAll(
@@ -344,8 +344,8 @@ struct TemporaryVault {
       return result
     }
     let before = try snapshot()
-    try vault.refresh()
-    try vault.refresh(rebuild: true)
+    _ = try vault.refresh()
+    _ = try vault.refresh(rebuild: true)
     #expect(try snapshot() == before)
   }
 }

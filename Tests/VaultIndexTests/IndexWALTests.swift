@@ -54,7 +54,7 @@ import VaultKit
       files["Notes/\(number).md"] = String(repeating: "- [ ] task \(number) #tag\(number)\n", count: 20)
     }
     let vault = try TemporaryVault(files)
-    try vault.refresh()
+    _ = try vault.refresh()
     return vault
   }
 
@@ -71,7 +71,7 @@ import VaultKit
 
   @Test func aSmallChangeStaysInTheWALAndTheNextOpenerReadsIt() throws {
     let vault = try TemporaryVault(["a.md": "- [ ] one\n", "b.md": "#two\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     try vault.write("a.md", "- [ ] one\n- [ ] two\n", secondsLater: 5)
     do {
       let store = try vault.store()
@@ -102,9 +102,9 @@ import VaultKit
 
   @Test func aWALWithoutItsIndexIsNotPlayedIntoANewOne() throws {
     let vault = try TemporaryVault(["a.md": "#one\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     try vault.write("a.md", "#one #two\n", secondsLater: 5)
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(Self.size(vault.indexPath + "-wal") != nil)
     // Removed by hand, all but the WAL; and the vault changed meanwhile.
     for file in [vault.indexPath, IndexStore.searchPath(vault.indexPath)] {

@@ -206,7 +206,7 @@ import VaultKit
       }
       // Started, and stopped again, once or twice while the writers run.
       for _ in 0..<(1 + Int.random(in: 0...1, using: &random)) {
-        try whileRunning(try started()) { Thread.sleep(forTimeInterval: Double.random(in: 0...0.15, using: &random)) }
+        whileRunning(try started()) { Thread.sleep(forTimeInterval: Double.random(in: 0...0.15, using: &random)) }
       }
       let last = try started()
       for writer in writers { writer.waitUntilExit() }

@@ -110,7 +110,7 @@ import VaultKit
   }
 
   @Test func aStoreThatReleasesItsCacheKeepsNoPart() throws {
-    let (folder, vault, store) = try indexedAndRead()
+    let (_, vault, store) = try indexedAndRead()
     let first = store.partsRead.value
     store.releaseCache()
     _ = try dashboard(vault, store)

@@ -32,7 +32,7 @@ import VaultKit
     for index in 0..<40 { files["Notes/\(index).md"] = "# Note \(index)\n" }
     files["日本語/メモ.md"] = "# メモ\n"
     let vault = try TemporaryVault(files)
-    try vault.refresh()
+    _ = try vault.refresh()
     var seen = try stamps(vault)
     #expect(seen.snapshot == seen.files && seen.files.count == 41)
     #expect(try changesKept(vault) == 0, "a first build makes the snapshot")
@@ -41,7 +41,7 @@ import VaultKit
     var round = 0
     func refreshed(_ comment: Comment) throws {
       round += 1
-      try vault.refresh()
+      _ = try vault.refresh()
       seen = try stamps(vault)
       #expect(seen.snapshot != nil, comment)
       #expect(seen.snapshot == seen.files, comment)
@@ -72,7 +72,7 @@ import VaultKit
     #expect(!seen.files.contains { $0.hasPrefix("Notes/4.md ") })
 
     // A rebuild makes it again too.
-    try vault.refresh(rebuild: true)
+    _ = try vault.refresh(rebuild: true)
     seen = try stamps(vault)
     #expect(seen.snapshot == seen.files)
     #expect(try changesKept(vault) == 0)
@@ -80,7 +80,7 @@ import VaultKit
 
   @Test func aRefreshComparesWithTheSnapshotAndItsChanges() throws {
     let vault = try TemporaryVault(["a.md": "# A\n", "b.md": "# B\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     try vault.write("a.md", "# A\nagain\n", secondsLater: 5)
     #expect(try vault.refresh().parsed == 1)
     // Read from the snapshot and the change: nothing is read again.
@@ -92,7 +92,7 @@ import VaultKit
 
   @Test func aSnapshotThatDoesNotDecodeIsNotUsed() throws {
     let vault = try TemporaryVault(["a.md": "# A\n", "b.md": "# B\n", "c.md": "# C\n"])
-    try vault.refresh()
+    _ = try vault.refresh()
     let blob = try vault.store().database.read { db in
       try Data.fetchOne(db, sql: "SELECT data FROM stamp_snapshot WHERE id = 1")
     }

@@ -71,7 +71,7 @@ import VaultMarkdown
 
   @Test func aNoteSavedAgainUnchangedKeepsEveryRow() throws {
     let vault = try TemporaryVault(Self.files)
-    try vault.refresh()
+    _ = try vault.refresh()
     let before = try rowIDs(vault, "Plan.md")
     #expect(before["tasks"]?.count == 3 && before["links"]?.count == 2)
     try vault.write("Plan.md", Self.plan, secondsLater: 5)
@@ -82,7 +82,7 @@ import VaultMarkdown
 
   @Test func anEditRewritesOnlyTheTablesItChanges() throws {
     let vault = try TemporaryVault(Self.files)
-    try vault.refresh()
+    _ = try vault.refresh()
     let before = try rowIDs(vault, "Plan.md")
     try vault.write("Plan.md", Self.plan + "Edited #later\n", secondsLater: 5)
     #expect(try vault.refresh().parsed == 1)
@@ -96,7 +96,7 @@ import VaultMarkdown
     // A task checked off in the middle: the task rows change, in the order of the note.
     try vault.write(
       "Plan.md", Self.plan.replacingOccurrences(of: "- [ ] Order seeds", with: "- [x] Order seeds"), secondsLater: 10)
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(try rowIDs(vault, "Plan.md")["tasks"] != before["tasks"])
     try expectSameAsRebuild(vault, "a task checked off")
     let lines = try vault.store().database.read { db in
@@ -108,11 +108,11 @@ import VaultMarkdown
 
   @Test func aTaskAddedAtTheEndIsOneRowMore() throws {
     let vault = try TemporaryVault(Self.files)
-    try vault.refresh()
+    _ = try vault.refresh()
     let before = try rowIDs(vault, "Plan.md")
     // Right under the last task, so the text runs on in its list item: its row changes too.
     try vault.write("Plan.md", Self.plan + "- [ ] Repot the fig\n", secondsLater: 5)
-    try vault.refresh()
+    _ = try vault.refresh()
     let after = try #require(try rowIDs(vault, "Plan.md")["tasks"])
     #expect(after.count == 4)
     #expect(Array(after.prefix(2)) == Array((before["tasks"] ?? []).prefix(2)))
@@ -124,7 +124,7 @@ import VaultMarkdown
     let composed = "# Caf\u{E9}\n- [ ] Caf\u{E9} au lait #caf\u{E9}\n"
     let decomposed = "# Cafe\u{301}\n- [ ] Cafe\u{301} au lait #cafe\u{301}\n"
     let vault = try TemporaryVault(["Café.md": composed])
-    try vault.refresh()
+    _ = try vault.refresh()
     try vault.write("Café.md", decomposed, secondsLater: 5)
     #expect(try vault.refresh().parsed == 1)
     try expectSameAsRebuild(vault, "NFC to NFD")
@@ -136,7 +136,7 @@ import VaultMarkdown
 
   @Test func aNoteEditedAgainAndAgainMatchesARebuildEachTime() throws {
     let vault = try TemporaryVault(Self.files)
-    try vault.refresh()
+    _ = try vault.refresh()
     // Text only, twice (the second compares the rows' digest), then rows changed after text
     // only, then back to rows seen before, then text only again.
     let edits = [
@@ -156,7 +156,7 @@ import VaultMarkdown
 
   @Test func anEditOfTheTextOnlyDoesNotReadTheRowsBackOnceTheirDigestIsKnown() throws {
     let vault = try TemporaryVault(Self.files)
-    try vault.refresh()
+    _ = try vault.refresh()
     let tamper = {
       try vault.store().database.write { db in
         try db.execute(sql: "UPDATE tasks SET description = 'tampered' WHERE description = 'Order seeds #shopping'")
@@ -170,16 +170,16 @@ import VaultMarkdown
     // A first build keeps no digest: the first edit compares the rows and puts them right.
     try tamper()
     try vault.write("Plan.md", Self.plan + "Prose.\n", secondsLater: 5)
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(try tampered() == 0)
     // From then on the digest stands for the rows: text alone does not read them.
     try tamper()
     try vault.write("Plan.md", Self.plan + "Prose, longer.\n", secondsLater: 10)
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(try tampered() == 1)
     // A change to the rows reads them, and stores the note's rows as they are.
     try vault.write("Plan.md", Self.plan + "- [ ] Repot the fig\n", secondsLater: 15)
-    try vault.refresh()
+    _ = try vault.refresh()
     #expect(try tampered() == 0)
     try expectSameAsRebuild(vault, "rows changed after the digest")
   }
@@ -189,10 +189,10 @@ import VaultMarkdown
       "Events/Dentist.md": "---\ndate: 2026-12-01\nstartTime: \"09:00\"\n---\n",
       "2026-11-23.md": "---\nmood: 7\n---\n# Monday\n",
     ])
-    try vault.refresh()
+    _ = try vault.refresh()
     try vault.write("Events/Dentist.md", "# No date yet\n- [ ] Find another dentist\n", secondsLater: 5)
     try vault.write("2026-11-23.md", "---\nmood: 3\n---\n# Monday\n", secondsLater: 5)
-    try vault.refresh()
+    _ = try vault.refresh()
     try expectSameAsRebuild(vault, "an event without its date, a mood changed")
     let counts = try vault.store().database.read { db in
       (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM tasks"), try Int.fetchOne(db, sql: "SELECT mood FROM journal"))

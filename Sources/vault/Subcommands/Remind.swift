@@ -82,10 +82,8 @@ struct Remind: ParsableCommand {
       return
     }
     let notifier = ReminderNotifier(vault, environment: options.environment)
-    if watch {
-      try watchForever(vault, notifier: notifier, terminal: terminal)
-      return
-    }
+    // Runs until the process is stopped (it never returns).
+    if watch { try watchForever(vault, notifier: notifier, terminal: terminal) }
     try deliver(vault, now: now, notifier: notifier, terminal: terminal)
   }
 
