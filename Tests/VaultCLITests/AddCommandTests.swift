@@ -86,6 +86,17 @@ import Testing
     #expect(try run(["align"], in: folder).stdout.hasSuffix("8/8  Sleep before midnight.\n"))
   }
 
+  @Test func aPrincipleWithoutWordsIsRefusedAndTheCodeStaysAsItWas() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let before = try Fixture.text(folder, "Personal Code.md")
+    for arguments in [["principle", "add", ""], ["principle", "add", "  "], ["principle", "edit", "2", ""]] {
+      let refused = try run(arguments, in: folder)
+      #expect(refused.status != 0, "\(arguments)")
+      #expect(refused.stderr.contains("a principle needs words"), "\(arguments): \(refused.stderr)")
+    }
+    #expect(try Fixture.text(folder, "Personal Code.md") == before)
+  }
+
   @Test func newNotesTakeTheVaultsLineEnding() throws {
     let folder = try Fixture.copy("TaskLists")
     try Data("# Tasks\r\n".utf8).write(to: folder.appendingPathComponent("Tasks.md"))

@@ -29,6 +29,24 @@ import Testing
     )
   }
 
+  @Test func theFolderOfVaultOptionIsTheOneMadeAndNothingLandsInTheCurrentFolder() throws {
+    let scratch = try ScratchFolder.make("init")
+    let here = scratch.appendingPathComponent("Here")
+    try FileManager.default.createDirectory(at: here, withIntermediateDirectories: true)
+    let environment = ["VAULT_TODAY": "2026-11-24", "VAULT_INDEX": scratch.path + "/index.sqlite"]
+    let made = try CLI.run(["init", "--labels", "--vault", "../Vault"], in: here, environment: environment)
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: here.path).isEmpty)
+    let config = try String(
+      contentsOf: scratch.appendingPathComponent("Vault/.vault/config.yml"), encoding: .utf8)
+    #expect(config.contains("Energy"))
+    // Two different folders are refused, and nothing is made.
+    let two = try CLI.run(["init", "Other", "--vault", "../Vault"], in: here, environment: environment)
+    #expect(two.status != 0)
+    #expect(two.stderr.contains("init got two folders, Other and --vault ../Vault: give one"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: here.path).isEmpty)
+  }
+
   @Test func aVaultInGitIsOfferedTheMergeThatKeepsNotesFreeOfConflictMarkers() throws {
     let folder = try ScratchFolder.make("init").appendingPathComponent("Vault")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

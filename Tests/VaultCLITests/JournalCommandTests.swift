@@ -21,6 +21,18 @@ import Testing
     #expect(result.stdout.contains("Journal/2026/11/2026-11-24.md:9  - 19:10 Long run by the river\n"))
   }
 
+  @Test func aDayAndMonthWhereALookBackStartsIsTheLastSuchDay() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    // In January, "nov 20" is the November just gone, not the next one (after --to).
+    let listed = try CLI.run(
+      ["journal", "list", "--from", "nov 20", "--to", "nov 21"], inVault: folder, today: "2027-01-10")
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.hasPrefix("Sat 21 Nov 2026"))
+    #expect(listed.stdout.contains("Fri 20 Nov 2026"))
+    let shown = try CLI.run(["journal", "show", "nov 22"], inVault: folder, today: "2027-01-10")
+    #expect(shown.stdout.contains("pancakes"), "\(shown.stdout)\(shown.stderr)")
+  }
+
   @Test func anExistingDayGetsOneMoreLineAtTheEndOfItsSection() throws {
     let folder = try Fixture.copy("ExampleVault")
     let before = try Fixture.text(folder, "Journal/2026/11/2026-11-23.md")

@@ -18,6 +18,17 @@ import Testing
     #expect(try NaturalDate.date(text, today: Self.today).get().description == expected)
   }
 
+  /// Looking back (`journal list --from`, `insights --since`): the last such day, today included;
+  /// what names one day exactly stays as it is.
+  @Test(arguments: [
+    ("dec 5", "2025-12-05"), ("nov 22", "2026-11-22"), ("nov 1", "2026-11-01"), ("1 nov", "2026-11-01"),
+    ("feb 29", "2024-02-29"), ("fri", "2026-11-20"), ("sun", "2026-11-22"), ("mon", "2026-11-16"),
+    ("yesterday", "2026-11-21"), ("2027-01-03", "2027-01-03"), ("next fri", "2026-11-27"), ("-1d", "2026-11-21"),
+  ])
+  func datesLookingBack(text: String, expected: String) throws {
+    #expect(try NaturalDate.date(text, today: Self.today, past: true).get().description == expected)
+  }
+
   @Test(arguments: [
     ("someday", "'someday' is not a date vault understands: use \(NaturalDate.forms)"),
     ("2026-02-30", "'2026-02-30' is not a day of the calendar"),

@@ -3,7 +3,9 @@
 /// Dates: `today`, `tomorrow`, `yesterday`; a weekday (`fri`, `friday`: the next one, today
 /// included) or `next friday` (the next one after today); `in 3 days`, `in 2 weeks`,
 /// `in 1 month`, `+3d`, `+2w`, `+1m`, `-1d`; a day and month in either order (`dec 5`, `5 dec`,
-/// `december 5`: the next such day, today included); `2026-12-05`.
+/// `december 5`: the next such day, today included); `2026-12-05`. Looking back (`past`, for
+/// options that name where a look at the past starts: `journal list --from`, `insights
+/// --since`), a weekday and a day and month are the last such day, today included.
 /// Times: `19:30`, `7pm`, `7:30 pm`, `noon`, `midnight`.
 public enum NaturalDate {
   /// What a wrong date is told: every accepted form.
@@ -15,7 +17,7 @@ public enum NaturalDate {
     public let description: String
   }
 
-  public static func date(_ text: String, today: LocalDate) -> Result<LocalDate, Problem> {
+  public static func date(_ text: String, today: LocalDate, past: Bool = false) -> Result<LocalDate, Problem> {
     let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
     let failure = Problem(description: "'\(text)' is not a date vault understands: use \(forms)")
     guard !words.isEmpty else { return .failure(failure) }
@@ -30,6 +32,7 @@ public enum NaturalDate {
     default: break
     }
     if words.count == 1, let day = RecurrenceRule.weekdayName(words[0]) {
+      if past { return .success(today.adding(days: -((today.weekday.rawValue - day.rawValue + 7) % 7))) }
       return .success(today.adding(days: (day.rawValue - today.weekday.rawValue + 7) % 7))
     }
     if words.count == 2, words[0] == "next", let day = RecurrenceRule.weekdayName(words[1]) {
@@ -37,7 +40,7 @@ public enum NaturalDate {
       return .success(today.adding(days: ahead == 0 ? 7 : ahead))
     }
     if let offset = offset(words) { return .success(offset(today)) }
-    if words.count == 2, let date = dayAndMonth(words, today: today) { return date }
+    if words.count == 2, let date = dayAndMonth(words, today: today, past: past) { return date }
     return .failure(failure)
   }
 
@@ -74,15 +77,19 @@ public enum NaturalDate {
     }
   }
 
-  /// `dec 5` or `5 dec`: the next such day, today included.
-  static func dayAndMonth(_ words: [String], today: LocalDate) -> Result<LocalDate, Problem>? {
+  /// `dec 5` or `5 dec`: the next such day, today included (`past`: the last one).
+  static func dayAndMonth(_ words: [String], today: LocalDate, past: Bool = false) -> Result<LocalDate, Problem>? {
     let pairs = [(words[0], words[1]), (words[1], words[0])]
     for (monthWord, dayWord) in pairs {
       guard let month = RecurrenceRule.monthName(monthWord),
         let day = Int(dayWord.filter(\.isNumber)), dayWord.first?.isNumber == true
       else { continue }
-      for year in today.year...(today.year + 8) {
-        if let date = LocalDate(year: year, month: month, day: day), date >= today { return .success(date) }
+      // Eight years either way: 29 February comes back within them.
+      let years = past ? Array((today.year - 8...today.year).reversed()) : Array(today.year...(today.year + 8))
+      for year in years {
+        if let date = LocalDate(year: year, month: month, day: day), past ? date <= today : date >= today {
+          return .success(date)
+        }
       }
       return .failure(Problem(description: "\(monthWord) \(day) is not a day of the calendar"))
     }

@@ -93,8 +93,10 @@ struct AddEvent: ParsableCommand {
 
 /// Natural-language date and time options, with the option's name in the error.
 enum DateOption {
-  static func parse(_ text: String, _ option: String, _ today: LocalDate) throws -> LocalDate {
-    switch NaturalDate.date(text, today: today) {
+  /// `past`: a weekday or a day and month is the last such day, for options that say where a
+  /// look back starts (`journal list --from`, `insights --since`, `export --from`).
+  static func parse(_ text: String, _ option: String, _ today: LocalDate, past: Bool = false) throws -> LocalDate {
+    switch NaturalDate.date(text, today: today, past: past) {
     case .success(let date): return date
     case .failure(let problem): throw ValidationError("\(option): \(problem)")
     }

@@ -93,6 +93,14 @@ struct Principle: ParsableCommand {
         vault principle rm 3 --yes
       """,
     subcommands: [PrincipleAdd.self, PrincipleEdit.self, PrincipleRemove.self, PrincipleMove.self])
+
+  /// A principle is words: an empty or blank one would be a list item with no text, which no
+  /// principle command could name again.
+  static func requireWords(_ text: String, example: String) throws {
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw ValidationError("a principle needs words: `\(example)`")
+    }
+  }
 }
 
 /// What the principle commands print: the list as it is now.
@@ -119,6 +127,8 @@ struct PrincipleEdit: ParsableCommand {
 
   @Argument(help: "Its new text.")
   var text: String
+
+  func validate() throws { try Principle.requireWords(text, example: "vault principle edit \(number) \"Keep promises\"") }
 
   func run() throws {
     let vault = try options.openVault(writing: true)
@@ -176,6 +186,8 @@ struct PrincipleAdd: ParsableCommand {
 
   @Argument(help: "The principle.")
   var text: String
+
+  func validate() throws { try Principle.requireWords(text, example: "vault principle add \"Keep promises\"") }
 
   func run() throws {
     let vault = try options.openVault(writing: true)

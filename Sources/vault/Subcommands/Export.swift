@@ -13,7 +13,7 @@ struct Export: ParsableCommand {
   /// `--from`/`--to` as a span of days (either end open); nil without both.
   static func span(from: String?, to: String?, today: LocalDate) throws -> ClosedRange<LocalDate>? {
     guard from != nil || to != nil else { return nil }
-    let first = try from.map { try DateOption.parse($0, "--from", today) } ?? LocalDate(dayNumber: -800_000)
+    let first = try from.map { try DateOption.parse($0, "--from", today, past: true) } ?? LocalDate(dayNumber: -800_000)
     let last = try to.map { try DateOption.parse($0, "--to", today) } ?? LocalDate(dayNumber: 2_900_000)
     guard first <= last else { throw ValidationError("--to \(last) is before --from \(first)") }
     return first...last

@@ -19,8 +19,17 @@ struct Init: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Argument(help: "The folder (default: the current one); made when missing.")
-  var path: String = "."
+  @Argument(help: "The folder (default: --vault's, else the current one); made when missing.")
+  var folder: String?
+
+  /// The folder to make a vault of: the argument, else `--vault`, else the current one.
+  var path: String { folder ?? options.vault ?? "." }
+
+  func validate() throws {
+    if let folder, let vault = options.vault, folder != vault {
+      throw ValidationError("init got two folders, \(folder) and --vault \(vault): give one")
+    }
+  }
 
   @Flag(name: .long, help: "Also write the built-in task templates into Task Templates/ to edit.")
   var taskTemplates = false

@@ -33,7 +33,7 @@ struct Insights: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let today = options.today(vault)
-    let first = try since.map { try DateOption.parse($0, "--since", today) }
+    let first = try since.map { try DateOption.parse($0, "--since", today, past: true) }
     let words = (search ?? "").lowercased().split(whereSeparator: \.isWhitespace)
     var insights = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.insights(in: store) }
       .filter { insight in

@@ -113,7 +113,7 @@ struct JournalShow: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let today = options.today(vault)
-    let day = try date.map { try DateOption.parse($0, "date", today) } ?? today
+    let day = try date.map { try DateOption.parse($0, "date", today, past: true) } ?? today
     let days = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.journalDays(in: store, from: day, through: day)
     }
@@ -181,8 +181,12 @@ struct JournalList: ParsableCommand {
   func run() throws {
     let vault = try options.openVault()
     let today = options.today(vault)
-    let last = try to.map { try DateOption.parse($0, "--to", today) } ?? today
-    let first = try from.map { try DateOption.parse($0, "--from", today) } ?? last.adding(days: -29)
+    // A journal looks back: a day and month (or a weekday) is the last such day, and --to the
+    // next one when that would be before --from (`--from "dec 1" --to "dec 20"` on 15 December).
+    let back = try to.map { try DateOption.parse($0, "--to", today, past: true) } ?? today
+    let first = try from.map { try DateOption.parse($0, "--from", today, past: true) } ?? back.adding(days: -29)
+    let ahead = back < first ? to.flatMap { try? DateOption.parse($0, "--to", today) } : nil
+    let last = ahead.map { $0 >= first ? $0 : back } ?? back
     guard first <= last else { throw ValidationError("--from (\(first)) is after --to (\(last))") }
     let filter = mood.flatMap(MoodFilter.init)
     let words = (search ?? "").lowercased().split(whereSeparator: \.isWhitespace)
