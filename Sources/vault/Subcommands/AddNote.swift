@@ -128,7 +128,9 @@ struct PrincipleEdit: ParsableCommand {
   @Argument(help: "Its new text.")
   var text: String
 
-  func validate() throws { try Principle.requireWords(text, example: "vault principle edit \(number) \"Keep promises\"") }
+  func validate() throws {
+    try Principle.requireWords(text, example: "vault principle edit \(number) \"Keep promises\"")
+  }
 
   func run() throws {
     let vault = try options.openVault(writing: true)
