@@ -38,10 +38,14 @@ import Testing
     let body = try String(
       contentsOf: Fixture.testsFolder.appendingPathComponent("Fixtures/ClientBodies/ios-event.ics"), encoding: .utf8
     ).replacingOccurrences(of: "\n", with: "\r\n")
-    #expect(try HTTP.request(url, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body).status == 201)
+    let put = try HTTP.request(url, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body)
+    #expect(put.status == 201)
     let kept = folder.appendingPathComponent(".vault/caldav/events/\(uid).ics.json")
     #expect(FileManager.default.fileExists(atPath: kept.path))
+    // Until the note changes, a GET gives the very bytes sent, and the PUT said their ETag.
     let first = try HTTP.request(url)
+    #expect(first.body == body)
+    #expect(put.header("ETag") != nil && put.header("ETag") == first.header("ETag"))
     let environment = ["VAULT_INDEX": folder.path + "-index.sqlite"]
     let note = "Events/2026-12-03 Planning with Ana.md"
     #expect(try CLI.run(["set", note, "location", "Room 4"], in: folder, environment: environment).status == 0)
@@ -81,6 +85,9 @@ import Testing
       #expect(put.status == 201, "\(collection): \(put.status) \(put.body)")
       let got = try HTTP.request(server.base + href)
       #expect(got.status == 200 && got.body.contains("UID:\(uid)"), "\(collection): \(got.status)")
+      // The bytes sent come back, with the ETag the PUT gave (RFC 4791 5.3.4).
+      #expect(got.body == body, "\(collection)")
+      #expect(put.header("ETag") != nil && put.header("ETag") == got.header("ETag"), "\(collection)")
       let listing = try HTTP.request(
         server.base + "/dav/calendars/\(collection)/", method: "PROPFIND", headers: ["Depth": "1"],
         body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")

@@ -43,7 +43,6 @@ import Testing
     #expect(merged.contains("TRIGGER;VALUE=DATE-TIME:20261203T100000Z"))
     // What vault adds that the client did not send is there too.
     #expect(merged.contains("URL:obsidian://open?vault=v&file=Lunch"))
-    #expect(ICalendarKeeping.keepsAnything(sent: calendar(sent), served: calendar(servedThen)))
   }
 
   @Test func whatTheNotesChangedSinceIsTheNotes() {
@@ -65,11 +64,5 @@ import Testing
       sent: calendar(zone + sent + moved), servedThen: calendar(then), servedNow: calendar(servedThen))
     #expect(merged.contains("TZID:W. Europe Standard Time"))
     #expect(!merged.contains("SUMMARY:Moved"))
-  }
-
-  @Test func aClientThatSentNothingMoreKeepsNothing() {
-    let plain = "BEGIN:VEVENT\nUID:a\nSUMMARY:Lunch\nDTSTAMP:20261120T000000Z\nEND:VEVENT\n"
-    let served = "BEGIN:VEVENT\nUID:a\nSUMMARY:Lunch\nDTSTAMP:20261129T000000Z\nURL:obsidian://x\nEND:VEVENT\n"
-    #expect(!ICalendarKeeping.keepsAnything(sent: calendar(plain), served: calendar(served)))
   }
 }

@@ -18,15 +18,6 @@ public enum ICalendarKeeping {
     return merge(client, then, now).text
   }
 
-  /// Whether the client sent anything the notes do not say: when not, nothing need be kept.
-  /// DTSTAMP, LAST-MODIFIED and PRODID, which say when and by what it was made, are not counted.
-  public static func keepsAnything(sent: String, served: String) -> Bool {
-    guard let served = calendar(served), let client = calendar(sent) else { return false }
-    return normalized(merge(client, served, served), dropping: stamps) != normalized(served, dropping: stamps)
-  }
-
-  static let stamps: Set<String> = ["DTSTAMP", "PRODID", "LAST-MODIFIED"]
-
   static func calendar(_ text: String) -> ICalendar.Component? {
     ICalendar.parse(text).components.first { $0.name == "VCALENDAR" }
   }
@@ -108,12 +99,5 @@ public enum ICalendarKeeping {
       component.name,
       properties: component.properties.map { ICalendar.Property($0.name, $0.value, parameters: $0.parameters) },
       components: component.components.map(stripped))
-  }
-
-  static func normalized(_ component: ICalendar.Component, dropping: Set<String>) -> ICalendar.Component {
-    var result = stripped(component)
-    result.properties.removeAll { dropping.contains($0.name) }
-    result.components = result.components.map { normalized($0, dropping: dropping) }
-    return result
   }
 }

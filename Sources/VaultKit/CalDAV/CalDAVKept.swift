@@ -57,23 +57,28 @@ extension Vault {
   }
 
   /// `body`, vault's object made from the notes now, with what its client sent that the notes
-  /// do not say.
+  /// do not say: while the notes say what they said when it was sent, the very bytes the client
+  /// sent (so a PUT can answer with the ETag of what a GET gives, RFC 4791 5.3.4), else the
+  /// merge of the three versions (`ICalendarKeeping`).
   func calDAVWithKept(_ body: String, _ kind: CalDAVCalendar.Kind, name: String, paths: [String]) -> String {
     guard let kept = calDAVKept(kind, name: name, paths: paths) else { return body }
+    if body == kept.served { return kept.sent }
     return ICalendarKeeping.merge(sent: kept.sent, servedThen: kept.served, servedNow: body)
   }
 
   /// Keeps what a client sent beside the object vault made of it, or removes what was kept
-  /// when the notes say all of it.
+  /// when vault's object is the very bytes it sent. Returns whether a GET now gives those bytes.
+  @discardableResult
   public func calDAVKeep(
     _ kind: CalDAVCalendar.Kind, name: String, paths: [String], sent: String, served: String
-  ) throws(VaultError) {
-    guard let path = calDAVKeptPath(kind, name: name) else { return }
-    guard ICalendarKeeping.keepsAnything(sent: sent, served: served) else {
+  ) throws(VaultError) -> Bool {
+    guard let path = calDAVKeptPath(kind, name: name) else { return sent == served }
+    guard sent != served else {
       calDAVForget(kind, name: name)
-      return
+      return true
     }
     try calDAVWrite(CalDAVKept(paths: paths, sent: sent, served: served), to: path, kind)
+    return true
   }
 
   /// Writes one of the files of `.vault/caldav/` as JSON: whole to a temporary file beside it,

@@ -340,12 +340,16 @@ actor CalDAVState {
   }
 
   /// Keeps what a client sent to `calendar` that the notes it was written to do not say
-  /// (`CalDAVKept`), beside the object vault now makes of them: found again by its UID.
-  func keep(_ sent: String, uid: String, written paths: [String], in calendar: CalDAVCalendar) async throws {
+  /// (`CalDAVKept`), beside the object vault now makes of them: found again by its UID. Returns
+  /// the object's ETag when a GET now gives the very bytes sent (RFC 4791 5.3.4), else nil.
+  func keep(_ sent: String, uid: String, written paths: [String], in calendar: CalDAVCalendar) async throws
+    -> String?
+  {
     let vault = vault
     let name: String
     let notes: [String]
     let served: String?
+    let tag: () -> String?
     switch calendar.kind {
     case .events:
       // One read of the index as the PUT's write left it (`wrote`): no need to ask the watcher.
@@ -353,22 +357,25 @@ actor CalDAVState {
         guard let resource = try vault.calDAVEvents(in: store, calendar: calendar, uid: uid).first else { return nil }
         return (resource, try vault.calDAVEventBodies(in: store, [resource], kept: false)[resource.name])
       }
-      guard let (resource, body) = found else { return }
+      guard let (resource, body) = found else { return nil }
       (name, notes, served) = (resource.name, resource.paths, body)
+      tag = { vault.calDAVCurrentTag(of: resource) }
     case .tasks:
       // Read from the note it was written to, not from a listing (which gives ids to the
       // tasks without one, a write of its own).
       let id = TaskTodo.id(forUID: uid)
-      guard let task = paths.lazy.compactMap({ vault.calDAVCurrentTask(id: id, at: $0) }).first else { return }
+      guard let task = paths.lazy.compactMap({ vault.calDAVCurrentTask(id: id, at: $0) }).first else { return nil }
       (name, notes) = (
         vault.calDAVObjectName(uid: TaskTodo.uid(forID: id), hrefs: vault.calDAVHrefs(.tasks)), [task.path]
       )
       served = vault.calDAVTaskBody(task, raw: true)?.body
+      tag = { vault.calDAVTaskBody(task)?.etag }
     }
-    guard let served else { return }
-    try vault.calDAVKeep(calendar.kind, name: name, paths: notes, sent: sent, served: served)
+    guard let served else { return nil }
+    let givesSent = try vault.calDAVKeep(calendar.kind, name: name, paths: notes, sent: sent, served: served)
     // The object's ETag has changed with it: the listings are made again.
     listings = [:]
+    return givesSent ? tag() : nil
   }
 
   /// The events that may meet a span of days, for a time-range query.

@@ -81,9 +81,13 @@ extension CalDAVServer {
     // A new object lives at the URL its client chose, whatever its UID.
     if existing == nil, let uid { try state.vault.calDAVRemember(calendar.kind, uid: uid, name: name) }
     await state.wrote(result.paths + (existing?.resource.paths ?? []))
-    // What the notes cannot say is kept beside them: the client gets back all it sent.
-    if let uid { try await state.keep(body, uid: uid, written: result.paths, in: calendar) }
+    // What the notes cannot say is kept beside them: the client gets back all it sent, and the
+    // ETag of what it sent when a GET gives those very bytes (RFC 4791 5.3.4).
+    var etag: String?
+    if let uid { etag = try await state.keep(body, uid: uid, written: result.paths, in: calendar) }
     if calendar.kind == .tasks { await state.sent(body, as: name, in: calendar) }
-    return Response(status: result.created ? .created : .noContent, headers: [.contentLength: "0"])
+    var headers: HTTPFields = [.contentLength: "0"]
+    if let etag { headers[.eTag] = etag }
+    return Response(status: result.created ? .created : .noContent, headers: headers)
   }
 }
