@@ -342,7 +342,9 @@ actor CalDAVState {
   /// Keeps what a client sent to `calendar` that the notes it was written to do not say
   /// (`CalDAVKept`), beside the object vault now makes of them: found again by its UID. Returns
   /// the object's ETag when a GET now gives the very bytes sent (RFC 4791 5.3.4), else nil.
-  func keep(_ sent: String, uid: String, written paths: [String], in calendar: CalDAVCalendar) async throws
+  func keep(
+    _ sent: String, uid: String, written paths: [String], in calendar: CalDAVCalendar
+  ) async throws
     -> String?
   {
     let vault = vault
