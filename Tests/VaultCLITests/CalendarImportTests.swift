@@ -106,6 +106,24 @@ import Testing
   }
 
   /// `--folder` and `--category` choose where and how; `vault export ics --tag` takes them back.
+  @Test func aRepeatingEventOfSeveralDaysKeepsItsLengthThroughImportAndExport() throws {
+    let (target, _, imported) = try importing(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:fest-1", "DTSTAMP:20261120T100000Z",
+        "DTSTART;VALUE=DATE:20261210", "DTEND;VALUE=DATE:20261213", "RRULE:FREQ=YEARLY", "SUMMARY:Festival",
+        "END:VEVENT", "END:VCALENDAR",
+      ], as: "festival")
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let note = try String(
+      contentsOf: target.appendingPathComponent("Events/2026-12-10 Festival.md"), encoding: .utf8)
+    #expect(note.contains("rrule: FREQ=YEARLY\nendDate: 2026-12-12\n"), "\(note)")
+    let agenda = try CLI.run(
+      ["agenda", "--from", "2027-12-10", "--days", "3"], in: target, environment: environment(target))
+    #expect(agenda.stdout.contains("day 3 of 3"), "\(agenda.stdout)")
+    let export = try String(contentsOfFile: try exportingAgain(target), encoding: .utf8)
+    #expect(export.contains("DTSTART;VALUE=DATE:20261210\r\nDTEND;VALUE=DATE:20261213\r\n"), "\(export)")
+  }
+
   @Test func folderAndCategoryChooseWhereAndHow() throws {
     let target = try emptyVault()
     let file = target.path + ".ics"

@@ -97,6 +97,9 @@ public enum NewNote {
           if let recurrenceEnd { rule.until = rule.until.map { min($0, recurrenceEnd) } ?? recurrenceEnd }
           result += [("type", "rrule"), ("startDate", date.description), ("rrule", rule.rruleText)]
         }
+        // A repeating event of several days keeps its length: each occurrence lasts from its
+        // day to as many days later (`endDate`, the last day of the first occurrence).
+        if let end, end > date { result.append(("endDate", end.description)) }
       } else {
         result += [("type", "single"), ("date", date.description), ("endDate", end?.description ?? "null")]
       }
