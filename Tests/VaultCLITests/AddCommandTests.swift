@@ -91,7 +91,8 @@ import Testing
     let added = try run(
       ["add", "event", "Festival", "--date", "2026-12-10", "--end", "2026-12-12", "--repeat", "yearly"], in: folder)
     #expect(added.status == 0, "\(added.stderr)")
-    #expect(try Fixture.text(folder, "Events/2026-12-10 Festival.md").contains("rrule: FREQ=YEARLY\nendDate: 2026-12-12\n"))
+    #expect(
+      try Fixture.text(folder, "Events/2026-12-10 Festival.md").contains("rrule: FREQ=YEARLY\nendDate: 2026-12-12\n"))
     let agenda = try run(["agenda", "--from", "2027-12-10", "--days", "3"], in: folder)
     #expect(agenda.stdout.contains("Festival  day 3 of 3"), "\(agenda.stdout)")
   }
