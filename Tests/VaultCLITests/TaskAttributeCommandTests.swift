@@ -10,6 +10,22 @@ import Testing
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
   }
 
+  @Test func aTaskKeepsItsShortIdWhenItsAttributesChange() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let listed = try CLI.run(["tasks", "--json"], in: folder, environment: environment(folder))
+    let tasks = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+    let first = try #require(
+      tasks.first { (($0["task"] as? [String: Any])?["description"] as? String)?.contains("landlord") == true })
+    let id = try #require(first["id"] as? String)
+    for change in [["--energy", "high"], ["--duration", "1h30m"], ["--difficulty", "4"], ["--energy", "none"]] {
+      let edited = try CLI.run(["task", id] + change, in: folder, environment: environment(folder))
+      #expect(edited.status == 0, "\(change): \(edited.stderr)")
+    }
+    let again = try CLI.run(["task", id, "--due", "fri"], in: folder, environment: environment(folder))
+    #expect(again.status == 0, "the id \(id) was lost: \(again.stderr)")
+    #expect(try Fixture.text(folder, "Tasks.md").contains("heating [duration:: 1h30m] [difficulty:: 4]"))
+  }
+
   @Test func addTaskWritesTheAttributesAndLabels() throws {
     let folder = try Fixture.copy("Planning")
     let before = try Fixture.text(folder, "Tasks.md")

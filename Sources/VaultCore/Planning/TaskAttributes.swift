@@ -24,6 +24,30 @@ public struct TaskAttributes: Hashable, Sendable {
   /// The keys, as written on a task line.
   public static let keys = ["difficulty", "duration", "energy", "mood"]
 
+  /// A task's text without its attribute fields (`[energy:: high]`, `(duration:: 30m)`), the
+  /// spaces they leave closed up; the text as it is when it has none.
+  public static func withoutAttributes(_ text: String) -> String {
+    guard text.contains("::") else { return text }
+    var kept = ""
+    var removed = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "[" || character == "(",
+        let close = text[index...].firstIndex(of: character == "[" ? "]" : ")"),
+        let separator = text[text.index(after: index)..<close].range(of: "::"),
+        keys.contains(text[text.index(after: index)..<separator.lowerBound].trimmingSpaces().lowercased())
+      {
+        index = text.index(after: close)
+        removed = true
+        continue
+      }
+      kept.append(character)
+      index = text.index(after: index)
+    }
+    return removed ? kept.split(separator: " ").joined(separator: " ") : text
+  }
+
   /// The attributes among a task's fields (keys without case); invalid values are left out
   /// (`problem` says why, for `vault check`).
   public init(fields: [InlineField]) {
