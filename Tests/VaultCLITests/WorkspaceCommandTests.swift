@@ -103,6 +103,24 @@ import Testing
     #expect(!(try setup.run(["workspace", "list"]).stdout.contains("family")))
   }
 
+  @Test func aBareRepositoryIsClonedNotReadAsAnEmptyVault() throws {
+    let setup = try Setup()
+    let remote = try ScratchFolder.make("workspace-bare").appendingPathComponent("family.git")
+    try SyncedClones.git(["init", "-q", "-b", "main"], in: setup.family)
+    try SyncedClones.identify(setup.family, as: "family")
+    try SyncedClones.git(["add", "-A"], in: setup.family)
+    try SyncedClones.git(["commit", "-q", "-m", "family"], in: setup.family)
+    try SyncedClones.git(["clone", "-q", "--bare", setup.family.path, remote.path], in: setup.home)
+    let into = try ScratchFolder.make("workspace-bare-clone").appendingPathComponent("shared")
+    let added = try setup.run(["workspace", "add", "shared", remote.path, "--into", into.path])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.hasPrefix("added workspace shared: \(into.path) (cloned)\n"), "\(added.stdout)")
+    // Its views show the family's notes, as the family's own folder does.
+    let shared = try setup.run(["tasks", "--workspace", "shared"]).stdout
+    let family = try setup.run(["tasks", "--workspace", "family"]).stdout
+    #expect(!shared.isEmpty && shared == family, "\(shared)")
+  }
+
   @Test func theDefaultVaultSurvivesWorkspaceChangesAndTheReverse() throws {
     let setup = try Setup()
     #expect(try setup.run(["config", "set", "vault", setup.family.path]).status == 0)

@@ -114,6 +114,14 @@ extension UserSettings {
 
   /// Adds a workspace (a folder, or a git URL cloned into `into`, default `./NAME`), after checking
   /// it; returns it as stored.
+  /// Whether `folder` is a bare git repository: git's own files (HEAD, objects/, refs/) and no
+  /// work tree.
+  static func isBareRepository(_ folder: String) -> Bool {
+    let manager = FileManager.default
+    return manager.fileExists(atPath: folder + "/HEAD") && manager.fileExists(atPath: folder + "/objects")
+      && manager.fileExists(atPath: folder + "/refs") && !manager.fileExists(atPath: folder + "/.git")
+  }
+
   public static func addWorkspace(
     name: String, source: String, color: String?, into: String?, environment: [String: String]
   ) throws(VaultError) -> Workspace {
@@ -130,7 +138,12 @@ extension UserSettings {
     }
     var folder: String
     var url: String?
-    if Workspace.isGitURL(source) {
+    // A bare git repository (a family's shared remote on a disk or a server's folder) holds no
+    // notes: it is cloned, as a URL is.
+    let local = expandingHome(source, environment: environment)
+    let bare = !Workspace.isGitURL(source) && Self.isBareRepository(local)
+    if Workspace.isGitURL(source) || bare {
+      let source = bare ? (FileSystem.realPath(local) ?? local) : source
       folder = into ?? FileManager.default.currentDirectoryPath + "/" + name
       guard !FileManager.default.fileExists(atPath: folder) else {
         throw .cannotChange("workspace '\(name)'", reason: "\(folder) exists already: give another with --into")
@@ -140,7 +153,7 @@ extension UserSettings {
       guard clone.succeeded else { throw .cannotSync("git could not clone \(source): " + clone.reason) }
       url = source
     } else {
-      folder = expandingHome(source, environment: environment)
+      folder = local
     }
     folder = FileSystem.realPath(folder) ?? folder
     var isFolder: ObjCBool = false

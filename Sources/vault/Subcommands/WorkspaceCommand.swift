@@ -49,12 +49,14 @@ struct WorkspaceList: ParsableCommand {
 
 struct WorkspaceAdd: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add a workspace: a vault folder, or a git URL cloned into ./NAME (or --into).")
+    commandName: "add",
+    abstract: "Add a workspace: a vault folder, or a git URL or bare repository cloned into ./NAME (or --into).")
 
   @OptionGroup var options: GlobalOptions
 
   @Argument(help: "Its name for --workspace: letters, digits, - and _.") var name: String
-  @Argument(help: ArgumentHelp("The vault folder, or a git URL to clone.", valueName: "path-or-url")) var source: String
+  @Argument(help: ArgumentHelp("The vault folder, or a git URL or bare repository to clone.", valueName: "path-or-url"))
+  var source: String
   @Argument(help: "Its colour: a name (green) or #rrggbb (default: the next of a palette).") var color: String?
   @Option(help: ArgumentHelp("Where a git URL is cloned (default: ./NAME).", valueName: "folder")) var into: String?
 
