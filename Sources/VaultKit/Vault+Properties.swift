@@ -254,8 +254,22 @@ extension Vault {
       let result = SectionEditor.appendToFirstTaskList(
         line, firstTask: note.tasks.map(\.line).min(), in: bytes, headings: note.headings, encoding: note.encoding)
       return .write(
-        result, AddedLine(path: path, line: Self.firstChangedLine(bytes, result), text: line, created: false))
+        result, AddedLine(path: path, line: Self.addedLine(line, bytes, result), text: line, created: false))
     }
+  }
+
+  /// The 1-based line `text` went in at: the first line that is `text` from where `after`
+  /// first differs from `before` (a heading added above it comes first), else that line.
+  static func addedLine(_ text: String, _ before: [UInt8], _ after: [UInt8]) -> Int {
+    let first = firstChangedLine(before, after)
+    let lines = after.split(separator: 10, omittingEmptySubsequences: false)
+    let wanted = Array(text.utf8)
+    for number in first...max(first, lines.count) where number - 1 < lines.count {
+      var candidate = lines[number - 1]
+      if candidate.last == 13 { candidate = candidate.dropLast() }
+      if candidate.elementsEqual(wanted) { return number }
+    }
+    return first
   }
 
   /// The 1-based line where `after` first differs from `before`: where a line went in.
@@ -275,7 +289,7 @@ extension Vault {
       let result = SectionEditor.append(
         line, under: heading, in: bytes, headings: note.headings, encoding: note.encoding)
       return .write(
-        result, AddedLine(path: path, line: Self.firstChangedLine(bytes, result), text: line, created: false))
+        result, AddedLine(path: path, line: Self.addedLine(line, bytes, result), text: line, created: false))
     }
   }
 }

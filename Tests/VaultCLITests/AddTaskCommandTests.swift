@@ -46,6 +46,26 @@ import Testing
     #expect(result.stdout.hasSuffix("(new note)\n"))
   }
 
+  @Test func theLinePrintedIsTheTasksEvenWhenAHeadingWentInAboveIt() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    // A daily note without a Tasks heading, and an inbox heading the inbox does not have yet.
+    try Data("---\nmood: 5\n---\n# A day\n\nSome text.\n".utf8).write(
+      to: folder.appendingPathComponent("Journal/2026/11/2026-11-22.md"))
+    let daily = try run(["add", "task", "Water plants", "--daily"], in: folder)
+    #expect(daily.stdout == "Journal/2026/11/2026-11-22.md:10  - [ ] Water plants\n", "\(daily.stdout)")
+    let lines = try Fixture.text(folder, "Journal/2026/11/2026-11-22.md").split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[7] == "## Tasks" && lines[9] == "- [ ] Water plants")
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+    try (settings + "\ninbox_heading: Later\n").write(to: config, atomically: true, encoding: .utf8)
+    let inbox = try run(["add", "task", "Sort photos"], in: folder)
+    let number = try #require(
+      inbox.stdout.split(separator: ":").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) })
+    let inboxLines = try Fixture.text(folder, "Tasks.md").split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(inboxLines[number - 1] == "- [ ] Sort photos", "\(inbox.stdout)")
+  }
+
   @Test func dailyMakesTheDailyNoteFromItsTemplate() throws {
     let folder = try Fixture.copy("ExampleVault")
     let result = try CLI.run(
