@@ -65,9 +65,10 @@ import VaultKit
       environment: ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": "2026-11-25T19:00"])
     let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(items.map { $0["title"] as? String } == ["Stretch gently", "Study a chapter"])
+    // The list last shown has two: the count is said in words that fit it, with what to give.
     #expect(
       try CLI.run(["suggest", "accept", "9"], in: folder, environment: environment(folder)).stderr.contains(
-        "today's list has"))
+        "today's list has 2 suggestions: give 1-2"))
   }
 
   /// Open tasks that say what they ask are suggested too; accepting one writes nothing new.
