@@ -176,5 +176,9 @@ import Testing
     #expect(todo.status == 200)
     #expect(todo.body.contains("UID:\(id)\r\n"))
     #expect(todo.body.contains("SUMMARY:Renew the passport at the town hall\r\n"), "\(todo.body)")
+    // Its DTSTAMP is never its due day (which may be still to come): the day it was made,
+    // done or cancelled, and the same fixed moment for a line that says none of them.
+    #expect(line.contains("📅 2026-11-20") && !line.contains("➕"))
+    #expect(todo.body.contains("DTSTAMP:19700101T000000Z\r\n"), "\(todo.body)")
   }
 }

@@ -78,12 +78,10 @@ extension Vault {
   public func calDAVTaskBody(
     _ task: Located<TaskItem>, kept: [String: String]? = nil, hrefs: [String: String]? = nil, raw: Bool = false
   ) -> (body: String, etag: String)? {
-    // DTSTAMP: the task's newest date, so the same line gives the same bytes.
+    // DTSTAMP: the newest of the days the task was made, done or cancelled, so the same line
+    // gives the same bytes and the stamp is never a day still to come (a due day may be).
     let newest =
-      [
-        task.value.created, task.value.start, task.value.scheduled, task.value.due, task.value.done,
-        task.value.cancelled,
-      ].compactMap { $0 }.max() ?? LocalDate(dayNumber: 0)
+      [task.value.created, task.value.done, task.value.cancelled].compactMap { $0 }.max() ?? LocalDate(dayNumber: 0)
     guard
       let todo = TaskTodo.todo(
         task, stamp: LocalDateTime(date: newest, time: .midnight), link: obsidianLink(task.path))
