@@ -199,7 +199,8 @@ extension Vault {
         reason: shown.isEmpty
           ? "nothing was suggested today: `vault suggest` shows the list first"
           : shown.count == 1
-            ? "today's list has 1 suggestion: give 1" : "today's list has \(shown.count) suggestions: give 1-\(shown.count)")
+            ? "today's list has 1 suggestion: give 1"
+            : "today's list has \(shown.count) suggestions: give 1-\(shown.count)")
     }
     let (id, mood) = shown[number - 1]
     // Among all, so a template accepted a moment ago (now a task) can still be dismissed.
