@@ -106,6 +106,35 @@ import Testing
   }
 
   /// `--folder` and `--category` choose where and how; `vault export ics --tag` takes them back.
+  /// A vault whose settings name no zone shows times in the zone of the machine looking: what
+  /// one machine imports is written with the zone it placed the times in, so that another, in
+  /// another zone, sees the same moment (Google's exports in UTC with X-WR-TIMEZONE).
+  @Test func anImportIntoAVaultWithoutAZoneSaysTheZoneItsTimesAreIn() throws {
+    let folder = try ScratchFolder.make("import-no-zone").appendingPathComponent("Vault")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+    let file = folder.path + "-lunch.ics"
+    try Self.write(
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:lunch-1", "DTSTAMP:20261120T100000Z",
+        "DTSTART:20261203T170000Z", "DTEND:20261203T180000Z", "SUMMARY:Lunch with Ana", "END:VEVENT",
+        "END:VCALENDAR",
+      ], to: file)
+    var here = environment(folder)
+    here["TZ"] = "UTC"
+    #expect(try CLI.run(["import", "ics", file], in: folder, environment: here).status == 0)
+    let note = try String(
+      contentsOf: folder.appendingPathComponent("Events/2026-12-03 Lunch with Ana.md"), encoding: .utf8)
+    // The machine's zone by the name the system gives it (UTC is GMT to Foundation).
+    #expect(
+      note.contains("startTime: \"17:00\"\nendTime: \"18:00\"\ntimezone: UTC\n")
+        || note.contains("startTime: \"17:00\"\nendTime: \"18:00\"\ntimezone: GMT\n"), "\(note)")
+    var newYork = here
+    newYork["TZ"] = "America/New_York"
+    let agenda = try CLI.run(["agenda", "--from", "2026-12-03", "--days", "1"], in: folder, environment: newYork)
+    #expect(agenda.stdout.contains("12:00-13:00"), "\(agenda.stdout)")
+  }
+
   @Test func aRepeatingEventOfSeveralDaysKeepsItsLengthThroughImportAndExport() throws {
     let (target, _, imported) = try importing(
       [

@@ -62,8 +62,13 @@ public struct ICalendarImport: Sendable {
     }
   }
 
-  /// The vault's zone: times in it are written without `timezone`.
+  /// The vault's zone: times in it are written without `timezone`, when the vault's settings
+  /// name it (`vaultZoneIsSet`).
   public var vaultZone: String
+  /// Whether the vault's settings name its zone. When not, the vault's zone is the zone of the
+  /// machine looking, and a time placed in this machine's zone is written with it: another
+  /// machine would read it in its own.
+  public var vaultZoneIsSet = true
   /// Whether a zone name is one the system knows (IANA).
   public var knownZone: @Sendable (String) -> Bool
   /// A zone's offset (seconds east of UTC) at a wall-clock moment, for UTC times.
@@ -371,6 +376,7 @@ public struct ICalendarImport: Sendable {
       }
     }
     fields.timeZone = zone
+    if zone == nil, !vaultZoneIsSet, !allDay, !floating { fields.timeZone = vaultZone }
     fields.floating = floating
     fields.cancelled = event.first("STATUS")?.value.uppercased() == "CANCELLED"
     if let location = event.first("LOCATION")?.text.trimmingSpaces(), !location.isEmpty { fields.location = location }

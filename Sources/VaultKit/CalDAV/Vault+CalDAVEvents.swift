@@ -56,6 +56,7 @@ extension Vault {
       category: calendar.setting?.category, knownZone: { TimeZone(identifier: $0) != nil },
       offset: Self.calendarZones.offset)
     importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
+    importer.vaultZoneIsSet = settings.timeZone != nil
     let (items, problems) = importer.items(body)
     guard !items.isEmpty else {
       throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")

@@ -58,6 +58,7 @@ extension Vault {
       vaultZone: zone.identifier, allDayAt: settings.reminders.allDayAt, category: options.category,
       knownZone: { TimeZone(identifier: $0) != nil }, offset: Self.calendarZones.offset)
     importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
+    importer.vaultZoneIsSet = settings.timeZone != nil
     let (items, problems) = importer.items(text)
     report.problems = problems.map { "\(options.file):\($0.line): \($0.isError ? "error" : "warning"): \($0.message)" }
     let calendar =
