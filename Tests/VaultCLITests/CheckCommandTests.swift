@@ -130,6 +130,19 @@ import Testing
         let word = next.split(separator: " ").first ?? ""
         #expect(line.count + 1 + word.count >= 80, "\(command): '\(line)' then '\(word)'")
       }
+      // Each option says its default once: argument-parser adds `(default: …)` to what the
+      // help text says, which then does not say it too.
+      var options: [String] = []
+      for line in lines.drop(while: { !$0.hasPrefix("OPTIONS:") }).dropFirst() {
+        if line.hasPrefix("  -") {
+          options.append(String(line))
+        } else if line.hasPrefix("     "), !options.isEmpty {
+          options[options.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+        }
+      }
+      for option in options {
+        #expect(option.components(separatedBy: "default").count <= 2, "\(command): \(option)")
+      }
       checked += 1
     }
     #expect(checked > 25)

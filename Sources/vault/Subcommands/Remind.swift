@@ -27,13 +27,13 @@ struct Remind: ParsableCommand {
   @Flag(name: .long, help: "List the reminders ahead instead of delivering.")
   var list = false
 
-  @Option(name: .long, help: "With --list: how many days ahead (default 7).")
+  @Option(name: .long, help: "With --list: how many days ahead.")
   var days = 7
 
   @Flag(name: .long, help: "Keep running: deliver each reminder when it falls due; edits take effect within a minute.")
   var watch = false
 
-  @Option(name: .long, help: "With --watch: how often to look for edits, in seconds (default 60).")
+  @Option(name: .long, help: "With --watch: how often to look for edits, in seconds.")
   var every = 60
 
   @Flag(name: .long, help: "Install a user service (systemd on Linux, launchd on macOS) running vault remind --watch.")

@@ -25,10 +25,11 @@ struct Serve: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Option(name: .long, help: "The port (default 8765; 0 picks a free one).")
+  // The help says what a value means; argument-parser adds the default once.
+  @Option(name: .long, help: "The port; 0 picks a free one.")
   var port = 8765
 
-  @Option(name: .long, help: "The address to listen on (default 127.0.0.1: this machine only).")
+  @Option(name: .long, help: "The address to listen on; 127.0.0.1 is this machine only.")
   var host = "127.0.0.1"
 
   @Option(

@@ -36,7 +36,7 @@ struct SuggestShow: ParsableCommand {
     name: .long, help: ArgumentHelp("morning, afternoon, evening, or a time HH:MM (default: now).", valueName: "when"))
   var at: String?
 
-  @Option(name: .long, help: "How many (default 5).")
+  @Option(name: .long, help: "How many.")
   var limit = 5
 
   @Flag(name: .long, help: "Show the four parts of each score.")

@@ -22,7 +22,7 @@ struct Tasks: ParsableCommand {
 
   @OptionGroup var options: GlobalOptions
 
-  @Option(name: .long, help: "todo (also in progress and on hold; the default), done, cancelled or all.")
+  @Option(name: .long, help: "todo (also in progress and on hold), done, cancelled or all.")
   var status: StatusChoice = .todo
 
   @Flag(name: .long, help: "Only open tasks due before today.")
