@@ -26,6 +26,18 @@ import Testing
     func run(_ arguments: [String], in folder: URL? = nil) throws -> CLI.Result {
       try CLI.run(arguments, in: folder ?? home, environment: environment)
     }
+
+    /// The family's vault committed to git, and a bare clone of it in a folder of its own
+    /// (`shared.git`), as a family's remote is.
+    func bareRemoteOfFamily() throws -> URL {
+      let remote = try ScratchFolder.make("workspace-remote").appendingPathComponent("shared.git")
+      try SyncedClones.git(["init", "-q", "-b", "main"], in: family)
+      try SyncedClones.identify(family, as: "family")
+      try SyncedClones.git(["add", "-A"], in: family)
+      try SyncedClones.git(["commit", "-q", "-m", "family"], in: family)
+      try SyncedClones.git(["clone", "-q", "--bare", family.path, remote.path], in: home)
+      return remote
+    }
   }
 
   static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
@@ -81,12 +93,7 @@ import Testing
 
   @Test func listAddFromAGitURLAndRemove() throws {
     let setup = try Setup()
-    let remote = try ScratchFolder.make("workspace-remote").appendingPathComponent("shared.git")
-    try SyncedClones.git(["init", "-q", "-b", "main"], in: setup.family)
-    try SyncedClones.identify(setup.family, as: "family")
-    try SyncedClones.git(["add", "-A"], in: setup.family)
-    try SyncedClones.git(["commit", "-q", "-m", "family"], in: setup.family)
-    try SyncedClones.git(["clone", "-q", "--bare", setup.family.path, remote.path], in: setup.home)
+    let remote = try setup.bareRemoteOfFamily()
     let into = try ScratchFolder.make("workspace-clone").appendingPathComponent("shared")
     let added = try setup.run(["workspace", "add", "shared", "file://" + remote.path, "--into", into.path])
     #expect(added.status == 0, "\(added.stderr)")
@@ -105,12 +112,7 @@ import Testing
 
   @Test func aBareRepositoryIsClonedNotReadAsAnEmptyVault() throws {
     let setup = try Setup()
-    let remote = try ScratchFolder.make("workspace-bare").appendingPathComponent("family.git")
-    try SyncedClones.git(["init", "-q", "-b", "main"], in: setup.family)
-    try SyncedClones.identify(setup.family, as: "family")
-    try SyncedClones.git(["add", "-A"], in: setup.family)
-    try SyncedClones.git(["commit", "-q", "-m", "family"], in: setup.family)
-    try SyncedClones.git(["clone", "-q", "--bare", setup.family.path, remote.path], in: setup.home)
+    let remote = try setup.bareRemoteOfFamily()
     let into = try ScratchFolder.make("workspace-bare-clone").appendingPathComponent("shared")
     let added = try setup.run(["workspace", "add", "shared", remote.path, "--into", into.path])
     #expect(added.status == 0, "\(added.stderr)")

@@ -287,24 +287,19 @@ public struct ICalendarImport: Sendable {
     let utcDays = (event.all("EXDATE") + event.all("RDATE")).contains { $0.value.contains("Z") }
     if !allDay {
       if let tzid = startProperty.parameter("TZID") ?? (startProperty.value.hasSuffix("Z") ? nil : calendarZone) {
-        if customZones[tzid] == nil, let name = zoneName(tzid) {
+        if let name = ianaZone(tzid) {
           zone = name == vaultZone ? nil : name
         } else if let custom = customZones[tzid] {
-          // A zone of the file's own (VTIMEZONE): the IANA zone with the same rules, else its
-          // offsets turn the time into UTC.
-          if let name = custom.match {
-            zone = name == vaultZone ? nil : name
+          // A zone of the file's own (VTIMEZONE) that no IANA zone matches: its offsets turn
+          // the time into UTC.
+          let utc = ReminderSchedule.Zone.fixed(custom.rules.offset(at: start)).instant(start)
+          start = ReminderSchedule.Zone.fixed(0).local(utc)
+          if recurs && vaultZone != "UTC" {
+            zone = "UTC"
           } else {
-            let rules = custom.rules
-            let utc = ReminderSchedule.Zone.fixed(rules.offset(at: start)).instant(start)
-            start = ReminderSchedule.Zone.fixed(0).local(utc)
-            if recurs && vaultZone != "UTC" {
-              zone = "UTC"
-            } else {
-              start = local(utc: start)
-            }
-            warn("time zone '\(tzid)' matches no IANA zone: its times are kept as the moments they name")
+            start = local(utc: start)
           }
+          warn("time zone '\(tzid)' matches no IANA zone: its times are kept as the moments they name")
         } else if recurs && utcDays {
           // A TZID nobody defines, on a series whose days are taken out or added in UTC: read
           // in UTC, as a series without a zone (below).
@@ -324,7 +319,7 @@ public struct ICalendarImport: Sendable {
           // the reference libraries read it.
           zone = "UTC"
         } else if let endZone = event.first("DTEND")?.parameter("TZID"),
-          let name = customZones[endZone].map(\.match) ?? zoneName(endZone)
+          let name = ianaZone(endZone)
         {
           // A start without a zone and an end in one: the start in the end's zone, as the
           // reference reads it (ownCloud's exports).
@@ -537,7 +532,7 @@ public struct ICalendarImport: Sendable {
     let zulu = startProperty.value.hasSuffix("Z")
     // Only where DTSTART's frame alone gives the series' zone, as it will for the change.
     if let tzid = startProperty.parameter("TZID") {
-      guard (customZones[tzid].map(\.match) ?? zoneName(tzid)) != nil else { return [] }
+      guard ianaZone(tzid) != nil else { return [] }
     } else if zulu {
       guard series == "UTC" else { return [] }
     } else {
@@ -596,6 +591,13 @@ public struct ICalendarImport: Sendable {
     }
   }
 
+  /// The IANA zone a TZID stands for: when the file defines it (VTIMEZONE) and it is no IANA
+  /// name, the zone with the same rules (nil when none has them), else the zone its name says
+  /// (`zoneName`). The file's rules win over a Windows name's zone, as the reference reads them.
+  func ianaZone(_ tzid: String) -> String? {
+    customZones[tzid].map(\.match) ?? zoneName(tzid)
+  }
+
   /// The zone a TZID names: an IANA name, a Windows name, or a "globally unique" one with a
   /// vendor prefix (`/mozilla.org/20070129_1/America/New_York`, `/Europe/Stockholm`, read as
   /// icalendar reads it: the longest known IANA name at its end, or a Windows zone's name
@@ -620,9 +622,8 @@ public struct ICalendarImport: Sendable {
     // A TZID wins over a `Z` written with it (`DTEND;TZID=Europe/Berlin:20150530T160000Z`), as
     // the reference reads it.
     if let tzid = property.parameter("TZID") {
-      if customZones[tzid] == nil, let name = zoneName(tzid) { return convert(moment, from: name, to: target) }
+      if let name = ianaZone(tzid) { return convert(moment, from: name, to: target) }
       if let custom = customZones[tzid] {
-        if let name = custom.match { return convert(moment, from: name, to: target) }
         let utc = ReminderSchedule.Zone.fixed(custom.rules.offset(at: moment)).instant(moment)
         return convert(ReminderSchedule.Zone.fixed(0).local(utc), from: "UTC", to: target)
       }
