@@ -35,6 +35,8 @@ let package = Package(
     // SQLite's process-wide settings, made before the first connection (C: `sqlite3_config` is
     // variadic, which Swift cannot call).
     .target(name: "SQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
+    // What `vault --version` says: "dev", or what scripts/version --stamp links in (C: weak symbols).
+    .target(name: "VaultVersion"),
     // Pure Swift: the model, syntax scanners, interpretation of notes, diagnostics.
     .target(name: "VaultCore"),
     // The only importer of cmark and Yams: bytes in, syntax out.
@@ -71,7 +73,7 @@ let package = Package(
     .executableTarget(
       name: "vault",
       dependencies: [
-        "VaultKit",
+        "VaultKit", "VaultVersion",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Rainbow", package: "Rainbow"),
       ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VaultVersion
 
 /// `vault`: a life planner over an Obsidian-compatible vault of Markdown files.
 struct VaultCommand: ParsableCommand {
@@ -13,7 +14,7 @@ struct VaultCommand: ParsableCommand {
 
       Exit status: 0 success, 1 problems found or a command failed, 64 wrong usage.
       """,
-    version: "0.1.0",
+    version: VaultCommand.version,
     subcommands: [
       // Views.
       Today.self, CountdownCommand.self, AgendaCommand.self, CalendarCommand.self, Tasks.self, Goals.self, Tags.self,
@@ -34,4 +35,16 @@ struct VaultCommand: ParsableCommand {
     ],
     defaultSubcommand: Today.self
   )
+
+  /// What `vault --version` says: the version and commit a package was stamped with (scripts/version),
+  /// or that this is a build from source that was not.
+  static var version: String {
+    let version = String(cString: vault_version())
+    let commit = String(cString: vault_commit())
+    if version == "dev" {
+      return "vault dev (a build from source: make release or make dist stamps the version from git)"
+    }
+    return commit.isEmpty
+      ? "vault \(version)" : "vault \(version) (commit \(commit), \(String(cString: vault_commit_date())))"
+  }
 }

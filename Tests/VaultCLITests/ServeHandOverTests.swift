@@ -73,4 +73,49 @@ import Testing
       )
     }
   }
+
+  @Test func installWritesAUserUnitRunningTheServerWithTheOptionsGiven() throws {
+    let folder = try Fixture.copy("Calendars")
+    var environment = ["XDG_CONFIG_HOME": folder.path + "-config", "VAULT_TODAY": "2026-11-23"]
+    environment["HOME"] = folder.path + "-home"
+    try Data("certificate".utf8).write(to: folder.appendingPathComponent("cert.pem"))
+    try Data("key".utf8).write(to: folder.appendingPathComponent("key.pem"))
+    let installed = try CLI.run(
+      [
+        "serve", "--install", "--host", "0.0.0.0", "--port", "9000", "--name", "planner.home", "--tls-cert",
+        "cert.pem", "--tls-key", "key.pem", "--today", "2026-11-23",
+      ], in: folder, environment: environment)
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let units = try FileManager.default.contentsOfDirectory(atPath: folder.path + "-config/systemd/user")
+    #expect(units.count == 1 && units[0].hasPrefix("vault-serve-") && units[0].hasSuffix(".service"))
+    let unit = try String(contentsOfFile: folder.path + "-config/systemd/user/" + units[0], encoding: .utf8)
+    let root = folder.resolvingSymlinksInPath().path
+    // The options given, files made absolute; the injected day is not a service's.
+    #expect(
+      unit.contains(
+        "\" \"serve\" \"--port\" \"9000\" \"--host\" \"0.0.0.0\" \"--name\" \"planner.home\" "
+          + "\"--tls-cert\" \"\(folder.path)/cert.pem\" \"--tls-key\" \"\(folder.path)/key.pem\" \"--vault\" \"\(root)\""
+      ),
+      "\(unit)")
+    #expect(!unit.contains("2026-11-23"))
+    #expect(unit.contains("Description=vault server (web view, feeds, CalDAV) for \(root)"))
+    #expect(installed.stdout.contains("`systemctl --user enable --now vault-serve-"), "\(installed.stdout)")
+    let removed = try CLI.run(["serve", "--uninstall"], in: folder, environment: environment)
+    #expect(removed.status == 0 && removed.stdout.contains("removed "), "\(removed.stdout)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "-config/systemd/user").isEmpty)
+  }
+
+  @Test func installRefusesWhatWouldKeepTheServiceFromStarting() throws {
+    let folder = try Fixture.copy("Calendars")
+    let environment = ["XDG_CONFIG_HOME": folder.path + "-config"]
+    let anyPort = try CLI.run(["serve", "--install", "--port", "0"], in: folder, environment: environment)
+    #expect(anyPort.status == 64)
+    #expect(anyPort.stderr.contains("--install needs a fixed --port"), "\(anyPort.stderr)")
+    let noKey = try CLI.run(
+      ["serve", "--install", "--tls-cert", "missing.pem", "--tls-key", "missing.pem"], in: folder,
+      environment: environment)
+    #expect(noKey.status == 1)
+    #expect(noKey.stderr.contains("missing.pem cannot be read"), "\(noKey.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "-config/systemd"))
+  }
 }

@@ -2,7 +2,7 @@ import Foundation
 import VaultCore
 
 /// A user service that keeps one `vault` command running for one vault (`vault remind --watch`,
-/// `vault watch`): a systemd user unit on Linux (`~/.config/systemd/user/`), a launchd agent
+/// `vault watch`, `vault serve`): a systemd user unit on Linux (`~/.config/systemd/user/`), a launchd agent
 /// on macOS (`~/Library/LaunchAgents/`). Only the user's own files are written; nothing
 /// system-wide.
 public struct UserServiceFile: Sendable {
@@ -19,6 +19,12 @@ public struct UserServiceFile: Sendable {
     /// `vault watch --sync`: the same service, syncing over git too.
     public static let syncingWatcher = Purpose(
       name: "watch", arguments: ["watch", "--sync"], description: "vault index watcher and git sync")
+
+    /// `vault serve` with the options it was installed with (`serve --port 8765 …`).
+    public static func server(arguments: [String]) -> Purpose {
+      Purpose(
+        name: "serve", arguments: ["serve"] + arguments, description: "vault server (web view, feeds, CalDAV)")
+    }
   }
 
   public var path: String

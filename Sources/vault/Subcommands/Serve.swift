@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VaultKit
 
 /// `vault serve`: the planner in a browser, live iCalendar feeds for phones and desktop
@@ -21,6 +22,10 @@ struct Serve: ParsableCommand {
         vault serve
         vault serve --host 0.0.0.0 --port 8765
         vault serve --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem
+      --install writes a user service (systemd on Linux, launchd on macOS) that keeps the \
+      server running with the options given beside it, and says how to start it; --uninstall \
+      removes it.
+        vault serve --install --host 0.0.0.0 --name planner.home
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -50,7 +55,20 @@ struct Serve: ParsableCommand {
   @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
   var tlsKey: String?
 
+  @Flag(
+    name: .long,
+    help: "Install a user service (systemd on Linux, launchd on macOS) running vault serve with these options.")
+  var install = false
+
+  @Flag(name: .long, help: "Remove the user service --install wrote.")
+  var uninstall = false
+
   func validate() throws {
+    if install && uninstall { throw ValidationError("give one of --install and --uninstall") }
+    if install && port == 0 {
+      throw ValidationError(
+        "--install needs a fixed --port: a service on a port picked anew each start cannot be found")
+    }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("give --tls-cert and --tls-key together") }
     for name in names where name.isEmpty || name.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) {
@@ -62,6 +80,19 @@ struct Serve: ParsableCommand {
   /// runs the server (`ServeRequest`): the `vault` binary carries no HTTP stack.
   func run() throws {
     let vault = try options.openVault()
+    if install || uninstall {
+      for file in [tlsCertificate, tlsKey].compactMap({ $0 }) where install {
+        guard FileManager.default.isReadableFile(atPath: file) else {
+          throw VaultError.cannotServe("\(file) cannot be read: a service given it would not start")
+        }
+      }
+      try UserService(
+        .server(arguments: serviceArguments), vault: vault, environment: options.environment,
+        terminal: options.terminal()
+      )
+      .run(install: install)
+      return
+    }
     // `--today` and `--now` reach the server as the day and moment they name (`fri` read now).
     let today = options.today.map { _ in options.today(vault).description }
     let injectedNow = options.now != nil || (options.today != nil && options.environment["VAULT_NOW"] != nil)
@@ -70,5 +101,22 @@ struct Serve: ParsableCommand {
       vault: vault.displayRoot, index: options.index, host: host, port: port, requireToken: requireToken,
       tlsCertificate: tlsCertificate, tlsKey: tlsKey, names: names, today: today, now: now, json: options.json)
     throw request.handOver(to: ServeRequest.helper(beside: Sync.executable))
+  }
+
+  /// The options a service runs the server with: those given, files made absolute (a service
+  /// starts in another folder); no `--today` or `--now`, since a service lives in real time.
+  var serviceArguments: [String] {
+    var arguments = ["--port", String(port), "--host", host]
+    for name in names { arguments += ["--name", name] }
+    if requireToken { arguments.append("--require-token") }
+    if let tlsCertificate, let tlsKey {
+      arguments += ["--tls-cert", Serve.absolute(tlsCertificate), "--tls-key", Serve.absolute(tlsKey)]
+    }
+    if let index = options.index { arguments += ["--index", Serve.absolute(index)] }
+    return arguments
+  }
+
+  private static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }

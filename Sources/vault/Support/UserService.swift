@@ -2,7 +2,7 @@ import Foundation
 import VaultCore
 import VaultKit
 
-/// `--install` and `--uninstall` of `vault remind` and `vault watch`: the user service file,
+/// `--install` and `--uninstall` of `vault remind`, `vault watch` and `vault serve`: the user service file,
 /// and what to run next.
 struct UserService {
   let purpose: UserServiceFile.Purpose
