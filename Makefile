@@ -1,5 +1,5 @@
 # The two commands of the README's quick start, and a few more for development.
-.PHONY: demo test lint format deps build release install bench fuzz man completions
+.PHONY: demo test lint format deps build release install dist bench fuzz man completions
 
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
@@ -25,36 +25,29 @@ lint:
 format:
 	swift format format -i -r Sources Tests Benchmarks Fuzz
 
-# vault as it is shipped: optimised, with the Swift runtime linked in (it starts 10 ms faster),
-# and stripped of its symbols: .build-release/vault, and beside it vault-serve, the server
-# `vault serve` hands over to, and vault-merge-driver (docs/PERFORMANCE.md).
-# The unstripped build product stays in .build-release/release/ for debugging and the benchmark.
+# vault optimised as shipped, with the Swift runtime linked in (it starts 10 ms faster) and the
+# version stamped (scripts/version), for the benchmark: .build-release/release/ (docs/PERFORMANCE.md).
+STATIC := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 release: deps
-	swift build -c release --static-swift-stdlib --scratch-path .build-release
-	strip -o .build-release/vault .build-release/release/vault
-	strip -o .build-release/vault-serve .build-release/release/vault-serve
-	strip -o .build-release/vault-merge-driver .build-release/release/vault-merge-driver
+	swift build -c release $(STATIC) --scratch-path .build-release $$(scripts/version --stamp .build-release/stamp)
 
+# The packages: dist/vault_<version>_<arch>.deb (checked by lintian) and
+# dist/vault-<version>-linux-<arch>.tar.gz, each with vault, vault-serve and vault-merge-driver
+# (release, stripped, stamped with the latest git tag), the man pages and the shell completions.
+dist: deps
+	scripts/make-dist
+
+# The same programs, man pages and completions into PREFIX (bin/, share/); Homebrew's formula runs it.
 PREFIX ?= $(HOME)/.local
-install: release man completions
-	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
-		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
-	install .build-release/vault $(PREFIX)/bin/vault
-	install .build-release/vault-serve $(PREFIX)/bin/vault-serve
-	install .build-release/vault-merge-driver $(PREFIX)/bin/vault-merge-driver
-	install -m 644 .build/man/vault.1 $(PREFIX)/share/man/man1/vault.1
-	install -m 644 .build/completions/vault.bash $(PREFIX)/share/bash-completion/completions/vault
-	install -m 644 .build/completions/_vault $(PREFIX)/share/zsh/site-functions/_vault
-	install -m 644 .build/completions/vault.fish $(PREFIX)/share/fish/vendor_completions.d/vault.fish
+install: deps
+	scripts/make-dist --install $(PREFIX)
 
-# The man page, from the commands' help by argument-parser's generate-manual plugin:
-# .build/man/vault.1 (`man -l .build/man/vault.1` reads it).
-man: deps
-	swift package --allow-writing-to-package-directory generate-manual
+# The man page and the shell completions of a debug build, to read while working on the help:
+# `man -l .build/man/vault.1`, .build/completions/.
+man: build
+	swift build --product generate-manual
 	mkdir -p .build/man
-	cp .build/plugins/GenerateManual/outputs/vault/vault.1 .build/man/vault.1
-
-# Shell completions from the commands (argument-parser): .build/completions/.
+	.build/debug/generate-manual .build/debug/vault --output-directory .build/man
 completions: build
 	mkdir -p .build/completions
 	.build/debug/vault --generate-completion-script bash > .build/completions/vault.bash
