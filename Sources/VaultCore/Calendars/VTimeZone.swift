@@ -91,7 +91,7 @@ extension ICalendarImport {
       zip(moments, expected).allSatisfy { offset(zone, $0.0) == $0.1 }
     }
     // Also a name written with `_` for `/` (`Europe_Berlin`, khal's test calendars).
-    let named = zoneNames.filter { tzid.contains($0) || tzid.contains($0.replacingOccurrences(of: "/", with: "_")) }
+    let named = zoneNames.filter { tzid.contains($0) || tzid.contains($0.replacing("/", with: "_")) }
       .sorted { $0.count > $1.count }
     return ([zoneName(tzid)].compactMap { $0 } + named + zoneNames).first(where: matches)
   }

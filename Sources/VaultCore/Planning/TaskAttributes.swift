@@ -35,7 +35,7 @@ public struct TaskAttributes: Hashable, Sendable {
       let character = text[index]
       if character == "[" || character == "(",
         let close = text[index...].firstIndex(of: character == "[" ? "]" : ")"),
-        let separator = text[text.index(after: index)..<close].range(of: "::"),
+        let separator = text[text.index(after: index)..<close].firstRange(of: "::"),
         keys.contains(text[text.index(after: index)..<separator.lowerBound].trimmingSpaces().lowercased())
       {
         index = text.index(after: close)
