@@ -187,10 +187,11 @@ extension IndexStore {
     let shown = "e.archived = 0 AND (e.completed IS NULL OR e.completed = 0)"
     let next = """
       (SELECT e.start FROM events AS e INDEXED BY events_start
-        WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown)
+        WHERE e.recurrence_kind IS NULL AND e.extra_dates = '' AND \(shown) AND e.cancelled = 0
         AND e.start >= '\(from)'
         ORDER BY e.start LIMIT 1 OFFSET \(upcoming + 1))
       """
+    // (A cancelled event has no countdown, so it does not count among the next few.)
     // The yearly events whose next day comes after the `upcoming + 2`th that surely comes
     // (a plain yearly rule, no end, no day skipped, begun) cannot be among the next few.
     let first = today.adding(days: -2)

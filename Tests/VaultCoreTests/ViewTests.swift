@@ -95,6 +95,28 @@ import Testing
     #expect(days == ["2027-01-06", "2027-01-13", "2027-01-27"])
   }
 
+  /// A countdown is to something that will happen: a called-off event (`status: cancelled`) has
+  /// none, coming or past, while the agenda still shows it as cancelled.
+  @Test func aCancelledEventIsNotCountedDown() {
+    var dentist = Self.event("Dentist", "2026-12-05")
+    let concert = Self.event("Concert", "2026-12-12")
+    let today = Self.date("2026-11-29")
+    #expect(
+      Countdown.upcoming([dentist, concert], today: today).map(\.occurrence.event.value.title) == [
+        "Dentist", "Concert",
+      ])
+    dentist.value.cancelled = true
+    #expect(Countdown.upcoming([dentist, concert], today: today).map(\.occurrence.event.value.title) == ["Concert"])
+    #expect(
+      Countdown.past([dentist, concert], today: Self.date("2027-01-10")).map(\.occurrence.event.value.title) == [
+        "Concert"
+      ])
+    var input = Agenda.Input()
+    input.events = [dentist]
+    let agenda = Agenda.days(input, from: today, through: Self.date("2026-12-06"))
+    #expect(agenda.flatMap(\.events).map { ViewWords.title($0.event.value) } == ["Dentist (cancelled)"])
+  }
+
   /// A 29 February birthday is on 28 February in common years unless `leap_day`
   /// says `mar1` or `skip` (the RFC 5545 reading, only leap years).
   @Test func aLeapDayBirthdayFollowsLeapDay() {

@@ -67,6 +67,12 @@ import VaultKit
       files["Events/Birthday \(number).md"] = text + "---\n"
     }
     files["Events/Later.md"] = "---\ntitle: Later\ndate: 2030-01-05\nrepeat: yearly\n---\n"
+    // Called-off one-off events, the first eight to come after 19 December: no countdown, so
+    // the dashboard looks past them for the concert.
+    for day in 20...27 {
+      files["Events/Called off \(day).md"] = "---\ntitle: Called off\ndate: 2026-12-\(day)\nstatus: cancelled\n---\n"
+    }
+    files["Events/Concert.md"] = "---\ntitle: Concert\ndate: 2026-12-28\n---\n"
     // Just before the year's end: yearly events that ended, and ones whose day this year is
     // skipped; none comes, so the next ones are further on.
     for day in 21...24 {

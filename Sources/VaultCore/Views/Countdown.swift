@@ -50,8 +50,9 @@ extension Countdown {
   /// event shows), soonest first. With `current`, an occurrence on `today` or under way (day 2
   /// of a 5-day trip) comes first, as `today` or `day 2 of 5`; without it (the dashboard, which
   /// lists today's events on their own) only occurrences starting after `today` count.
-  /// Archived events and done task-events are left out. Without `routine`, events repeating
-  /// daily or weekly are left out: they fill a short list and are no news.
+  /// Archived, cancelled (`status: cancelled`) and done task-events are left out: a countdown is
+  /// to something that will happen. Without `routine`, events repeating daily or weekly are left
+  /// out: they fill a short list and are no news.
   public static func upcoming(
     _ events: [Located<Event>], today: LocalDate, horizon: Int = 366, routine: Bool = true, current: Bool = false
   ) -> [Countdown] {
@@ -59,7 +60,7 @@ extension Countdown {
       // The rule read once for all three questions (800 yearly events at 100,000 notes).
       let parsed = event.value.recurrence?.rule
       let rule = try? parsed?.get()
-      guard event.value.isShown, routine || !Event.isRoutine(rule) else { return nil }
+      guard event.value.isShown, !event.value.cancelled, routine || !Event.isRoutine(rule) else { return nil }
       // A yearly event from Feb 29 occurs in leap years only (RFC 5545): look far enough ahead.
       let reach = Event.isYearly(rule) ? max(horizon, 366 * 8) : horizon
       let first = current ? today : today.adding(days: 1)
@@ -87,10 +88,11 @@ extension Countdown {
     return order.map { found[$0] }
   }
 
-  /// Each event's last occurrence that ended before `today`, within `horizon` days, most recent first.
+  /// Each event's last occurrence that ended before `today`, within `horizon` days, most recent
+  /// first; a cancelled event did not happen and is left out.
   public static func past(_ events: [Located<Event>], today: LocalDate, horizon: Int = 366 * 5) -> [Countdown] {
     let range = today.adding(days: -horizon)...today.adding(days: -1)
-    return events.compactMap { event in
+    return events.filter { !$0.value.cancelled }.compactMap { event in
       event.occurrences(in: range).last { $0.end < today }.map {
         Countdown(occurrence: $0, days: today.days(until: $0.start))
       }
