@@ -6,7 +6,7 @@ import Darwin
 
 /// The few POSIX calls vault needs, wrapped: they are faster than Foundation's for walking a
 /// large vault, and errno gives the user a precise reason.
-enum FileSystem {
+public enum FileSystem {
   struct Status: Sendable {
     var isDirectory: Bool
     var isRegular: Bool
@@ -174,7 +174,7 @@ enum FileSystem {
 
   /// `path` as an absolute path, one relative to the working directory joined to it and
   /// tidied (`a/../b`); an absolute one as it is.
-  static func absolute(_ path: String) -> String {
+  public static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     var parts: [Substring] = []
     for part in (currentDirectory() + "/" + path).split(separator: "/") where part != "." {

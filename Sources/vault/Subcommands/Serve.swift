@@ -110,13 +110,9 @@ struct Serve: ParsableCommand {
     for name in names { arguments += ["--name", name] }
     if requireToken { arguments.append("--require-token") }
     if let tlsCertificate, let tlsKey {
-      arguments += ["--tls-cert", Serve.absolute(tlsCertificate), "--tls-key", Serve.absolute(tlsKey)]
+      arguments += ["--tls-cert", FileSystem.absolute(tlsCertificate), "--tls-key", FileSystem.absolute(tlsKey)]
     }
-    if let index = options.index { arguments += ["--index", Serve.absolute(index)] }
+    if let index = options.index { arguments += ["--index", FileSystem.absolute(index)] }
     return arguments
-  }
-
-  private static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }
