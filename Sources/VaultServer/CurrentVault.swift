@@ -22,6 +22,14 @@ final class CurrentVault: Sendable {
     held = Locked(Held(vault: vault, stamp: vault.settingsStamp, checked: DispatchTime.now().uptimeNanoseconds))
   }
 
+  /// Opens the vault again now: after this server changed its settings, the next request
+  /// sees them (without waiting for the next look at the files).
+  func reopen() {
+    let current = held.value
+    guard let reopened = try? Vault(path: current.vault.root) else { return }
+    held.set(Held(vault: reopened, stamp: reopened.settingsStamp, checked: DispatchTime.now().uptimeNanoseconds))
+  }
+
   /// The vault with its current settings.
   var vault: Vault {
     let now = DispatchTime.now().uptimeNanoseconds

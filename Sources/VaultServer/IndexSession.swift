@@ -50,6 +50,10 @@ actor IndexSession {
     return try body(store)
   }
 
+  /// The vault's settings were changed by this server (a calendar made, renamed or deleted):
+  /// the next request reads them.
+  func settingsChanged() { current.reopen() }
+
   /// Today, as the commands see it (`--today` / `$VAULT_TODAY`, else the clock).
   var today: LocalDate { vault.today(explicit: nil, environment: environment) }
 

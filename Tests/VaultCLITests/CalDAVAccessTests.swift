@@ -54,7 +54,7 @@ import Testing
     #expect(rebound.status == 421)
     let options = try HTTP.request(server.base + "/dav/calendars/events/", method: "OPTIONS")
     #expect(options.status == 200)
-    #expect(options.header("DAV") == "1, 3, calendar-access")
+    #expect(options.header("DAV") == "1, 3, calendar-access, extended-mkcol")
   }
 
   @Test func withACertificateItSpeaksHTTPSOnly() throws {

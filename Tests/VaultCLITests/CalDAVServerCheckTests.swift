@@ -39,7 +39,7 @@ import Testing
     let reference = result["radicale"] as? [String: String] ?? [:]
     #expect(!reference.isEmpty && !ours.isEmpty, "\(output.prefix(2000))")
     let exceptions = try Self.listedExceptions()
-    #expect(exceptions.count >= 10, "the table of docs/CALDAV.md was not found")
+    #expect(!exceptions.isEmpty, "the table of docs/CALDAV.md was not found")
     let missed = Set(reference.keys).union(ours.keys).filter { feature in
       (reference[feature] ?? "full") == "full" && (ours[feature] ?? "full") != "full"
     }

@@ -215,8 +215,28 @@ public enum ConfigReader {
               } else {
                 warn(field, "'\(field.value.text)' is not a colour: use #rrggbb, #rgb or a name such as red")
               }
+            case "id":
+              let id = field.value.text.trimmingSpaces()
+              if !id.isEmpty, id.utf8.count <= 100, id.first != ".",
+                id.unicodeScalars.allSatisfy({
+                  $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
+                })
+              {
+                calendar.id = id
+              } else {
+                warn(field, "'\(id)' is not a calendar id: use letters, digits and - _ . @")
+              }
+            case "order":
+              if let order = Int(field.value.text.trimmingSpaces()) {
+                calendar.order = order
+              } else {
+                warn(field, "'\(field.value.text)' is not a calendar order: use a whole number")
+              }
             default:
-              unknown(field, "calendars.\(entry.key).\(field.key)", among: ["category", "folder", "tag", "color"])
+              unknown(
+                field, "calendars.\(entry.key).\(field.key)",
+                among: ["category", "folder", "tag", "color", "id", "order"])
             }
           }
           let events = calendar.category?.isEmpty == false || calendar.folder?.isEmpty == false

@@ -331,15 +331,35 @@ public struct CalendarSetting: Hashable, Sendable {
   public var folder: String?
   /// `#rrggbb`.
   public var color: String?
+  /// The last segment of its CalDAV address, when a client chose it (MKCALENDAR) or it was
+  /// renamed: letters, digits and `-_.@`; else one is made from the name.
+  public var id: String?
+  /// Its place among the calendars a client lists (`calendar-order`), when one was set.
+  public var order: Int?
 
   public init(
-    name: String, category: String? = nil, folder: String? = nil, tag: String? = nil, color: String? = nil
+    name: String, category: String? = nil, folder: String? = nil, tag: String? = nil, color: String? = nil,
+    id: String? = nil, order: Int? = nil
   ) {
     self.name = name
     self.tag = tag
     self.category = category
     self.folder = folder
     self.color = color
+    self.id = id
+    self.order = order
+  }
+
+  /// Its line under `calendars:` in `.vault/config.yml`.
+  public var configLine: String {
+    var parts: [String] = []
+    if let category { parts.append("category: " + ConfigBlockEditor.flowScalar(category)) }
+    if let folder { parts.append("folder: " + ConfigBlockEditor.flowScalar(folder)) }
+    if let tag { parts.append("tag: " + ConfigBlockEditor.flowScalar(tag)) }
+    if let color { parts.append("color: \"\(color)\"") }
+    if let id { parts.append("id: " + ConfigBlockEditor.flowScalar(id)) }
+    if let order { parts.append("order: \(order)") }
+    return "  " + ConfigBlockEditor.flowScalar(name) + ": {" + parts.joined(separator: ", ") + "}"
   }
 
   /// Whether an event of this category, in a note at this path, is in this calendar.

@@ -57,9 +57,7 @@ extension Vault {
     ]
     var taken = Set(calendars.map(\.slug))
     for setting in settings.calendars {
-      var slug = String(
-        setting.name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" }.prefix(60))
-      if slug.allSatisfy({ $0 == "-" }) { slug = "calendar" }
+      let slug = setting.id ?? Self.calendarSlug(setting.name)
       var unique = slug
       var number = 2
       while taken.contains(unique) {

@@ -58,6 +58,15 @@ struct CalDAVServer: RouterMiddleware {
           byteBuffer: ByteBuffer(
             string: "Any user name; the password is the access token vault serve printed (after ?token=).\n")))
     }
+    let asked = request.method.rawValue.uppercased()
+    if asked == "MKCALENDAR" || asked == "MKCOL" {
+      var request = request
+      guard let buffer = try? await request.collectBody(upTo: Self.bodyLimit) else {
+        return Self.plain(.contentTooLarge, "A request can be at most 2 MB.")
+      }
+      return await makeCalendar(
+        path: path, method: asked, body: String(decoding: buffer.readableBytesView, as: UTF8.self))
+    }
     guard let target = askingRoot ? .principal : CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars)
     else {
       return Self.plain(.notFound, "Nothing here: the calendars are under \(Self.home)")
@@ -80,9 +89,6 @@ struct CalDAVServer: RouterMiddleware {
       case "GET", "HEAD": return try await get(target, request: request, head: method == "HEAD")
       case "PUT": return try await put(target, request: request, body: body)
       case "DELETE": return try await delete(target, request: request)
-      case "MKCALENDAR", "MKCOL":
-        return Self.plain(
-          .forbidden, "Calendars come from `calendars:` in .vault/config.yml; add one there (see docs/CALDAV.md).")
       default:
         var response = Self.plain(.methodNotAllowed, "\(method) is not a method vault's CalDAV takes.")
         response.headers[.allow] = Self.allowed(target)
@@ -136,6 +142,9 @@ struct CalDAVServer: RouterMiddleware {
   static func allowed(_ target: CalDAVTarget) -> String {
     switch target {
     case .object: "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT"
+    case .calendar(let calendar) where calendar.setting != nil:
+      "OPTIONS, GET, HEAD, DELETE, PROPFIND, PROPPATCH, REPORT"
+    case .home: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
     default: "OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, REPORT"
     }
   }

@@ -8,8 +8,9 @@ extension CalDAVServer {
   /// DELETE: an event's notes move to `.trash/`; a to-do's line (and those nested under it) is
   /// removed. `If-Match` is checked against the files now, under the same lock as PUT.
   func delete(_ target: CalDAVTarget, request: Request) async throws -> Response {
+    if case .calendar(let calendar) = target { return await deleteCalendar(calendar) }
     guard case .object(let calendar, let name) = target else {
-      return Self.plain(.forbidden, "Calendars come from .vault/config.yml; vault does not delete them.")
+      return Self.plain(.forbidden, "The principal and the calendar home are not deleted.")
     }
     guard let existing = try await state.object(named: name, in: calendar) else {
       return Self.plain(.notFound, "No such calendar object.")

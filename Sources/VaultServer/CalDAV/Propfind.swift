@@ -223,7 +223,7 @@ extension CalDAVServer {
       return .text(color.uppercased() + "FF")
     case (DAVNamespace.apple, "calendar-order"):
       guard case .calendar(let calendar) = target else { return nil }
-      return .text(String((state.vault.calDAVCalendars.firstIndex(of: calendar) ?? 0) + 1))
+      return .text(String(calendar.setting?.order ?? (state.vault.calDAVCalendars.firstIndex(of: calendar) ?? 0) + 1))
     case (DAVNamespace.calendarServer, "getctag"), (DAVNamespace.dav, "sync-token"):
       guard case .calendar(let calendar) = target else { return nil }
       return .text(try await state.objects(of: calendar).syncToken)
@@ -239,34 +239,5 @@ extension CalDAVServer {
       return body.map(DAVValue.text)
     default: return nil
     }
-  }
-
-  /// PROPPATCH: the properties come from the vault's settings, so each is refused (403) with
-  /// a 207 that says so, as RFC 4918 9.2 asks.
-  func proppatch(_ target: CalDAVTarget, body: String) async throws -> Response {
-    let root = try DAVXMLReader.parse(body)
-    guard root.named(DAVNamespace.dav, "propertyupdate") else {
-      throw DAVXMLError(description: "a PROPPATCH body is a <propertyupdate> element")
-    }
-    var writer = DAVXMLWriter()
-    writer.open(DAVNamespace.dav, "multistatus", root: true)
-    writer.open(DAVNamespace.dav, "response")
-    writer.element(DAVNamespace.dav, "href", target.href)
-    writer.open(DAVNamespace.dav, "propstat")
-    writer.open(DAVNamespace.dav, "prop")
-    for change in root.children {
-      for property in change.child(DAVNamespace.dav, "prop")?.children ?? [] {
-        writer.empty(property.namespace, property.name)
-      }
-    }
-    writer.close(DAVNamespace.dav, "prop")
-    writer.element(DAVNamespace.dav, "status", "HTTP/1.1 403 Forbidden")
-    writer.element(
-      DAVNamespace.dav, "responsedescription",
-      "Calendar names and colours come from `calendars:` in .vault/config.yml.")
-    writer.close(DAVNamespace.dav, "propstat")
-    writer.close(DAVNamespace.dav, "response")
-    writer.close(DAVNamespace.dav, "multistatus")
-    return Self.xml(Self.multiStatus, writer.bytes)
   }
 }
