@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Calendars a calendar app makes, renames, recolours and deletes (Python's `caldav` library,
+/// Calendars a calendar app makes (of events, of to-dos, or of both), renames, recolours and deletes (Python's `caldav` library,
 /// Fixtures/Oracles/caldav-calendars) become lines of `calendars:` in `.vault/config.yml`: the
 /// rest of the file keeps its bytes, what the app saves into them lands in the notes with the
 /// calendar's category or tag, and deleting a calendar leaves its notes.
@@ -27,6 +27,9 @@ import Testing
     // Work is the events of the category work: the vault's own (Team Standup) and the new one.
     #expect(seen["workEvents"] as? [String] == ["Quarterly review", "🧑‍💻 Team Standup"])
     #expect(seen["shopTodos"] as? [String] == ["Buy oat milk"])
+    // A calendar made without saying what it holds holds both: its to-dos have its tag.
+    #expect(seen["workTodos"] as? [String] == ["Send the slides"])
+    #expect(seen["workObjects"] as? Int == 3)
     #expect(names("renamed") == ["Events", "Job", "Shopping list", "Tasks"])
     #expect(seen["renamedEvents"] as? [String] == ["Quarterly review", "🧑‍💻 Team Standup"])
     #expect(names("afterDelete") == ["Events", "Job", "Tasks"])
@@ -37,7 +40,7 @@ import Testing
     #expect(
       after
         == before.trimmingCharacters(in: .newlines)
-        + "\n\ncalendars:\n  Job: {category: Work, color: \"#ff2968\", id: work-cal, order: 4}\n")
+        + "\n\ncalendars:\n  Job: {category: Work, tag: Work, color: \"#ff2968\", id: work-cal, order: 4}\n")
     // The event has the calendar's category; the to-do has the list's tag and stays when the
     // list is deleted.
     let event = try String(
@@ -45,5 +48,6 @@ import Testing
     #expect(event.contains("\ncategory: Work\n"))
     let tasks = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
     #expect(tasks.contains("Buy oat milk #Shopping-list"), "\(tasks)")
+    #expect(tasks.contains("Send the slides #Work"), "\(tasks)")
   }
 }

@@ -21,13 +21,11 @@ import Testing
 
   @Test func vaultPassesEveryCheckRadicalePassesButTheDocumentedOnes() throws {
     let folder = try Fixture.copy("ExampleVault")
-    // The checker counts what its searches find, so its calendar holds its events only: a
-    // calendar of a folder. It keeps its to-dos in a list named after its calendar: a list by tag.
+    // The checker counts what its searches find, so its calendar holds its own objects only:
+    // the events of a folder and the to-dos of a tag, one calendar of both.
     let config = folder.appendingPathComponent(".vault/config.yml")
     let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
-    try
-      (settings
-      + "\ncalendars:\n  Checker: {folder: Checker}\n  caldav-server-checker-calendar_tasks: {tag: checker}\n")
+    try (settings + "\ncalendars:\n  Checker: {folder: Checker, tag: checker}\n")
       .write(to: config, atomically: true, encoding: .utf8)
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }

@@ -32,7 +32,10 @@ import Yams
 
   static func setting(_ random: inout Generator) -> CalendarSetting {
     var setting = CalendarSetting(name: text(&random))
-    if random.next(2) == 0 { setting.category = text(&random) } else { setting.tag = "list-\(random.next(100))" }
+    // Events of a category, to-dos of a tag, or both.
+    let holds = random.next(3)
+    if holds != 1 { setting.category = text(&random) }
+    if holds != 0 { setting.tag = "list-\(random.next(100))" }
     if random.next(2) == 0 { setting.color = String(format: "#%06x", random.next(0xFFFFFF)) }
     if random.next(2) == 0 { setting.id = "cal-\(random.next(1000))" }
     if random.next(2) == 0 { setting.order = random.next(200) - 20 }
@@ -49,6 +52,7 @@ import Yams
       let fields = calendars?[setting.name] as? [String: Any]
       #expect(calendars?.count == 1 && fields != nil, "\(line)")
       #expect(fields?["category"] as? String == setting.category, "\(line)")
+      #expect(fields?["tag"] as? String == setting.tag, "\(line)")
       #expect(fields?["color"] as? String == setting.color, "\(line)")
       #expect(fields?["order"] as? Int == setting.order, "\(line)")
       #expect(fields?["id"] as? String == setting.id, "\(line)")
@@ -70,7 +74,8 @@ import Yams
       var change = Vault.CalDAVCalendarChange(name: Self.text(&random))
       change.color = .some(String(format: "#%06x", random.next(0xFFFFFF)))
       let id = "c\(random.next(100_000))"
-      let made = try vault.calDAVMakeCalendar(id: id, change: change, tasks: random.next(3) == 0)
+      let kinds: [[CalDAVCalendar.Kind]] = [[.events], [.tasks], [.events, .tasks]]
+      let made = try vault.calDAVMakeCalendar(id: id, change: change, kinds: kinds[random.next(3)])
       let reread = try Vault(path: root.path)
       #expect(reread.settingsDiagnostics.isEmpty, "\(reread.settingsDiagnostics)")
       #expect(reread.settings.calendars.last == made)

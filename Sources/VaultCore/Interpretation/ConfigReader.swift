@@ -239,14 +239,10 @@ public enum ConfigReader {
                 among: ["category", "folder", "tag", "color", "id", "order"])
             }
           }
-          let events = calendar.category?.isEmpty == false || calendar.folder?.isEmpty == false
-          let tasks = calendar.tag?.isEmpty == false
-          guard !calendar.name.isEmpty, events != tasks else {
+          // With a category or a folder and a tag, it holds both events and to-dos.
+          guard !calendar.name.isEmpty, calendar.holdsEvents || calendar.tag?.isEmpty == false else {
             warn(
-              entry,
-              events
-                ? "calendar '\(entry.key)' holds events (category, folder) or tasks (tag), not both"
-                : "calendar '\(entry.key)' needs a category or a folder its events are in, or a tag its tasks have")
+              entry, "calendar '\(entry.key)' needs a category or a folder its events are in, or a tag its tasks have")
             continue
           }
           settings.calendars.append(calendar)

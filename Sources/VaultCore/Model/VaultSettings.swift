@@ -362,6 +362,9 @@ public struct CalendarSetting: Hashable, Sendable {
     return "  " + ConfigBlockEditor.flowScalar(name) + ": {" + parts.joined(separator: ", ") + "}"
   }
 
+  /// Whether it holds events (it has a category or a folder); with a tag too, it holds both.
+  public var holdsEvents: Bool { category?.isEmpty == false || folder?.isEmpty == false }
+
   /// Whether an event of this category, in a note at this path, is in this calendar.
   public func holds(category eventCategory: String?, path: String) -> Bool {
     if let category, eventCategory?.lowercased() != category.lowercased() { return false }

@@ -14,8 +14,29 @@ public struct CalDAVCalendar: Hashable, Sendable {
   public var slug: String
   public var name: String
   public var color: String?
+  /// What this view of it holds: its first kind, or the one a request is about
+  /// (`facet(_:)`) in a calendar of both.
   public var kind: Kind
+  /// What it holds: events, to-dos, or both (a calendar of `calendars:` with a category or a
+  /// folder and a tag, as Thunderbird and some Android apps use one).
+  public var kinds: [Kind]
   public var setting: CalendarSetting?
+
+  public init(slug: String, name: String, color: String?, kinds: [Kind], setting: CalendarSetting? = nil) {
+    self.slug = slug
+    self.name = name
+    self.color = color
+    self.kind = kinds.first ?? .events
+    self.kinds = kinds
+    self.setting = setting
+  }
+
+  /// The calendar as the view of one kind of what it holds.
+  public func facet(_ kind: Kind) -> CalDAVCalendar {
+    var facet = self
+    facet.kind = kind
+    return facet
+  }
 }
 
 /// One calendar object a client sees: an event with its changed occurrences (one note each), or
@@ -52,8 +73,8 @@ extension Vault {
   /// calendars by category or folder, task lists by tag).
   public var calDAVCalendars: [CalDAVCalendar] {
     var calendars = [
-      CalDAVCalendar(slug: "events", name: "Events", color: "#3a87ad", kind: .events),
-      CalDAVCalendar(slug: "tasks", name: "Tasks", color: "#7c3aed", kind: .tasks),
+      CalDAVCalendar(slug: "events", name: "Events", color: "#3a87ad", kinds: [.events]),
+      CalDAVCalendar(slug: "tasks", name: "Tasks", color: "#7c3aed", kinds: [.tasks]),
     ]
     var taken = Set(calendars.map(\.slug))
     for setting in settings.calendars {
@@ -68,7 +89,9 @@ extension Vault {
       calendars.append(
         CalDAVCalendar(
           slug: unique, name: setting.name, color: setting.color ?? settings.categoryColors[setting.category ?? ""],
-          kind: setting.tag == nil ? .events : .tasks, setting: setting))
+          kinds: setting.holdsEvents && setting.tag != nil
+            ? [.events, .tasks] : setting.tag == nil ? [.events] : [.tasks],
+          setting: setting))
     }
     return calendars
   }
@@ -112,7 +135,7 @@ extension Vault {
     } catch {
       throw VaultError(error)
     }
-    let others = calDAVCalendars.compactMap(\.setting).filter { $0.tag == nil }
+    let others = calDAVCalendars.compactMap(\.setting).filter(\.holdsEvents)
     func holds(_ path: String, _ category: String?) -> Bool {
       if let setting = calendar.setting {
         return others.first { $0.holds(category: category, path: path) } == setting

@@ -21,11 +21,11 @@ extension Vault {
     }
   }
 
-  /// A new calendar at `/dav/calendars/ID/` (MKCALENDAR): a task list of the tag made from its
-  /// name when it is to hold to-dos only, else the events of the category of its name. Its line
-  /// is added to `calendars:`; its name is made unique among them.
+  /// A new calendar at `/dav/calendars/ID/` (MKCALENDAR) of what it is to hold: the events of
+  /// the category of its name, the to-dos of the tag made from its name, or both. Its line is
+  /// added to `calendars:`; its name is made unique among them.
   public func calDAVMakeCalendar(
-    id: String, change: CalDAVCalendarChange, tasks: Bool
+    id: String, change: CalDAVCalendarChange, kinds: [CalDAVCalendar.Kind] = [.events, .tasks]
   ) throws(VaultError) -> CalendarSetting {
     guard Self.isPlainName(id), !id.hasPrefix("."), id.utf8.count <= 100 else {
       throw .cannotChange(
@@ -40,11 +40,8 @@ extension Vault {
       number += 1
     }
     var setting = CalendarSetting(name: name)
-    if tasks {
-      setting.tag = Self.calendarTag(name)
-    } else {
-      setting.category = name
-    }
+    if kinds.contains(.events) || kinds.isEmpty { setting.category = name }
+    if kinds.contains(.tasks) { setting.tag = Self.calendarTag(name) }
     setting.color = change.color ?? nil
     setting.order = change.order ?? nil
     // The address is kept when the name would not make it.

@@ -201,6 +201,8 @@ struct CalDAVObject: Sendable {
   var resource: CalDAVResource
   /// The task line, for the task list.
   var task: Located<TaskItem>?
+  /// An event's or a to-do's.
+  var kind: CalDAVCalendar.Kind { task == nil ? .events : .tasks }
 }
 
 /// What the CalDAV requests share: the index, the listings built from it (kept until it
@@ -225,26 +227,34 @@ actor CalDAVState {
     let (objects, writeToken, written) = try await session.read {
       store, token -> ([CalDAVObject], String?, [String]) in
       if let cached, cached.token == token { return (cached.objects, token, ["="]) }
-      switch calendar.kind {
-      case .events:
-        return (try vault.calDAVEvents(in: store, calendar: calendar).map { CalDAVObject(resource: $0) }, token, [])
-      case .tasks:
-        let (tasks, written) = try vault.calDAVTasks(in: store, list: calendar, today: today)
-        let kept = vault.calDAVKeptStamps(.tasks)
-        let hrefs = vault.calDAVHrefs(.tasks)
-        let objects = tasks.compactMap { task -> CalDAVObject? in
-          guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task, kept: kept, hrefs: hrefs) else {
-            return nil
+      var objects: [CalDAVObject] = []
+      var written: [String] = []
+      // A calendar of both kinds lists its events, then its to-dos.
+      for kind in calendar.kinds {
+        switch kind {
+        case .events:
+          objects += try vault.calDAVEvents(in: store, calendar: calendar.facet(.events)).map {
+            CalDAVObject(resource: $0)
           }
-          let uid = TaskTodo.uid(forID: id)
-          return CalDAVObject(
-            resource: CalDAVResource(
-              name: vault.calDAVObjectName(uid: uid, hrefs: hrefs), uid: uid, etag: etag, paths: [task.path],
-              taskID: id),
-            task: task)
+        case .tasks:
+          let (tasks, given) = try vault.calDAVTasks(in: store, list: calendar.facet(.tasks), today: today)
+          written += given
+          let kept = vault.calDAVKeptStamps(.tasks)
+          let hrefs = vault.calDAVHrefs(.tasks)
+          objects += tasks.compactMap { task -> CalDAVObject? in
+            guard let id = task.value.id, let (_, etag) = vault.calDAVTaskBody(task, kept: kept, hrefs: hrefs) else {
+              return nil
+            }
+            let uid = TaskTodo.uid(forID: id)
+            return CalDAVObject(
+              resource: CalDAVResource(
+                name: vault.calDAVObjectName(uid: uid, hrefs: hrefs), uid: uid, etag: etag, paths: [task.path],
+                taskID: id),
+              task: task)
+          }
         }
-        return (objects, token, written)
       }
+      return (objects, token, written)
     }
     // Nothing written to the index since: the listing and its token as they were.
     if written == ["="], let cached { return (cached.objects, cached.syncToken) }
@@ -264,23 +274,25 @@ actor CalDAVState {
   /// the index of `uid` values (a write does not make the whole listing again), else from the
   /// listing.
   func object(named name: String, in calendar: CalDAVCalendar) async throws -> CalDAVObject? {
-    if calendar.kind == .events, listings[calendar.slug] == nil, name.hasSuffix(".ics"), !name.hasPrefix("uid-"),
-      !name.hasPrefix("vault-")
+    if calendar.kinds.contains(.events), listings[calendar.slug] == nil, name.hasSuffix(".ics"),
+      !name.hasPrefix("uid-"), !name.hasPrefix("vault-")
     {
       // A name its client chose, else the UID's own.
       let uid = vault.calDAVUID(named: name, .events) ?? String(name.dropLast(4))
       let vault = vault
       let found = try await session.read { store, _ in
-        try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
+        try vault.calDAVEvents(in: store, calendar: calendar.facet(.events), uid: uid)
       }
-      return found.first { $0.name == name }.map { CalDAVObject(resource: $0) }
+      if let event = found.first(where: { $0.name == name }) { return CalDAVObject(resource: event) }
+      // A calendar of both: a to-do's is in the listing.
+      if calendar.kinds == [.events] { return nil }
     }
     return try await objects(of: calendar).objects.first { $0.resource.name == name }
   }
 
   /// Whether an object of the calendar has this UID (RFC 4791's `no-uid-conflict`).
   func holds(uid: String, in calendar: CalDAVCalendar) async throws -> CalDAVObject? {
-    if calendar.kind == .events, listings[calendar.slug] == nil, !uid.hasPrefix("vault-") {
+    if calendar.kinds == [.events], listings[calendar.slug] == nil, !uid.hasPrefix("vault-") {
       let vault = vault
       return try await session.read { store, _ in
         try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
@@ -292,21 +304,20 @@ actor CalDAVState {
   /// The bodies of some objects of a calendar, by name.
   func bodies(of objects: [CalDAVObject], in calendar: CalDAVCalendar) async throws -> [String: String] {
     let vault = vault
-    switch calendar.kind {
-    case .events:
-      return try await session.read { store, _ in
-        try vault.calDAVEventBodies(in: store, objects.map(\.resource))
-      }
-    case .tasks:
-      var bodies: [String: String] = [:]
-      for object in objects {
-        if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { bodies[object.resource.name] = body }
-      }
-      // What clients were given: a PUT without If-Match changes only what its client changed.
-      if given.count + bodies.count > Self.givenLimit { given = [:] }
-      for (name, body) in bodies { given[calendar.slug + "/" + name] = body }
-      return bodies
+    // Each object as what it is: a calendar of both kinds has events and to-dos.
+    let events = objects.filter { $0.kind == .events }.map(\.resource)
+    var bodies: [String: String] = [:]
+    if !events.isEmpty {
+      bodies = try await session.read { store, _ in try vault.calDAVEventBodies(in: store, events) }
     }
+    var toDos: [String: String] = [:]
+    for object in objects {
+      if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { toDos[object.resource.name] = body }
+    }
+    // What clients were given: a PUT without If-Match changes only what its client changed.
+    if given.count + toDos.count > Self.givenLimit { given = [:] }
+    for (name, body) in toDos { given[calendar.slug + "/" + name] = body }
+    return bodies.merging(toDos) { event, _ in event }
   }
 
   /// The to-dos as this server last gave them to a client (GET, REPORT), by calendar and name.

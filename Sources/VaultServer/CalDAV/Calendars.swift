@@ -14,8 +14,8 @@ extension CalDAVServer {
   /// what it asks, and those it names that vault does not keep.
   struct CalendarProperties {
     var change = Vault.CalDAVCalendarChange()
-    /// To-dos only (`supported-calendar-component-set` without VEVENT).
-    var tasksOnly = false
+    /// What it is to hold (`supported-calendar-component-set`): both when it does not say.
+    var kinds: [CalDAVCalendar.Kind] = [.events, .tasks]
     var refused: [DAVElement] = []
     var accepted: [DAVElement] = []
 
@@ -64,7 +64,7 @@ extension CalDAVServer {
         let names = Set(
           property.children(DAVNamespace.caldav, "comp").compactMap { $0.attributes["name"]?.uppercased() })
         guard !names.isEmpty, names.isSubset(of: ["VEVENT", "VTODO"]) else { return false }
-        tasksOnly = !names.contains("VEVENT")
+        kinds = (names.contains("VEVENT") ? [.events] : []) + (names.contains("VTODO") ? [.tasks] : [])
       case (DAVNamespace.caldav, "calendar-timezone"), (DAVNamespace.caldav, "calendar-timezone-id"),
         (DAVNamespace.caldav, "calendar-description"):
         // Taken and not kept, as docs/CALDAV.md says: every object carries its own zone, and a
@@ -113,7 +113,7 @@ extension CalDAVServer {
     }
     do {
       _ = try state.vault.calDAVMakeCalendar(
-        id: parts[2], change: properties.change, tasks: properties.tasksOnly)
+        id: parts[2], change: properties.change, kinds: properties.kinds)
     } catch {
       return Self.plain(.conflict, "The calendar cannot be made: \(error).")
     }

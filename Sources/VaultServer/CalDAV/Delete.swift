@@ -9,12 +9,13 @@ extension CalDAVServer {
   /// removed. `If-Match` is checked against the files now, under the same lock as PUT.
   func delete(_ target: CalDAVTarget, request: Request) async throws -> Response {
     if case .calendar(let calendar) = target { return await deleteCalendar(calendar) }
-    guard case .object(let calendar, let name) = target else {
+    guard case .object(let asked, let name) = target else {
       return Self.plain(.forbidden, "The principal and the calendar home are not deleted.")
     }
-    guard let existing = try await state.object(named: name, in: calendar) else {
+    guard let existing = try await state.object(named: name, in: asked) else {
       return Self.plain(.notFound, "No such calendar object.")
     }
+    let calendar = asked.facet(existing.kind)
     let ifMatch = request.headers[.ifMatch]
     let vault = state.vault
     try await state.writing { () throws(CalDAVRefusal) in

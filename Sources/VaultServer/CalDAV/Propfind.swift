@@ -86,7 +86,8 @@ extension CalDAVServer {
       let bodies = wanted.wantsCalendarData ? try await state.bodies(of: Array(objects), in: calendar) : [:]
       for object in objects {
         try await writeResponse(
-          &writer, .object(calendar, name: object.resource.name), etag: object.resource.etag, wanted: wanted,
+          &writer, .object(calendar.facet(object.kind), name: object.resource.name), etag: object.resource.etag,
+          wanted: wanted,
           body: bodies[object.resource.name])
       }
     }
@@ -211,7 +212,7 @@ extension CalDAVServer {
       return .text(calendar.kind == .tasks ? "The tasks of \(vaultName)" : "\(calendar.name) of \(vaultName)")
     case (DAVNamespace.caldav, "supported-calendar-component-set"):
       guard case .calendar(let calendar) = target else { return nil }
-      return .xml("<c:comp name=\"\(calendar.kind == .tasks ? "VTODO" : "VEVENT")\"/>")
+      return .xml(calendar.kinds.map { "<c:comp name=\"\($0 == .tasks ? "VTODO" : "VEVENT")\"/>" }.joined())
     case (DAVNamespace.caldav, "supported-calendar-data"):
       guard case .calendar = target else { return nil }
       return .xml("<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>")

@@ -11,7 +11,7 @@ extension CalDAVServer {
   /// same version, the second gets 412, and an edit made in an editor meanwhile is never
   /// overwritten by a client that had not seen it.
   func put(_ target: CalDAVTarget, request: Request, body: String) async throws -> Response {
-    guard case .object(let calendar, let name) = target else {
+    guard case .object(let asked, let name) = target else {
       var response = Self.plain(.methodNotAllowed, "A PUT names a calendar object: \(Self.home)events/UID.ics.")
       response.headers[.allow] = Self.allowed(target)
       return response
@@ -26,9 +26,12 @@ extension CalDAVServer {
       return Self.xml(
         .forbidden, DAVXMLWriter.error(DAVNamespace.caldav, "max-resource-size", reason: "an object is at most 1 MB"))
     }
-    let existing = try await state.object(named: name, in: calendar)
-    // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
+    let existing = try await state.object(named: name, in: asked)
     let parsed = ICalendar.parse(body).components.first
+    // In a calendar of both, the object is an event or a to-do as it was, else as it is sent.
+    let sentToDo = parsed?.components.contains { $0.name == "VTODO" } == true
+    let calendar = asked.kinds.count > 1 ? asked.facet(existing?.kind ?? (sentToDo ? .tasks : .events)) : asked
+    // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
     let uid = parsed?.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }?.first("UID")?.text
     if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
       return Self.xml(

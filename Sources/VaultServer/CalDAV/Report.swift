@@ -102,7 +102,7 @@ extension CalDAVServer {
     }
     var bodies = wanted.wantsCalendarData ? try await state.bodies(of: chosen, in: calendar) : [:]
     // `<calendar-data><expand start end/>`: each recurring event as its occurrences in the span.
-    if calendar.kind == .events,
+    if calendar.kinds.contains(.events),
       let expand = root.child(DAVNamespace.dav, "prop")?.child(DAVNamespace.caldav, "calendar-data")?
         .child(DAVNamespace.caldav, "expand")
     {
@@ -111,13 +111,14 @@ extension CalDAVServer {
       else {
         throw DAVXMLError(description: "an expand needs a start and an end in UTC (20261201T000000Z), the start first")
       }
-      bodies = try await state.expanded(bodies, of: chosen, from: from, to: to)
+      bodies = try await state.expanded(bodies, of: chosen.filter { $0.kind == .events }, from: from, to: to)
     }
     var writer = DAVXMLWriter()
     writer.open(DAVNamespace.dav, "multistatus", root: true)
     for object in chosen {
       try await writeResponse(
-        &writer, .object(calendar, name: object.resource.name), etag: object.resource.etag, wanted: wanted,
+        &writer, .object(calendar.facet(object.kind), name: object.resource.name), etag: object.resource.etag,
+        wanted: wanted,
         body: bodies[object.resource.name])
     }
     for href in absent {
@@ -156,8 +157,8 @@ extension CalDAVServer {
       throw DAVXMLError(description: "a free-busy-query needs a time-range with a start and an end in UTC")
     }
     var busy: [(Int, Int)] = []
-    if calendar.kind == .events {
-      let paths = Set(objects.flatMap(\.resource.paths))
+    if calendar.kinds.contains(.events) {
+      let paths = Set(objects.filter { $0.kind == .events }.flatMap(\.resource.paths))
       let zone = state.vault.reminderZone
       let day = { (seconds: Int) in zone.local(seconds).date }
       let events = try await state.events(from: day(from).adding(days: -1), through: day(to).adding(days: 1))
@@ -197,13 +198,20 @@ extension CalDAVServer {
     }
     guard top.attributes["name"]?.uppercased() == "VCALENDAR" else { return [] }
     if top.child(DAVNamespace.caldav, "is-not-defined") != nil { return [] }
-    let kind = calendar.kind == .tasks ? "VTODO" : "VEVENT"
     var chosen = objects
     for inner in top.children(DAVNamespace.caldav, "comp-filter") {
       let name = inner.attributes["name"]?.uppercased() ?? ""
       let negated = inner.child(DAVNamespace.caldav, "is-not-defined") != nil
-      guard (name == kind) != negated else { return [] }
-      if negated { continue }
+      let named: CalDAVCalendar.Kind? = name == "VEVENT" ? .events : name == "VTODO" ? .tasks : nil
+      // A calendar of both kinds: the filter chooses the objects of the component it names.
+      if negated {
+        if let named { chosen = chosen.filter { $0.kind != named } }
+        continue
+      }
+      guard let named, calendar.kinds.contains(named) else { return [] }
+      chosen = chosen.filter { $0.kind == named }
+      let kind = name
+      let calendar = calendar.facet(named)
       if let range = inner.child(DAVNamespace.caldav, "time-range") {
         let from = range.attributes["start"].flatMap(Self.instant)
         let to = range.attributes["end"].flatMap(Self.instant)
