@@ -98,7 +98,9 @@ extension Vault {
       result.append(
         ICalendarExport.Transition(
           local: local, offsetFrom: before, offsetTo: after, daylight: zone.isDaylightSavingTime(for: next),
-          name: zone.abbreviation(for: next) ?? identifier))
+          name: ZoneAbbreviations.abbreviation(
+            identifier, at: Int(next.timeIntervalSince1970), daylight: zone.isDaylightSavingTime(for: next))
+            ?? zone.abbreviation(for: next) ?? identifier))
       moment = next
     }
     return result
