@@ -16,7 +16,7 @@ public enum NoteParser {
 
   /// Bump whenever parsing or interpretation changes what a note yields: the index is then
   /// erased and rebuilt.
-  public static let version = 4
+  public static let version = 5
 
   /// Parses `bytes` of the file at vault-relative `path`. The note's kind is not decided
   /// here; `NoteInterpreter` does that.

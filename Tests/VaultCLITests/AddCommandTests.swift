@@ -45,22 +45,27 @@ import Testing
     #expect((note["diagnostics"] as? [Any])?.isEmpty == true)
   }
 
+  /// A weekly event is named as Full Calendar names it, `(Every F) Yoga.md`; others by their day.
   @Test(arguments: [
     (
-      ["--repeat", "weekly", "--time", "7am"],
+      ["--repeat", "weekly", "--time", "7am"], "(Every F) Yoga",
       "type: recurring\ndaysOfWeek: [F]\nstartRecur: 2026-11-27\nallDay: false\nstartTime: \"07:00\"\n"
     ),
     (
-      ["--repeat", "FREQ=MONTHLY;BYDAY=-1FR"],
+      ["--repeat", "FREQ=WEEKLY;BYDAY=MO,WE"], "(Every M,W) Yoga",
+      "type: recurring\ndaysOfWeek: [M, W]\nstartRecur: 2026-11-27\nallDay: true\n"
+    ),
+    (
+      ["--repeat", "FREQ=MONTHLY;BYDAY=-1FR"], "2026-11-27 Yoga",
       "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=MONTHLY;BYDAY=-1FR\nallDay: true\n"
     ),
-    (["--repeat", "yearly"], "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"),
+    (["--repeat", "yearly"], "2026-11-27 Yoga", "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"),
   ])
-  func recurringEvents(options: [String], frontMatter: String) throws {
+  func recurringEvents(options: [String], name: String, frontMatter: String) throws {
     let folder = try Fixture.copy("TaskLists")
     #expect(try run(["add", "event", "Yoga", "--date", "fri"] + options, in: folder).status == 0)
     #expect(
-      try Fixture.text(folder, "Events/2026-11-27 Yoga.md") == "---\ntitle: Yoga\n" + frontMatter
+      try Fixture.text(folder, "Events/\(name).md") == "---\ntitle: Yoga\n" + frontMatter
         + "created: 2026-11-24T09:00\n---\n")
   }
 

@@ -32,6 +32,22 @@ import VaultCore
     #expect(note(text, path: path, settings: Self.settings).kind == kind)
   }
 
+  /// `date:` with `start:` beside it, as the example vault's race: the day of the first, the
+  /// time of the one that holds one for that day; a `start` of another day is said.
+  @Test func aStartTimeBesideTheDateIsRead() throws {
+    let race = note("---\ndate: 2027-01-15\nstart: 2027-01-15T09:00\n---\n", path: "Events/Race.md")
+    #expect(race.event?.start == LocalDate(year: 2027, month: 1, day: 15))
+    #expect(race.event?.startTime == LocalTime(hour: 9, minute: 0))
+    #expect(race.diagnostics.isEmpty)
+    let apart = note("---\ndate: 2027-01-15\nstart: 2027-01-16T09:00\n---\n", path: "Events/Race.md")
+    #expect(apart.event?.start == LocalDate(year: 2027, month: 1, day: 15))
+    #expect(apart.event?.startTime == nil)
+    #expect(
+      messages(apart) == [
+        "Events/Race.md:3:1: warning: 'start' (2027-01-16) is another day than 'date' (2027-01-15): 'date' is read; remove one"
+      ])
+  }
+
   @Test func fullCalendarEvent() throws {
     let event = try #require(
       note(

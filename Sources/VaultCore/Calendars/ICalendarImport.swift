@@ -735,6 +735,7 @@ public struct ICalendarImport: Sendable {
 
 extension ICalendarImport.Item {
   /// The note's name as `vault add event` makes it: `2026-11-28 Dentist`, so a calendar of a
-  /// thousand events of one title gives a thousand names that differ by their day.
-  public var noteName: String { "\(date) " + NewNote.fileName(title) }
+  /// thousand events of one title gives a thousand names that differ by their day; a weekly
+  /// one as Full Calendar names it, `(Every M,W) Yoga`.
+  public var noteName: String { NewNote.eventName(date: date, title: NewNote.fileName(title), properties: properties) }
 }

@@ -1,5 +1,17 @@
 /// New notes as vault writes them: a safe file name, front matter in a fixed order, a body.
 public enum NewNote {
+  /// The name of an event's note as Full Calendar names it: `2026-11-28 Dentist`, and a weekly
+  /// one (`type: recurring`, `daysOfWeek: [M, W]`) `(Every M,W) Yoga`.
+  public static func eventName(date: LocalDate, title: String, properties: [(String, String)]) -> String {
+    if properties.contains(where: { $0.0 == "type" && $0.1 == "recurring" }),
+      let days = properties.first(where: { $0.0 == "daysOfWeek" })?.1
+    {
+      let letters = days.trimming("[]").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+      if !letters.isEmpty { return "(Every \(letters.joined(separator: ","))) " + title }
+    }
+    return "\(date) " + title
+  }
+
   /// A title as a file name: without `/ \ : * ? " < > | # ^ [ ]` (Obsidian refuses them in
   /// names or links), without a leading or trailing dot, cut to 120 characters and to 240
   /// UTF-8 bytes on a character boundary (file names are limited to 255 bytes on Linux and

@@ -30,6 +30,16 @@ enum EventReader {
       _ = property
     } else {
       event.start = reader.date("date", "start", "startDate", "startRecur", "birthday")
+      // Two keys of the first day that say different days: the first is read, and said so.
+      if let start = event.start {
+        for key in ["start", "startDate", "startRecur"] {
+          guard let property = reader.property(key), let day = Self.quietDay(property.value), day != start,
+            let read = reader.property("date", "start", "startDate", "startRecur"), read.key != key
+          else { continue }
+          reader.warn(
+            property, "'\(key)' (\(day)) is another day than '\(read.key)' (\(start)): '\(read.key)' is read; remove one")
+        }
+      }
     }
     event.end = reader.date("endDate", "end")
     event.recurrenceEnd = reader.date("endRecur", "until")
@@ -108,8 +118,24 @@ enum EventReader {
     return name
   }
 
+  /// The day a value holds, without a warning when it holds none.
+  static func quietDay(_ value: PropertyValue) -> LocalDate? {
+    switch value {
+    case .date(let date): date
+    case .dateTime(let dateTime): dateTime.date
+    case .text(let text): PropertyReader.parseDate(text)
+    default: nil
+    }
+  }
+
   static func readTimes(_ event: inout Event, _ reader: inout PropertyReader) {
-    var start = reader.time(of: "date", "start", "startDate")
+    // The time of the first key of the first day that holds one for that day (`date: 2027-01-15`
+    // beside `start: 2027-01-15T09:00` starts at 09:00).
+    var start: LocalTime?
+    for key in ["date", "start", "startDate"] where start == nil {
+      guard let property = reader.property(key), Self.quietDay(property.value) == event.start else { continue }
+      start = reader.time(of: key)
+    }
     var end = reader.time(of: "endDate", "end")
     if let property = reader.property("startTime"), property.value != .null {
       start = time(property, &reader)
