@@ -59,7 +59,10 @@ import Testing
       ["--repeat", "FREQ=MONTHLY;BYDAY=-1FR"], "2026-11-27 Yoga",
       "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=MONTHLY;BYDAY=-1FR\nallDay: true\n"
     ),
-    (["--repeat", "yearly"], "2026-11-27 Yoga", "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"),
+    (
+      ["--repeat", "yearly"], "2026-11-27 Yoga",
+      "type: rrule\nstartDate: 2026-11-27\nrrule: FREQ=YEARLY\nallDay: true\n"
+    ),
   ])
   func recurringEvents(options: [String], name: String, frontMatter: String) throws {
     let folder = try Fixture.copy("TaskLists")

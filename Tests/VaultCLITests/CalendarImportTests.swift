@@ -237,7 +237,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("\(file):25: warning: a recurrence vault cannot expand") })
     #expect(result.stdout.contains("4 events created"))
     let sync = try String(
-      contentsOf: target.appendingPathComponent("Events/2026-11-02 Weekly sync.md"), encoding: .utf8)
+      contentsOf: target.appendingPathComponent("Events/(Every M) Weekly sync.md"), encoding: .utf8)
     #expect(sync.contains("daysOfWeek: [M]") && sync.contains("skipDates: [2026-11-09]"))
     #expect(!sync.contains("timezone"))
     let moved = try String(
@@ -414,15 +414,15 @@ import Testing
     let read = { (name: String) in
       try String(contentsOf: target.appendingPathComponent("Events/\(name).md"), encoding: .utf8)
     }
-    let first = try read("2026-11-02 Yoga")
+    let first = try read("(Every M) Yoga")
     #expect(first.contains("uid: yoga\n") && first.contains("2026-11-15"), "\(first)")
     #expect(!first.contains("2026-12-21"), "the taken-out day belongs to the later part: \(first)")
-    let later = try read("2026-11-16 Yoga (new room)")
+    let later = try read("(Every M) Yoga (new room)")
     #expect(later.contains("uid: yoga+20261116\n") && later.contains("startTime: \"19:00\""), "\(later)")
     #expect(later.contains("skipDates: [2026-11-30, 2026-12-21]"), "\(later)")
     let outside = try read("2026-11-30 Yoga (outside)")
     #expect(outside.contains("uid: yoga+20261116/2026-11-30\n"), "\(outside)")
-    #expect(outside.contains("series: \"[[Events/2026-11-16 Yoga (new room)]]\""), "\(outside)")
+    #expect(outside.contains("series: \"[[Events/(Every M) Yoga (new room)]]\""), "\(outside)")
     #expect(imported.stderr.contains("RANGE=THISANDFUTURE) that moves the occurrences to other days"))
     let export = try exportingAgain(target)
     let yoga = { (path: String) in try self.occurrences(path).filter { $0.key.contains("Yoga") } }

@@ -7,7 +7,8 @@ struct AddEvent: ParsableCommand {
     commandName: "event",
     abstract: "Add an event note, in Full Calendar's form.",
     discussion: """
-      The note is `YYYY-MM-DD Title.md` in the events folder (a taken name gets a number), its \
+      The note is `YYYY-MM-DD Title.md` in the events folder, a weekly one `(Every M,W) \
+      Title.md` as Full Calendar names it (a taken name gets a number), its \
       front matter in the form docs/FORMAT.md shows, which Obsidian's Full Calendar plugin reads. \
       Dates and times take natural language (fri, dec 5, 7pm).
         vault add event "Radiohead Concert" --date "dec 5" --time 19:30 --end-time 23:00 --emoji 🎸
