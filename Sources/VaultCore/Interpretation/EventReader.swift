@@ -37,7 +37,8 @@ enum EventReader {
             let read = reader.property("date", "start", "startDate", "startRecur"), read.key != key
           else { continue }
           reader.warn(
-            property, "'\(key)' (\(day)) is another day than '\(read.key)' (\(start)): '\(read.key)' is read; remove one")
+            property,
+            "'\(key)' (\(day)) is another day than '\(read.key)' (\(start)): '\(read.key)' is read; remove one")
         }
       }
     }

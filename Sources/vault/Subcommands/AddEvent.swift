@@ -87,7 +87,8 @@ struct AddEvent: ParsableCommand {
     if let category = filing.property { properties.insert(category, at: 0) }
     let folder = filing.folder
     let path = try vault.createNote(
-      named: NewNote.eventName(date: event.date, title: title, properties: properties), in: folder, text: NewNote.text(properties: properties, body: notes))
+      named: NewNote.eventName(date: event.date, title: title, properties: properties), in: folder,
+      text: NewNote.text(properties: properties, body: notes))
     try NewNoteReport.print(path, vault: vault, options: options)
   }
 }
