@@ -6,7 +6,8 @@ import VaultKit
 ProcessHeap.keepFreedMemory()
 
 // The one place where failures become text and exit codes: a tool failure (`VaultError`)
-// prints `vault: error: ...` and exits 1; wrong usage is argument-parser's, exit 64.
+// prints `vault: error: ...` and exits 1; wrong usage prints `vault: error: ...` too, then the
+// command's usage, and exits 64 (argument-parser's code).
 var arguments = Array(CommandLine.arguments.dropFirst())
 switch WorkspaceDispatch.plan(arguments, environment: processEnvironment) {
 case .run(let rewritten): arguments = rewritten
@@ -17,6 +18,16 @@ if ViewForwarding.answered(arguments, environment: processEnvironment) { exit(0)
 if let unknown = UnknownCommand.message(for: arguments) {
   Terminal.emit(to: .standardError, Data("vault: error: \(unknown)\n".utf8))
   exit(64)
+}
+/// Exits for argument-parser's error: help and `--version` as it prints them, wrong usage in
+/// vault's one style of error (`vault: error:` where argument-parser says `Error:`).
+func exitForUsage(_ error: Error) -> Never {
+  let code = VaultCommand.exitCode(for: error)
+  var message = VaultCommand.fullMessage(for: error)
+  guard code != .success, message.hasPrefix("Error: ") else { VaultCommand.exit(withError: error) }
+  message = "vault: error: " + message.dropFirst("Error: ".count)
+  Terminal.emit(to: .standardError, Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  exit(code.rawValue)
 }
 var parsed: ParsableCommand.Type?
 do {
@@ -30,14 +41,14 @@ do {
   exit(1)
 } catch let error as ValidationError {
   // Wrong usage found while running: the usage of the command that was run, not the root's.
-  guard let parsed, parsed != VaultCommand.self else { VaultCommand.exit(withError: error) }
+  guard let parsed, parsed != VaultCommand.self else { exitForUsage(error) }
   let name = UnknownCommand.path(of: parsed)
   let usage = VaultCommand.usageString(for: parsed).replacingOccurrences(of: "\n", with: "\n       ")
   Terminal.emit(
     to: .standardError,
     Data(
-      "Error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.\n".utf8))
+      "vault: error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.\n".utf8))
   exit(VaultCommand.exitCode(for: error).rawValue)
 } catch {
-  VaultCommand.exit(withError: error)
+  exitForUsage(error)
 }

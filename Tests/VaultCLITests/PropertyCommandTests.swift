@@ -60,9 +60,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["mood", "11"], "Error: a mood is from 1 to 10, not 11"),
-    (["set", "Chores", "a:b", "x"], "Error: 'a:b' cannot be a property name"),
-    (["mood", "--tags", "x"], "Error: --tags and --date go with a mood"),
+    (["mood", "11"], "vault: error: a mood is from 1 to 10, not 11"),
+    (["set", "Chores", "a:b", "x"], "vault: error: 'a:b' cannot be a property name"),
+    (["mood", "--tags", "x"], "vault: error: --tags and --date go with a mood"),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let folder = try Fixture.copy("TaskLists")

@@ -37,18 +37,18 @@ import Testing
   }
 
   @Test(arguments: [
-    (["search", "mood>"], "Error: 'mood>' has no value after >: write it as mood>value"),
+    (["search", "mood>"], "vault: error: 'mood>' has no value after >: write it as mood>value"),
     (
       ["search", "type:bogus"],
-      "Error: unknown type 'bogus': use one of event, task, goal, insight, principle, journal, note"
+      "vault: error: unknown type 'bogus': use one of event, task, goal, insight, principle, journal, note"
     ),
     (
       ["list", "--where", "mood"],
-      "Error: --where 'mood' is not KEY OP VALUE: write it as category=music, mood>=7 or due<2026-12-01"
+      "vault: error: --where 'mood' is not KEY OP VALUE: write it as category=music, mood>=7 or due<2026-12-01"
     ),
     (
       ["list", "--type", "cats"],
-      "Error: --type 'cats' is no kind: use one of event, task, goal, insight, principle, journal, note"
+      "vault: error: --type 'cats' is no kind: use one of event, task, goal, insight, principle, journal, note"
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {

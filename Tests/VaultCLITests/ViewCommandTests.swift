@@ -307,13 +307,13 @@ import Testing
   }
 
   @Test(arguments: [
-    (["today", "--limit", "11"], "Error: --limit must be from 1 to 10, not 11"),
-    (["calendar", "smarch"], "Error: 'smarch' is not a month: write 2026-12, 12, dec or december"),
-    (["agenda", "--days", "3", "--to", "2026-12-01"], "Error: give --days or --to, not both"),
-    (["mood", "--days", "3", "--weeks", "2"], "Error: give one of --days, --weeks or --months"),
+    (["today", "--limit", "11"], "vault: error: --limit must be from 1 to 10, not 11"),
+    (["calendar", "smarch"], "vault: error: 'smarch' is not a month: write 2026-12, 12, dec or december"),
+    (["agenda", "--days", "3", "--to", "2026-12-01"], "vault: error: give --days or --to, not both"),
+    (["mood", "--days", "3", "--weeks", "2"], "vault: error: give one of --days, --weeks or --months"),
     (
       ["tasks", "--due-before", "someday"],
-      "Error: --due-before: 'someday' is not a date vault understands: use today, tomorrow, yesterday, fri, next friday, in 3 days, in 2 weeks, +3d, dec 5, 5 dec or 2026-12-05"
+      "vault: error: --due-before: 'someday' is not a date vault understands: use today, tomorrow, yesterday, fri, next friday, in 3 days, in 2 weeks, +3d, dec 5, 5 dec or 2026-12-05"
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
@@ -325,16 +325,16 @@ import Testing
   /// A view's command line is parsed by the view alone (`ViewParsing`); one that does not
   /// parse gets the message, the usage and the hint of `vault`'s own parser, as before.
   @Test(arguments: [
-    (["today", "--bogus"], "Error: Unknown option '--bogus'\nUsage: vault today [--vault <path>]", "vault today"),
+    (["today", "--bogus"], "vault: error: Unknown option '--bogus'\nUsage: vault today [--vault <path>]", "vault today"),
     (
       ["--today", "2026-11-22", "today", "--limit", "0"],
-      "Error: --limit must be from 1 to 10, not 0\nUsage: vault today ", "vault today"
+      "vault: error: --limit must be from 1 to 10, not 0\nUsage: vault today ", "vault today"
     ),
     (
-      ["tasks", "--due-before"], "Error: Missing value for '--due-before <date>'\nHelp:  --due-before <date>",
+      ["tasks", "--due-before"], "vault: error: Missing value for '--due-before <date>'\nHelp:  --due-before <date>",
       "vault tasks"
     ),
-    (["agenda", "--days"], "Error: Missing value for '--days <days>'\n", "vault agenda"),
+    (["agenda", "--days"], "vault: error: Missing value for '--days <days>'\n", "vault agenda"),
   ])
   func aViewLineThatDoesNotParseGetsTheUsualUsage(arguments: [String], start: String, command: String) throws {
     let result = try run(arguments)

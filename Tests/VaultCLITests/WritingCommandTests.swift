@@ -48,7 +48,7 @@ import Testing
     let before = try Fixture.contents(of: folder)
     let result = try run(["rm", "Fix the Bike"], in: folder)
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: vault rm asks before it removes anything: add --yes"))
+    #expect(result.stderr.hasPrefix("vault: error: vault rm asks before it removes anything: add --yes"))
     #expect(try Fixture.contents(of: folder) == before)
   }
 
