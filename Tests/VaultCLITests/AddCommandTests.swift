@@ -130,9 +130,13 @@ import Testing
   }
 
   @Test(arguments: [
-    (["add", "event", "X", "--date", "fri", "--end", "thu"], "vault: error: --end 2026-11-26 is before --date 2026-11-27"),
     (
-      ["add", "event", "X", "--date", "fri", "--repeat", "FREQ=HOURLY"], "vault: error: --repeat: FREQ=HOURLY is not supported"
+      ["add", "event", "X", "--date", "fri", "--end", "thu"],
+      "vault: error: --end 2026-11-26 is before --date 2026-11-27"
+    ),
+    (
+      ["add", "event", "X", "--date", "fri", "--repeat", "FREQ=HOURLY"],
+      "vault: error: --repeat: FREQ=HOURLY is not supported"
     ),
     (["progress", "Chores", "lots"], "vault: error: 'lots' is not a progress: use 40%, 40, 0.4 or 4/10"),
   ])

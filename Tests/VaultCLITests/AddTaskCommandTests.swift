@@ -85,8 +85,14 @@ import Testing
       "vault: error: cannot write '.obsidian/hack': hidden files and folders are Obsidian's and vault's own, not notes"
     ),
     (["add", "task", "x", "--due", "someday"], "vault: error: --due: 'someday' is not a date vault understands"),
-    (["add", "task", "x", "--repeat", "now and then", "--due", "fri"], "vault: error: --repeat 'now and then' is not a rule"),
-    (["add", "task", "x", "--repeat", "every week"], "vault: error: a repeating task needs --due, --scheduled or --start"),
+    (
+      ["add", "task", "x", "--repeat", "now and then", "--due", "fri"],
+      "vault: error: --repeat 'now and then' is not a rule"
+    ),
+    (
+      ["add", "task", "x", "--repeat", "every week"],
+      "vault: error: a repeating task needs --due, --scheduled or --start"
+    ),
   ])
   func refusalsWriteNothing(arguments: [String], message: String) throws {
     let folder = try Fixture.copy("TaskLists")

@@ -325,7 +325,9 @@ import Testing
   /// A view's command line is parsed by the view alone (`ViewParsing`); one that does not
   /// parse gets the message, the usage and the hint of `vault`'s own parser, as before.
   @Test(arguments: [
-    (["today", "--bogus"], "vault: error: Unknown option '--bogus'\nUsage: vault today [--vault <path>]", "vault today"),
+    (
+      ["today", "--bogus"], "vault: error: Unknown option '--bogus'\nUsage: vault today [--vault <path>]", "vault today"
+    ),
     (
       ["--today", "2026-11-22", "today", "--limit", "0"],
       "vault: error: --limit must be from 1 to 10, not 0\nUsage: vault today ", "vault today"
