@@ -105,8 +105,9 @@ extension IndexStore {
       // Pinned notes (`pinned: true`) first, whatever the order.
       let pinned =
         "NOT EXISTS (SELECT 1 FROM properties p WHERE p.file_id = files.id AND p.key = 'pinned' AND p.text = 'true'), "
+      // By the moment: a date-time's time counts, a date is its day's start.
       let created =
-        "(SELECT COALESCE(p.date, p.text) FROM properties p WHERE p.file_id = files.id AND p.key = 'created')"
+        "(SELECT COALESCE(\(Self.propertyMoment), p.text) FROM properties p WHERE p.file_id = files.id AND p.key = 'created')"
       switch order {
       case .date: orderBy = pinned + "files.date IS NULL, files.date \(direction), files.path"
       case .path: orderBy = pinned + "files.path \(direction)"
@@ -229,6 +230,9 @@ extension IndexStore {
     }
     switch condition.value {
     case .date(let date): return ("(\(column) IS NOT NULL AND \(column) \(op) ?)", [date.description])
+    // A task's dates are days: a moment compares with the start of its day.
+    case .dateTime(let moment):
+      return ("(\(column) IS NOT NULL AND \(column) || 'T00:00' \(op) ?)", [Self.momentText(moment)])
     case .number(let number): return ("\(column) \(op) ?", [number])
     case .text(let text):
       if condition.op == .equal || condition.op == .notEqual {
@@ -245,14 +249,35 @@ extension IndexStore {
       switch (condition.value, condition.op) {
       case (.date(let date), .notEqual): ("p.date = ?", date.description)
       case (.date(let date), let op): ("p.date \(op.rawValue) ?", date.description)
+      case (.dateTime(let moment), .notEqual): ("\(Self.propertyMoment) = ?", Self.momentText(moment))
+      case (.dateTime(let moment), let op): ("\(Self.propertyMoment) \(op.rawValue) ?", Self.momentText(moment))
       case (.number(let number), .notEqual): ("p.number = ?", number)
       case (.number(let number), let op): ("p.number \(op.rawValue) ?", number)
       case (.text(let text), .equal), (.text(let text), .notEqual): ("lower(p.text) = lower(?)", text)
       case (.text(let text), let op): ("p.text \(op.rawValue) ?", text)
       }
     let exists = "EXISTS (SELECT 1 FROM properties p WHERE p.file_id = files.id AND p.key = ? AND \(comparison))"
+    // `date` is also the date an item has without the property: a journal day's, from its name.
+    if condition.key == "date", case .date(let date) = condition.value, condition.op != .notEqual {
+      return (
+        "\(exists) OR (NOT EXISTS (SELECT 1 FROM properties p WHERE p.file_id = files.id AND p.key = 'date') "
+          + "AND files.date \(condition.op.rawValue) ?)",
+        [condition.key, value, date.description]
+      )
+    }
     return (condition.op == .notEqual ? "NOT " + exists : exists, [condition.key, value])
   }
+
+  /// A property's value as a moment, `YYYY-MM-DDTHH:MM`, to compare with one: a date-time's own
+  /// (`2026-11-23T10:05`, `2026-11-23 10:05`), a date's start; NULL for any other value.
+  static let propertyMoment = """
+    CASE WHEN p.date IS NULL THEN NULL \
+    WHEN length(p.text) >= 16 AND substr(p.text, 11, 1) IN ('T', ' ') THEN p.date || 'T' || substr(p.text, 12, 5) \
+    ELSE p.date || 'T00:00' END
+    """
+
+  /// `2026-11-23T08:00`.
+  static func momentText(_ moment: LocalDateTime) -> String { moment.date.description + "T" + moment.time.hourMinute }
 
   /// FTS5 syntax for the terms, every one required: `"garden" "plan"* "exact phrase"`.
   static func matchExpression(_ terms: [Query.Term]) -> String {

@@ -28,6 +28,39 @@ import Testing
     try Snapshot.assert(result.stdout, named: name)
   }
 
+  /// `--where` on a date-time compares moments (`created>=2026-11-23T10:00`), `--sort created`
+  /// counts the time, `date` finds the journal days (whose date is their name), and the hint
+  /// of an empty list runs.
+  @Test func datesAndMomentsAreComparedAsTheyAreWritten() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    for (name, created) in [
+      ("a1", "2026-11-23T08:00"), ("a2", "2026-11-23 12:30"), ("a3", "2026-11-24"), ("a4", "2026-11-23T07:00"),
+    ] {
+      try "---\ncreated: \(created)\n---\nText\n".write(
+        to: folder.appendingPathComponent("\(name).md"), atomically: true, encoding: .utf8)
+    }
+    func paths(_ arguments: [String]) throws -> [String] {
+      let result = try run(arguments + ["--json"], vault: folder)
+      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+      return (object?["items"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+    #expect(try paths(["list", "--where", "created>=2026-11-23T10:00"]) == ["a2.md", "a3.md"])
+    #expect(try paths(["list", "--where", "created<2026-11-23T08:00"]) == ["a4.md"])
+    #expect(
+      try paths(["list", "--where", "created>=2026-11-23", "--sort", "created"]) == [
+        "a4.md", "a1.md", "a2.md", "a3.md",
+      ])
+    #expect(
+      try paths(["list", "--type", "journal", "--where", "date>=2026-11-22"]) == [
+        "Journal/2026/11/2026-11-22.md", "Journal/2026/11/2026-11-23.md",
+      ])
+    let empty = try run(["list", "--type", "journal", "--where", "mood>=11"], vault: folder)
+    let hint = try #require(empty.stdout.split(separator: "`").dropFirst().first)
+    #expect(hint == "vault list --type journal")
+    let arguments = hint.split(separator: " ").dropFirst().map(String.init)
+    #expect(try run(arguments, vault: folder).status == 0)
+  }
+
   @Test func nothingFoundSaysWhatToTry() throws {
     let result = try run(["search", "zebra"])
     #expect(result.status == 0)

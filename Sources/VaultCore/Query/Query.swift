@@ -57,6 +57,8 @@ public struct Query: Equatable, Sendable {
     /// The right-hand side, typed by its looks.
     public enum Value: Equatable, Sendable {
       case date(LocalDate)
+      /// A moment, for keys that hold date-times (`created>=2026-11-23T08:00`).
+      case dateTime(LocalDateTime)
       case number(Double)
       case text(String)
 
@@ -90,8 +92,13 @@ public struct Query: Equatable, Sendable {
     for index in query.conditions.indices {
       let condition = query.conditions[index]
       guard case .text(let text) = condition.value else { continue }
-      let natural = NaturalDate.date(text, today: today)
       let isDateKey = isDateKey(condition.key) || Self.knownDateKeys.contains(condition.key)
+      // A date key compared with a moment: `created>=2026-11-23T08:00`.
+      if isDateKey, text.count > 10, case .value(let moment) = DateParsing.dateTime(Substring(text)) {
+        query.conditions[index].value = .dateTime(moment)
+        continue
+      }
+      let natural = NaturalDate.date(text, today: today)
       switch natural {
       case .success(let date):
         if isDateKey || (condition.op != .equal && condition.op != .notEqual) {

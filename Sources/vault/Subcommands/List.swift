@@ -12,7 +12,9 @@ struct List: ParsableCommand {
       compares as a date, a number, or text (= and != ignore case); a list property matches when \
       one of its elements does. A date key (due, created, date… or any key whose values are \
       dates) takes the natural dates add takes (tomorrow, fri, dec 1, -1w) and refuses a value \
-      that is no date.
+      that is no date; a date-time compares moments (created>=2026-11-23T08:00, a date being its \
+      day's start). date is also a journal day's date.
+        vault list --where 'created>=2026-11-23T08:00' --sort created
         vault list --type event --where category=music
         vault list --type journal --where 'mood>=7'
         vault list --tag health --where 'created<2026-01-01'
@@ -109,7 +111,7 @@ struct List: ParsableCommand {
           "\(task.path):\(task.line)",
         ]
       }
-      print(rows, text: 2, total: total, noun: noun, terminal: terminal)
+      print(rows, text: 2, total: total, noun: noun, type: "task", terminal: terminal)
       return
     }
     let (files, total) = try options.fromFreshIndex(vault) { store throws(VaultError) in
@@ -122,20 +124,23 @@ struct List: ParsableCommand {
     }
     let keys = Array(Set(query.conditions.map(\.key))).sorted()
     let rows = files.map { file in
-      [file.date ?? "", file.title]
+      // A journal day's title is its date: said once.
+      [file.date ?? "", file.title == file.date ? "" : file.title]
         + keys.map { key in "\(key): " + (file.properties[key] ?? []).joined(separator: ", ") }
         + [kind == nil ? file.kind : "", file.path].filter { !$0.isEmpty }
     }
-    print(rows, text: 1, total: total, noun: noun, terminal: terminal)
+    print(rows, text: 1, total: total, noun: noun, type: kind?.rawValue ?? "note", terminal: terminal)
   }
 
   /// The rows, column `text` (the item's text) given the width first, the path last.
-  func print(_ rows: [[String]], text: Int, total: Int, noun: (String, String), terminal: Terminal) {
+  /// With none, a hint that runs: `vault list --type TYPE` (the kind's own name: `journal`,
+  /// where the noun says "journal entries").
+  func print(_ rows: [[String]], text: Int, total: Int, noun: (String, String), type: String, terminal: Terminal) {
     guard !rows.isEmpty else {
       terminal.print("no \(noun.1) match")
       terminal.print(
         terminal.dim(
-          "loosen a filter, or see what there is with `vault list --type \(noun.0 == "item" ? "note" : noun.0)`"))
+          "loosen a filter, or see what there is with `vault list --type \(type)`"))
       return
     }
     terminal.print(lines: terminal.table(rows, indent: 0, flexible: text, trailing: 1))
