@@ -23,7 +23,9 @@ import VaultCore
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/zone-names").path
     let names = try Oracle.run("python3", [oracle], input: input).split(separator: "\n").map(String.init)
     #expect(names.count == asked.count)
-    let wrong = zip(asked, names).filter { $0.0.name != $0.1 }
+    // A zone the system's database lacks is not compared (vault then says Foundation's name).
+    let wrong = zip(asked, names).filter { $0.1 != "-" && $0.0.name != $0.1 }
+    #expect(names.filter { $0 != "-" }.count > 300)
     #expect(
       wrong.isEmpty,
       "\(wrong.count) of \(asked.count): \(wrong.prefix(10).map { "\($0.0.zone) \($0.0.instant) \($0.0.name) ≠ \($0.1)" })"
