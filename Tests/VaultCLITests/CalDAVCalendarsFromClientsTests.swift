@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+import VaultCore
+import VaultKit
 
 /// Calendars a calendar app makes (of events, of to-dos, or of both), renames, recolours and deletes (Python's `caldav` library,
 /// Fixtures/Oracles/caldav-calendars) become lines of `calendars:` in `.vault/config.yml`: the
@@ -49,5 +51,37 @@ import Testing
     let tasks = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
     #expect(tasks.contains("Buy oat milk #Shopping-list"), "\(tasks)")
     #expect(tasks.contains("Send the slides #Work"), "\(tasks)")
+  }
+
+  /// Phones making calendars while `vault label add` writes labels to the same file, all at
+  /// once: the one locked write of `.vault/config.yml` serialises them, and every line lands.
+  @Test func calendarsAndLabelsWrittenAtOnceAllLand() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let statuses = Locked<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 12) { job in
+      let status: String
+      if job < 8 {
+        let body = """
+          <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+          <D:displayname>Phone \(job)</D:displayname></D:prop></D:set></C:mkcalendar>
+          """
+        let answer = try? HTTP.request(
+          server.base + "/dav/calendars/phone-\(job)/", method: "MKCALENDAR", body: body)
+        status = "calendar \(job): \(answer?.status ?? 0)"
+      } else {
+        let result = try? CLI.run(["label", "add", "label-\(job)"], inVault: folder, today: CalDAVClientTests.today)
+        status = "label \(job): \(result?.status ?? -1)"
+      }
+      statuses.mutate { $0.append(status) }
+    }
+    #expect(
+      statuses.value.sorted()
+        == (0..<8).map { "calendar \($0): 201" }.sorted() + (8..<12).map { "label \($0): 0" }.sorted())
+    let vault = try Vault(path: folder.path)
+    #expect(vault.settingsDiagnostics.isEmpty, "\(vault.settingsDiagnostics)")
+    #expect(Set(vault.settings.calendars.map(\.name)) == Set((0..<8).map { "Phone \($0)" }))
+    #expect(Set(vault.settings.labels.map(\.name)) == Set((8..<12).map { "label-\($0)" }))
   }
 }

@@ -3,7 +3,7 @@
 public enum LabelConfigEditor {
   public typealias Failure = ConfigBlockEditor.Failure
 
-  static let editor = ConfigBlockEditor(key: "labels")
+  public static let editor = ConfigBlockEditor(key: "labels")
 
   /// The text with `label` set: its line replaced, or added at the end of the block (the
   /// block made at the end of the file when missing).

@@ -1,5 +1,18 @@
 /// New notes as vault writes them: a safe file name, front matter in a fixed order, a body.
 public enum NewNote {
+  /// Whether a name is letters, digits and `-_.@` only: a file name and a URL segment as it is
+  /// (a CalDAV object's or calendar's address).
+  public static func isPlainName(_ name: String) -> Bool {
+    name.utf8.allSatisfy { byte in
+      switch byte {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+        UInt8(ascii: "@"):
+        true
+      default: false
+      }
+    }
+  }
+
   /// The name of an event's note as Full Calendar names it: `2026-11-28 Dentist`, and a weekly
   /// one (`type: recurring`, `daysOfWeek: [M, W]`) `(Every M,W) Yoga`.
   public static func eventName(date: LocalDate, title: String, properties: [(String, String)]) -> String {

@@ -217,12 +217,7 @@ public enum ConfigReader {
               }
             case "id":
               let id = field.value.text.trimmingSpaces()
-              if !id.isEmpty, id.utf8.count <= 100, id.first != ".",
-                id.unicodeScalars.allSatisfy({
-                  $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
-                })
-              {
+              if CalendarSetting.isValidID(id) {
                 calendar.id = id
               } else {
                 warn(field, "'\(id)' is not a calendar id: use letters, digits and - _ . @")

@@ -350,6 +350,12 @@ public struct CalendarSetting: Hashable, Sendable {
     self.order = order
   }
 
+  /// Whether `id` can be the last segment of a calendar's address: letters, digits and
+  /// `-_.@`, not starting with a dot, at most 100 bytes.
+  public static func isValidID(_ id: String) -> Bool {
+    !id.isEmpty && id.utf8.count <= 100 && id.first != "." && NewNote.isPlainName(id)
+  }
+
   /// Its line under `calendars:` in `.vault/config.yml`.
   public var configLine: String {
     var parts: [String] = []

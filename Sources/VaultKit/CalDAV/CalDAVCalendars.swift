@@ -104,16 +104,7 @@ extension Vault {
   }
 
   /// Whether a name is letters, digits and `-_.@` only: a file name and a URL segment as it is.
-  public static func isPlainName(_ name: String) -> Bool {
-    name.utf8.allSatisfy { byte in
-      switch byte {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-        UInt8(ascii: "@"):
-        true
-      default: false
-      }
-    }
-  }
+  public static func isPlainName(_ name: String) -> Bool { NewNote.isPlainName(name) }
 
   /// What every ETag of the events depends on besides the notes: the settings files.
   var calDAVSettingsStamp: String { SettingsLoader.stamp(root).map(String.init).joined(separator: ".") }

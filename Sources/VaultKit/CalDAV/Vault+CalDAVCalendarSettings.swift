@@ -27,7 +27,7 @@ extension Vault {
   public func calDAVMakeCalendar(
     id: String, change: CalDAVCalendarChange, kinds: [CalDAVCalendar.Kind] = [.events, .tasks]
   ) throws(VaultError) -> CalendarSetting {
-    guard Self.isPlainName(id), !id.hasPrefix("."), id.utf8.count <= 100 else {
+    guard CalendarSetting.isValidID(id) else {
       throw .cannotChange(
         "a calendar at '\(id)'", reason: "its address may hold letters, digits and - _ . @ only, at most 100")
     }
@@ -100,18 +100,6 @@ extension Vault {
   private func editCalendars(
     _ change: (String) -> Result<String, ConfigBlockEditor.Failure>
   ) throws(VaultError) {
-    let path = ConfigReader.path
-    try edit(path) { current throws(VaultError) -> FileEdit<Void> in
-      let text = current.map { String(decoding: $0, as: UTF8.self) } ?? ""
-      switch change(text) {
-      case .failure(.flowStyle(let line)):
-        throw .cannotChange(
-          "the calendars of \(path)",
-          reason:
-            "line \(line) writes them on one line (calendars: {…}); write one calendar a line under calendars: first")
-      case .success(let result):
-        return result == text ? .keep(()) : .write(Array(result.utf8), ())
-      }
-    }
+    try editConfigBlock(Self.calendarBlock, entry: "calendar", change)
   }
 }

@@ -48,7 +48,7 @@ enum ZoneAbbreviations {
     else { return nil }
     let folders = [ProcessInfo.processInfo.environment["TZDIR"], "/usr/share/zoneinfo", "/usr/lib/zoneinfo"]
     for folder in folders.compactMap({ $0 }) {
-      if let data = FileManager.default.contents(atPath: folder + "/" + identifier), let zone = parse(Array(data)) {
+      if case .success(let bytes) = FileSystem.readFile(folder + "/" + identifier), let zone = parse(bytes) {
         return zone
       }
     }

@@ -47,19 +47,8 @@ extension Vault {
   }
 
   private func editLabels(
-    _ change: (String) -> Result<String, LabelConfigEditor.Failure>
+    _ change: (String) -> Result<String, ConfigBlockEditor.Failure>
   ) throws(VaultError) {
-    let path = ConfigReader.path
-    try edit(path) { current throws(VaultError) -> FileEdit<Void> in
-      let text = current.map { String(decoding: $0, as: UTF8.self) } ?? ""
-      switch change(text) {
-      case .failure(.flowStyle(let line)):
-        throw .cannotChange(
-          "the labels of \(path)",
-          reason: "line \(line) writes them on one line (labels: {…}); write one label a line under labels: first")
-      case .success(let result):
-        return result == text ? .keep(()) : .write(Array(result.utf8), ())
-      }
-    }
+    try editConfigBlock(LabelConfigEditor.editor, entry: "label", change)
   }
 }
