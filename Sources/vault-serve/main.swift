@@ -129,7 +129,7 @@ done.wait()
 watcher.stop()
 if let error = outcome.error {
   say(
-    "vault: error: \(VaultError.cannotWrite("\(request.host):\(request.port)", reason: "cannot serve: \(error)"))",
+    "vault: error: \(listenFailure(error, host: request.host, port: request.port))",
     to: .standardError)
   exit(1)
 }

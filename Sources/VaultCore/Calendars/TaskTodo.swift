@@ -135,6 +135,8 @@ public enum TaskTodo {
     public var completed: LocalDate?
     /// The rule in the Tasks plugin's words; nil without RRULE.
     public var recurrence: String?
+    /// CATEGORIES, as sent; nil without the property.
+    public var categories: [String]? = nil
   }
 
   /// Why a to-do cannot be a task line.
@@ -167,6 +169,8 @@ public enum TaskTodo {
     var fields = Fields(
       uid: uid, summary: summary, due: day("DUE"), start: day("DTSTART"), scheduled: nil,
       priority: priority(Int(todo.first("PRIORITY")?.value ?? "") ?? 0), status: .todo, completed: day("COMPLETED"))
+    let categories = todo.all("CATEGORIES").flatMap(\.texts).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    if todo.first("CATEGORIES") != nil { fields.categories = categories }
     if todo.first("X-VAULT-SCHEDULED") != nil { fields.scheduled = .some(day("X-VAULT-SCHEDULED")) }
     switch todo.first("STATUS")?.value.uppercased() {
     case "COMPLETED": fields.status = .done
@@ -218,8 +222,11 @@ public enum TaskTodo {
 
   /// The changes of the line's fields that make `task` say what `fields` say (its status
   /// aside); nil when they say the same.
+  ///
+  /// `listTag`: the tag of the task list the to-do is in. The line keeps it whatever SUMMARY and
+  /// CATEGORIES the client sends, so the to-do stays in that list.
   public static func changes(
-    from task: TaskItem, to fields: Fields, since given: Fields? = nil
+    from task: TaskItem, to fields: Fields, since given: Fields? = nil, listTag: String? = nil
   ) -> TaskFieldEditor.Changes? {
     // Only what the client changed from the to-do it was given (`given`) changes the line: a
     // field it sends back as it got it leaves the line's as it is now (also one changed on disk
@@ -229,8 +236,21 @@ public enum TaskTodo {
     }
     var changes = TaskFieldEditor.Changes()
     var any = false
-    if fields.summary != task.description && changed(\.summary) {
-      changes.text = fields.summary
+    // The text: SUMMARY (tags included), with CATEGORIES as tags; a category the client took
+    // off since it was given the to-do leaves the text, the list's tag never does.
+    var text = fields.summary != task.description && changed(\.summary) ? fields.summary : task.description
+    var wanted = listTag.map { [$0] } ?? []
+    if let categories = fields.categories, changed(\.categories) {
+      wanted = categories.map(TagSyntax.tag(fromWords:)) + wanted
+      let keep = Set(wanted.map(TagSyntax.normalized))
+      for gone in (given?.categories ?? []).map(TagSyntax.tag(fromWords:))
+      where !keep.contains(TagSyntax.normalized(gone)) {
+        text = removing(tag: gone, from: text)
+      }
+    }
+    text = adding(tags: wanted, to: text)
+    if text != task.description {
+      changes.text = text
       any = true
     }
     if fields.due != task.due && changed(\.due) {
@@ -265,12 +285,41 @@ public enum TaskTodo {
     return any ? changes : nil
   }
 
-  /// The line of a to-do made on a client, in the vault's notation, with its UID as its id.
+  /// The tags written in a task's text, as written, without `#`.
+  static func tags(in text: String) -> [String] {
+    InlineScanner.scan(line: Array(text.utf8), lineNumber: 1).tags.map(\.name)
+  }
+
+  /// `text` with each of `tags` it does not hold yet at its end.
+  static func adding(tags: [String], to text: String) -> String {
+    var present = Set(Self.tags(in: text).map(TagSyntax.normalized))
+    var text = text
+    for tag in tags where TagSyntax.isValid(tag) && present.insert(TagSyntax.normalized(tag)).inserted {
+      text += " #" + tag
+    }
+    return text
+  }
+
+  /// `text` without the words that are `#tag` (any case).
+  static func removing(tag: String, from text: String) -> String {
+    let key = TagSyntax.normalized(tag)
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    let kept = words.filter { !($0.hasPrefix("#") && TagSyntax.normalized($0) == key) }
+    return kept.count == words.count ? text : kept.joined(separator: " ")
+  }
+
+  /// The line of a to-do made on a client, in the vault's notation, with its UID as its id, its
+  /// CATEGORIES as tags and then `tags` (the list's).
   public static func newLine(
     _ fields: Fields, tags: [String] = [], format: TaskFormat, globalFilter: String?
   ) -> String {
+    let written = Set(Self.tags(in: fields.summary).map(TagSyntax.normalized))
+    var seen = Set<String>()
     var task = NewTask(description: fields.summary)
-    task.tags = tags
+    task.tags = ((fields.categories ?? []).map(TagSyntax.tag(fromWords:)) + tags).filter { tag in
+      let key = TagSyntax.normalized(tag)
+      return TagSyntax.isValid(tag) && !written.contains(key) && seen.insert(key).inserted
+    }
     task.id = id(forUID: fields.uid)
     task.priority = fields.priority
     task.recurrence = fields.recurrence

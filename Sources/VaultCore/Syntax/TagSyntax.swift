@@ -41,6 +41,14 @@ public enum TagSyntax {
     return text.lowercased()
   }
 
+  /// The tag made of a name's words joined by `-` (a calendar's name, a client's category):
+  /// `Yølp UTF-8` is `Yølp-UTF-8`; a name of digits only gets `list-` before it.
+  public static func tag(fromWords name: String) -> String {
+    let words = name.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/") }
+    let tag = words.joined(separator: "-")
+    return tag.isEmpty || tag.allSatisfy(\.isNumber) ? "list-" + tag : tag
+  }
+
   /// `health/running` and its parents `health`: what a search for each of them matches.
   public static func ancestors(of name: String) -> [String] {
     let parts = normalized(name).split(separator: "/")

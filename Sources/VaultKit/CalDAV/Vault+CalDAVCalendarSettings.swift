@@ -41,7 +41,7 @@ extension Vault {
     }
     var setting = CalendarSetting(name: name)
     if kinds.contains(.events) || kinds.isEmpty { setting.category = name }
-    if kinds.contains(.tasks) { setting.tag = Self.calendarTag(name) }
+    if kinds.contains(.tasks) { setting.tag = TagSyntax.tag(fromWords: name) }
     setting.color = change.color ?? nil
     setting.order = change.order ?? nil
     // The address is kept when the name would not make it.
@@ -88,13 +88,6 @@ extension Vault {
     let slug = String(
       name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" }.prefix(60))
     return slug.allSatisfy { $0 == "-" } ? "calendar" : slug
-  }
-
-  /// The tag of a task list of this name: its words joined by `-`.
-  static func calendarTag(_ name: String) -> String {
-    let words = name.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/") }
-    let tag = words.joined(separator: "-")
-    return tag.isEmpty || tag.allSatisfy(\.isNumber) ? "list-" + tag : tag
   }
 
   private func editCalendars(

@@ -155,7 +155,9 @@ extension Vault {
       throw .notAcceptable("the UID of a to-do cannot change")
     }
     var task = existing
-    if let changes = TaskTodo.changes(from: task.value, to: fields, since: givenFields) {
+    if let changes = TaskTodo.changes(
+      from: task.value, to: fields, since: givenFields, listTag: list.setting?.tag)
+    {
       do {
         _ = try editTask(task, changes)
       } catch {

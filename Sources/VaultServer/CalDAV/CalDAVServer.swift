@@ -290,8 +290,20 @@ actor CalDAVState {
     return try await objects(of: calendar).objects.first { $0.resource.name == name }
   }
 
-  /// Whether an object of the calendar has this UID (RFC 4791's `no-uid-conflict`).
-  func holds(uid: String, in calendar: CalDAVCalendar) async throws -> CalDAVObject? {
+  /// The object with this UID and its calendar (RFC 4791's `no-uid-conflict`): in this calendar
+  /// or in another of the same kind. A UID names one object in the vault (a to-do's is its line's
+  /// `🆔`, and what a client sent is kept by UID), so a second calendar cannot hold another.
+  func holds(uid: String, in calendar: CalDAVCalendar) async throws -> (object: CalDAVObject, calendar: CalDAVCalendar)?
+  {
+    if let found = try await holds(uid: uid, inOnly: calendar) { return (found, calendar) }
+    for other in vault.calDAVCalendars where other.slug != calendar.slug && other.kinds.contains(calendar.kind) {
+      let facet = other.facet(calendar.kind)
+      if let found = try await holds(uid: uid, inOnly: facet), found.kind == calendar.kind { return (found, facet) }
+    }
+    return nil
+  }
+
+  private func holds(uid: String, inOnly calendar: CalDAVCalendar) async throws -> CalDAVObject? {
     if calendar.kinds == [.events], listings[calendar.slug] == nil, !uid.hasPrefix("vault-") {
       let vault = vault
       return try await session.read { store, _ in

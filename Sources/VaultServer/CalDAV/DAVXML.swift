@@ -367,10 +367,18 @@ struct DAVXMLWriter {
   }
 
   /// `<d:error><PRECONDITION/></d:error>`: why a request was refused.
-  static func error(_ namespace: String, _ condition: String, reason: String) -> String {
+  /// `href`: the resource the condition is about (no-uid-conflict names the object that has
+  /// the UID, RFC 4791 5.3.2.1).
+  static func error(_ namespace: String, _ condition: String, href: String? = nil, reason: String) -> String {
     var writer = DAVXMLWriter()
     writer.open(DAVNamespace.dav, "error", root: true)
-    writer.empty(namespace, condition)
+    if let href {
+      writer.open(namespace, condition)
+      writer.element(DAVNamespace.dav, "href", href)
+      writer.close(namespace, condition)
+    } else {
+      writer.empty(namespace, condition)
+    }
     writer.element("http://vault.invalid/ns/", "reason", reason)
     writer.close(DAVNamespace.dav, "error")
     return writer.text

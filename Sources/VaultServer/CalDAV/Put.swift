@@ -34,11 +34,10 @@ extension CalDAVServer {
     // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
     let uid = parsed?.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }?.first("UID")?.text
     if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
+      let href = CalDAVTarget.object(other.calendar, name: other.object.resource.name).href
       return Self.xml(
         .forbidden,
-        DAVXMLWriter.error(
-          DAVNamespace.caldav, "no-uid-conflict",
-          reason: "\(CalDAVTarget.object(calendar, name: other.resource.name).href) has this UID"))
+        DAVXMLWriter.error(DAVNamespace.caldav, "no-uid-conflict", href: href, reason: "\(href) has this UID"))
     }
     let ifMatch = request.headers[.ifMatch]
     let ifNoneMatch = request.headers[.ifNoneMatch]

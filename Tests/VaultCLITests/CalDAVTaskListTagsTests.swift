@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A to-do in the task list of a tag stays in that list whatever its client sends: the line
+/// keeps the tag when the client changes SUMMARY from its own copy, a category becomes a tag and
+/// one taken off leaves the text, and a UID another calendar holds is refused, not written twice.
+@Suite struct CalDAVTaskListTagsTests {
+  static func todo(_ uid: String, _ summary: String, categories: String?) -> String {
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:\(uid)",
+      "DTSTAMP:20261120T120000Z", "DUE;VALUE=DATE:20261205", "SUMMARY:\(summary)",
+    ]
+    if let categories { lines.append("CATEGORIES:\(categories)") }
+    lines += ["END:VTODO", "END:VCALENDAR"]
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  func line(_ folder: URL, _ id: String) throws -> String {
+    let text = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n").filter { $0.contains("🆔 \(id) ") || $0.hasSuffix("🆔 \(id)") }
+    #expect(lines.count == 1, "\(text)")
+    return lines.first.map(String.init) ?? ""
+  }
+
+  @Test func aToDoKeepsItsListsTagAndTakesItsCategoriesAsTags() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+    try (settings + "\ncalendars:\n  Errands: {tag: errands}\n").write(to: config, atomically: true, encoding: .utf8)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let list = server.base + "/dav/calendars/errands/"
+
+    // Made on the phone: the categories are tags, then the list's.
+    let sent = Self.todo("bulbs-1", "Buy bulbs", categories: "Home Stuff,garden")
+    let made = try HTTP.request(
+      list + "bulbs-1.ics", method: "PUT", headers: ["Content-Type": "text/calendar"], body: sent)
+    #expect(made.status == 201, "\(made.body)")
+    #expect(try line(folder, "bulbs-1").hasPrefix("- [ ] Buy bulbs #Home-Stuff #garden #errands 🆔 bulbs-1"))
+    let read = try HTTP.request(list + "bulbs-1.ics")
+    #expect(read.status == 200)
+
+    // Changed from the phone's own copy (no list tag in its SUMMARY), one category taken off:
+    // the line keeps the list's tag and loses the category's.
+    let changed = Self.todo("bulbs-1", "Buy tulip bulbs", categories: "garden")
+    let put = try HTTP.request(
+      list + "bulbs-1.ics", method: "PUT", headers: ["Content-Type": "text/calendar"], body: changed)
+    #expect(put.status == 204, "\(put.body)")
+    #expect(try line(folder, "bulbs-1").hasPrefix("- [ ] Buy tulip bulbs #garden #errands 🆔 bulbs-1"))
+    let listing = try HTTP.request(
+      list, method: "PROPFIND", headers: ["Depth": "1"],
+      body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")
+    #expect(listing.body.contains("/dav/calendars/errands/bulbs-1.ics"), "\(listing.body)")
+
+    // The same UID in another task list: refused with the address that has it; no second line.
+    let twice = try HTTP.request(
+      server.base + "/dav/calendars/tasks/elsewhere.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: Self.todo("bulbs-1", "Buy bulbs again", categories: nil))
+    #expect(twice.status == 403)
+    #expect(twice.body.contains("no-uid-conflict") && twice.body.contains("/dav/calendars/errands/bulbs-1.ics"))
+    #expect(try line(folder, "bulbs-1").contains("Buy tulip bulbs"))
+  }
+}
