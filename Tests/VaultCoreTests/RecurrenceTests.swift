@@ -160,7 +160,26 @@ import Testing
     #expect(rule.whenDone)
   }
 
-  @Test(arguments: ["every", "every fortnight-ish", "sometimes", "every week on the 1st", "every year on the 15th"])
+  /// rrule.js's `until` clause (the Tasks plugin reads it, obsidian-tasks#2897): read, and
+  /// written back as rrule.js's `toText` writes it, before `when done`.
+  @Test(arguments: [
+    ("every day until December 3, 2026", "FREQ=DAILY;UNTIL=20261203", "every day until December 3, 2026"),
+    (
+      "every week on Monday until jan 5 2027 when done", "FREQ=WEEKLY;UNTIL=20270105;BYDAY=MO",
+      "every week on Monday until January 5, 2027 when done"
+    ),
+  ])
+  func anEndDayIsReadAndWrittenAsRruleJsWritesIt(phrase: String, rrule: String, text: String) throws {
+    let rule = try #require(RecurrenceRule.parse(tasksRule: phrase))
+    #expect(rule.rruleText == rrule)
+    #expect(rule.tasksText == text)
+    #expect(RecurrenceRule.parse(tasksRule: rule.tasksText) == rule)
+  }
+
+  @Test(arguments: [
+    "every", "every fortnight-ish", "sometimes", "every week on the 1st", "every year on the 15th",
+    "every day until February 30, 2026", "every day until tomorrow", "every day until December 2026",
+  ])
   func notPhrases(phrase: String) {
     #expect(RecurrenceRule.parse(phrase: phrase) == nil)
   }

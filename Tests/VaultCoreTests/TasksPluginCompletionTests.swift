@@ -154,6 +154,21 @@ import Testing
     #expect(result.warning?.contains("due date") == true)
   }
 
+  /// A rule with an end day: instances up to it, then none (rrule.js gives no next date past
+  /// UNTIL, and the plugin then writes no new task).
+  @Test func aRuleWithAnEndDayStopsThere() {
+    let rule = "every day until December 3, 2026"
+    #expect(
+      Self.result("- [ ] pills 🔁 \(rule) 📅 2026-12-02", today: "2026-12-02")?.first
+        == "- [ ] pills 🔁 \(rule) 📅 2026-12-03")
+    #expect(
+      Self.result("- [ ] pills 🔁 \(rule) 📅 2026-12-03", today: "2026-12-03") == [
+        "- [x] pills 🔁 \(rule) 📅 2026-12-03 ✅ 2026-12-03"
+      ])
+    let monthly = "every month until February 27, 2027"
+    #expect(Self.result("- [ ] rent 🔁 \(monthly) 📅 2027-01-31", today: "2027-01-31")?.count == 1)
+  }
+
   /// tests/Task/Recurrence.test.ts: the next reference dates, one per case.
   @Test(arguments: [
     ("every month", "2022-01-31", "2022-02-28"), ("every 3 months", "2022-01-31", "2022-04-30"),

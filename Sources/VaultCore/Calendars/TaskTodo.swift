@@ -178,30 +178,31 @@ public enum TaskTodo {
     case "IN-PROCESS": fields.status = .inProgress
     default: fields.status = todo.first("COMPLETED") != nil ? .done : .todo
     }
-    if let rrule = todo.first("RRULE")?.value {
-      guard case .success(let rule) = RecurrenceRule.parse(rrule: rrule) else {
+    if let sent = todo.first("RRULE")?.value {
+      // A task line has days, no times: a single BYHOUR, BYMINUTE or BYSECOND only says the
+      // time of day again (Apple's and python caldav's weekly to-dos at 06:55).
+      let rrule = sent.split(separator: ";").filter { part in
+        let pair = part.split(separator: "=", maxSplits: 1)
+        let key = pair.first.map { $0.uppercased() } ?? ""
+        return !(["BYHOUR", "BYMINUTE", "BYSECOND"].contains(key) && pair.count == 2 && !pair[1].contains(","))
+      }.joined(separator: ";")
+      guard case .success(var rule) = RecurrenceRule.parse(rrule: rrule) else {
         return .failure(Refusal(description: "the RRULE '\(rrule)' is not one vault reads"))
       }
-      let text = rule.tasksText
-      // The Tasks plugin's rules never end: a to-do that repeats a number of times or until a
-      // day would repeat for ever in the vault while the phone stops it.
-      if let count = rule.count {
-        return .failure(
-          Refusal(
-            description: "the Tasks plugin's rules have no count: this to-do (COUNT=\(count)) would repeat for ever "
-              + "in the vault; send it without COUNT"))
-      }
-      if let until = rule.until, RecurrenceRule.parse(tasksRule: text)?.until != until {
-        return .failure(
-          Refusal(
-            description: "the Tasks plugin's rules have no end day: this to-do (UNTIL \(until)) would repeat for "
-              + "ever in the vault; send it without UNTIL"))
-      }
-      guard RecurrenceRule.parse(tasksRule: text) != nil else {
-        return .failure(Refusal(description: "the RRULE '\(rrule)' has no words in the Tasks plugin"))
-      }
-      guard fields.due != nil || fields.start != nil || fields.scheduled != nil else {
+      guard let reference = fields.due ?? fields.start ?? (fields.scheduled ?? nil) else {
         return .failure(Refusal(description: "a repeating to-do needs DUE or DTSTART to repeat from"))
+      }
+      // The Tasks plugin's rules have no count, only an end day (`until January 5, 2027`): a
+      // to-do that repeats a number of times repeats until the day of its last time, counted
+      // from the day the plugin repeats it from, so that vault and the plugin both stop there.
+      if rule.count != nil {
+        let days = rule.occurrences(start: reference, in: reference...reference.adding(days: 366 * 100))
+        rule.count = nil
+        rule.until = days.last ?? reference
+      }
+      let text = rule.tasksText
+      guard let read = RecurrenceRule.parse(tasksRule: text), read.until == rule.until else {
+        return .failure(Refusal(description: "the RRULE '\(rrule)' has no words in the Tasks plugin"))
       }
       fields.recurrence = text
     }

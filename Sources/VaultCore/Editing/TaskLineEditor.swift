@@ -250,6 +250,8 @@ public enum TaskLineEditor {
         return .success((nil, "its \(name) date does not exist: no next instance (as in the Tasks plugin)"))
       }
       guard let nextReference = nextDate(rule, after: rule.whenDone ? today : reference) else {
+        // A rule with an end day (`until January 5, 2027`) past it: the last instance is done.
+        if rule.until != nil { return .success((nil, nil)) }
         return .failure(.unreadableRepeat(text))
       }
       // A date that does not exist gets the reference's next date, as in the plugin.
@@ -302,7 +304,10 @@ public enum TaskLineEditor {
       let months = rule.frequency == .monthly ? rule.interval : 12 * rule.interval
       let total = day.year * 12 + day.month - 1 + months
       let (year, month) = (total / 12, total % 12 + 1)
-      return LocalDate(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year)))
+      guard
+        let next = LocalDate(year: year, month: month, day: min(day.day, LocalDate.daysIn(month: month, year: year)))
+      else { return nil }
+      return rule.until.map { next <= $0 } ?? true ? next : nil
     }
     return rule.next(after: day, start: day)
   }

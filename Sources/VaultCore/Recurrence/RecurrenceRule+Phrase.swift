@@ -3,13 +3,25 @@ extension RecurrenceRule {
   /// them: `daily`, `yearly`, `every 3 days`, `every weekday`, `every 2 weeks on Tuesday,
   /// Friday`, `every month on the last Friday`, `every 6 months on the 2nd Wednesday`,
   /// `every January on the 15th`, `every April and December on the 1st and 24th`, each
-  /// optionally followed by `when done`. Nil when the words are not such a rule.
+  /// optionally followed by an end day as rrule.js writes it (`until January 5, 2027`) and by
+  /// `when done`. Nil when the words are not such a rule.
   public static func parse(phrase text: String) -> RecurrenceRule? {
     var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
     var whenDone = false
     if words.suffix(2) == ["when", "done"] {
       whenDone = true
       words.removeLast(2)
+    }
+    var until: LocalDate?
+    if let index = words.firstIndex(of: "until") {
+      // rrule.js's `until` clause: the month's name, the day, the year.
+      let end = Array(words[(index + 1)...])
+      guard end.count == 3, let month = monthName(end[0]), weekdayName(end[0]) == nil,
+        let day = Int(end[1]), let year = Int(end[2]), (1...9999).contains(year),
+        (1...LocalDate.daysIn(month: month, year: year)).contains(day)
+      else { return nil }
+      until = LocalDate(year: year, month: month, day: day)
+      words.removeSubrange(index...)
     }
     // `2nd last` (rrule.js's `nth`): one ordinal counted from the end.
     var merged: [String] = []
@@ -24,6 +36,7 @@ extension RecurrenceRule {
     words.removeAll { $0 == "and" || $0 == "the" }
     guard var rule = phraseRule(words) else { return nil }
     rule.whenDone = whenDone
+    rule.until = until
     return rule
   }
 
@@ -292,6 +305,7 @@ extension RecurrenceRule {
         onWeekdays()
       }
     }
+    if let until { words += ["until", "\(monthNames[until.month - 1]) \(until.day), \(until.year)"] }
     return words.joined(separator: " ") + (whenDone ? " when done" : "")
   }
 }
