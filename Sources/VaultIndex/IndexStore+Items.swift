@@ -900,19 +900,19 @@ extension IndexStore {
     }
   }
 
-  /// Tags with how many notes and task lines carry each, as written first (any case).
-  public func tagCounts() throws(IndexError) -> [(tag: String, name: String, count: Int)] {
-    try read { db in
+  /// Every tag with how many notes carry it exactly and it or one nested under it (`TagCount`),
+  /// its parents included.
+  public func tagCounts() throws(IndexError) -> [TagCount] {
+    let tagged = try read { db in
       try Row.fetchAll(
         reusing: db,
         sql: """
-          SELECT tag, MIN(name), COUNT(*) FROM (
-            SELECT DISTINCT tags.file_id, tags.tag, tags.name FROM tags JOIN files ON files.id = tags.file_id
-            WHERE files.skipped = 0)
-          GROUP BY tag ORDER BY tag
+          SELECT DISTINCT tags.file_id, tags.tag, tags.name FROM tags JOIN files ON files.id = tags.file_id
+          WHERE files.skipped = 0
           """
-      ).map { (tag: $0[0], name: $0[1], count: $0[2]) }
+      ).map { (note: $0[0] as Int64, tag: $0[1] as String, name: $0[2] as String) }
     }
+    return TagCount.counting(tagged)
   }
 
   static func taskFilter(_ selection: TaskSelection) -> SQLFilter {

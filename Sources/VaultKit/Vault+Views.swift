@@ -329,7 +329,7 @@ extension Vault {
     try indexed { try store.principles() }
   }
 
-  public func tagCounts(in store: IndexStore) throws(VaultError) -> [(tag: String, name: String, count: Int)] {
+  public func tagCounts(in store: IndexStore) throws(VaultError) -> [TagCount] {
     try indexed { try store.tagCounts() }
   }
 

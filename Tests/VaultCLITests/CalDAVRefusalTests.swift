@@ -47,14 +47,14 @@ import Testing
     #expect(get.status == 200 && get.body.contains("RRULE:FREQ=WEEKLY;COUNT=5"), "\(get.status) \(get.body)")
   }
 
-  /// A to-do that repeats a number of times or until a day: the Tasks plugin's rules never end,
-  /// so the line would repeat for ever in the vault while the phone stops it. Refused, with why.
-  @Test func aToDoThatStopsRepeatingIsRefused() throws {
+  /// A to-do whose rule a task line cannot say (twice a day, every minute): refused, with why,
+  /// not kept as another rule. (COUNT and UNTIL are kept: CalDAVToDoRepetitionTests.)
+  @Test func aToDoWhoseRuleNoTaskLineSaysIsRefused() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }
     for (name, rule, said) in [
-      ("counted", "FREQ=DAILY;COUNT=5", "COUNT=5"), ("ended", "FREQ=WEEKLY;UNTIL=20261231", "UNTIL 2026-12-31"),
+      ("twice", "FREQ=DAILY;BYHOUR=6,18", "FREQ=DAILY;BYHOUR=6,18"), ("minutes", "FREQ=MINUTELY", "FREQ=MINUTELY"),
     ] {
       let body =
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//vault tests//EN\r\nBEGIN:VTODO\r\nUID:\(name)\r\n"

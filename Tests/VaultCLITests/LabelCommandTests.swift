@@ -50,4 +50,31 @@ import Testing
     let checked = try CLI.run(["check"], in: folder, environment: environment)
     #expect(checked.stdout.contains("error: 'sunset' is not a colour"), "\(checked.stdout)")
   }
+
+  /// A label counts what `vault tags` counts for its tag: every note carrying it or a tag nested
+  /// under it (events, goals, journal days and plain notes alike, each once), and the task lines.
+  @Test func aLabelCountsWhatTagsCounts() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-29"]
+    for name in ["health", "travel", "reading"] {
+      _ = try CLI.run(["label", "add", name], in: folder, environment: environment)
+    }
+    let labels = try CLI.run(["labels", "--json"], in: folder, environment: environment)
+    let usage = try JSONSerialization.jsonObject(with: Data(labels.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(usage.count == 3, "\(labels.stdout)\(labels.stderr)")
+    for entry in usage {
+      let name = try #require((entry["label"] as? [String: Any])?["name"] as? String)
+      let tagged = try CLI.run(["tags", name, "--json"], in: folder, environment: environment)
+      let items = try JSONSerialization.jsonObject(with: Data(tagged.stdout.utf8)) as? [String: Any] ?? [:]
+      let notes = (items["notes"] as? [Any])?.count ?? -1
+      let tasks = (items["tasks"] as? [Any])?.count ?? -1
+      #expect(entry["notes"] as? Int == notes && entry["tasks"] as? Int == tasks, "#\(name): \(entry)")
+      let tree = try CLI.run(["tags", "--json"], in: folder, environment: environment)
+      let nodes = try JSONSerialization.jsonObject(with: Data(tree.stdout.utf8)) as? [[String: Any]] ?? []
+      let node = nodes.first { ($0["name"] as? String)?.lowercased() == name }
+      #expect(node?["total"] as? Int == notes, "#\(name) in vault tags: \(node ?? [:])")
+    }
+    // Nested tags count under their parent: #travel/day-trip is a #travel note too.
+    #expect(usage.first { ($0["label"] as? [String: Any])?["name"] as? String == "health" }?["notes"] as? Int ?? 0 >= 8)
+  }
 }

@@ -6,14 +6,14 @@ public struct LabelUsage: Sendable, Encodable {
   public var label: Label
   /// Open and closed task lines carrying `#label`.
   public var tasks: Int
-  /// Notes carrying the tag.
+  /// Notes carrying the tag or one nested under it, each once (as `vault tags` counts them).
   public var notes: Int
 }
 
 extension Vault {
   /// The labels of `.vault/config.yml` with their use, from the index.
   public func labelUsage(in store: IndexStore) throws(VaultError) -> [LabelUsage] {
-    let counts = try tagCounts(in: store)
+    let tree = TagTree(try tagCounts(in: store))
     return try settings.labels.map { label throws(VaultError) in
       var selection = TaskSelection()
       selection.tag = label.name
@@ -23,7 +23,7 @@ extension Vault {
           return name == label.name.lowercased() || name.hasPrefix(label.name.lowercased() + "/")
         }
       }.count
-      let notes = counts.filter { $0.tag.lowercased() == label.name.lowercased() }.reduce(0) { $0 + $1.count }
+      let notes = tree.node(label.name)?.total ?? 0
       return LabelUsage(label: label, tasks: tasks, notes: notes)
     }
   }

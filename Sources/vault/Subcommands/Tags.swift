@@ -9,8 +9,9 @@ struct Tags: ParsableCommand {
     abstract: "Tags as a nested tree with counts, or the items carrying one.",
     discussion: """
       Without TAG: every tag, nested (#health/running under #health), with how many notes \
-      carry it; a parent's count includes its children's notes. With TAG: the notes that \
-      carry it or a tag nested under it, and the task lines tagged so. Tags ignore case.
+      carry it; a parent's count includes its children's notes, each note once (the count \
+      vault labels shows). With TAG: the notes that carry it or a tag nested under it, and \
+      the task lines tagged so. Tags ignore case.
       """)
 
   @OptionGroup var options: GlobalOptions
