@@ -51,6 +51,10 @@ import VaultKit
     #expect(
       try Fixture.text(folder, logPath) == "2026-11-24T08:30 accepted Task%20Templates/Stretch%20gently.md mood=3\n")
     #expect(try Self.shownLog(folder) == log)
+    // The same number again: refused, not written twice.
+    let twice = try CLI.run(["suggest", "accept", "1"], in: folder, environment: environment(folder))
+    #expect(twice.status != 0 && twice.stderr.contains("accepted today already"), "\(twice.stderr)")
+    #expect(try Fixture.text(folder, "Tasks.md") == tasksAfter)
     let after = try Fixture.contents(of: folder)
     #expect(Set(after.keys.filter { !$0.hasSuffix("suggestions.log") }) == Set(before.keys))
     #expect(

@@ -213,6 +213,12 @@ extension Vault {
   /// Writes the template as a task — in today's daily note under its Tasks heading when the
   /// note exists, else in the inbox — and logs it accepted.
   public func accept(_ template: TaskTemplate, mood: Int?, at moment: LocalDateTime) throws(VaultError) -> AddedLine {
+    // Accepted once, it is a task: a second `accept` of the same number would write it twice.
+    if suggestionHistory().accepted[moment.date]?.contains(template.id) == true {
+      throw .cannotChange(
+        "'\(template.title)'",
+        reason: "it was accepted today already and is a task; `vault suggest` shows what is left to suggest")
+    }
     // An open task suggested: it is a task already; only the acceptance is logged.
     if template.id.hasPrefix("task:") {
       try appendLog([Suggestions.logLine(moment, "accepted", template.id, mood: mood)])
