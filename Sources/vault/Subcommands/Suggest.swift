@@ -125,7 +125,9 @@ struct SuggestAccept: ParsableCommand {
     terminal.print(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
     // Which list the number was read in: the one `vault suggest` printed last today.
     let list = "suggestion \(number) of the list shown last, " + (mood.map { "for mood \($0)" } ?? "without a mood")
-    for line in ViewText.joined([list], by: " ", indent: 0, width: terminal.width) { terminal.print(terminal.dim(line)) }
+    for line in ViewText.joined([list], by: " ", indent: 0, width: terminal.width) {
+      terminal.print(terminal.dim(line))
+    }
   }
 }
 
