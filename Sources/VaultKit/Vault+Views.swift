@@ -119,11 +119,18 @@ extension Vault {
   }
 
   /// The morning dashboard.
-  public func dashboard(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
-    try inOneRead(store) { () throws(VaultError) in try dashboardReading(in: store, today: today, limit: limit) }
+  /// `time`: the time of day the suggestions are for (`vault suggest` scores it), `.any` for none.
+  public func dashboard(
+    in store: IndexStore, today: LocalDate, limit: Int, time: TaskTemplate.TimeOfDay = .any
+  ) throws(VaultError) -> Dashboard {
+    try inOneRead(store) { () throws(VaultError) in
+      try dashboardReading(in: store, today: today, limit: limit, time: time)
+    }
   }
 
-  private func dashboardReading(in store: IndexStore, today: LocalDate, limit: Int) throws(VaultError) -> Dashboard {
+  private func dashboardReading(
+    in store: IndexStore, today: LocalDate, limit: Int, time: TaskTemplate.TimeOfDay
+  ) throws(VaultError) -> Dashboard {
     var input = Dashboard.Input()
     // Each part is kept by the store and read again only when a write changed what it reads
     // (`IndexStore.part`): after one changed note, most of the dashboard holds.
@@ -207,7 +214,7 @@ extension Vault {
       dashboard.suggestions =
         !shown.isEmpty && shown.allSatisfy({ !skipped.contains($0.id) })
         ? Array(shown.prefix(2))
-        : Suggestions.ranked(scored, mood: mood, at: .any, history: history, dismissedToday: skipped)
+        : Suggestions.ranked(scored, mood: mood, at: time, history: history, dismissedToday: skipped)
           .prefix(2).map(\.template)
     }
     return dashboard

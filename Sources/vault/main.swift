@@ -26,7 +26,7 @@ func exitForUsage(_ error: Error) -> Never {
   var message = VaultCommand.fullMessage(for: error)
   guard code != .success, message.hasPrefix("Error: ") else { VaultCommand.exit(withError: error) }
   message = "vault: error: " + message.dropFirst("Error: ".count)
-  Terminal.emit(to: .standardError, Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  Terminal.emitError(message, environment: processEnvironment)
   exit(code.rawValue)
 }
 var parsed: ParsableCommand.Type?
@@ -37,17 +37,16 @@ do {
   parsed = type(of: command)
   try command.run()
 } catch let error as VaultError {
-  Terminal.emit(to: .standardError, Data("vault: error: \(error)\n".utf8))
+  Terminal.emitError("vault: error: \(error)", environment: processEnvironment)
   exit(1)
 } catch let error as ValidationError {
   // Wrong usage found while running: the usage of the command that was run, not the root's.
   guard let parsed, parsed != VaultCommand.self else { exitForUsage(error) }
   let name = UnknownCommand.path(of: parsed)
   let usage = VaultCommand.usageString(for: parsed).replacingOccurrences(of: "\n", with: "\n       ")
-  Terminal.emit(
-    to: .standardError,
-    Data(
-      "vault: error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.\n".utf8))
+  Terminal.emitError(
+    "vault: error: \(error.message)\nUsage: \(usage)\n  See 'vault \(name) --help' for more information.",
+    environment: processEnvironment)
   exit(VaultCommand.exitCode(for: error).rawValue)
 } catch {
   exitForUsage(error)

@@ -137,4 +137,18 @@ import Testing
       })
     for name in names { #expect(shown.contains(name), "docs/GUIDE.md shows no `vault \(name)`") }
   }
+
+  /// The morning the README shows under the quick start is what `make demo` prints in a
+  /// terminal of 80 columns, line for line.
+  @Test func theREADMEShowsTheDemosMorningAsItIs() throws {
+    let readme = try String(contentsOf: Fixture.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let after = try #require(readme.components(separatedBy: "`make demo` shows").dropFirst().first)
+    let block = try #require(after.components(separatedBy: "```\n").dropFirst().first)
+    let folder = try Fixture.copy("ExampleVault")
+    let result = try CLI.run(
+      ["today", "--today", "2026-11-23"], in: folder,
+      environment: ["COLUMNS": "80", "VAULT_INDEX": folder.path + "-index.sqlite"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(block == result.stdout, "README.md's demo differs from vault today at 80 columns:\n\(result.stdout)")
+  }
 }

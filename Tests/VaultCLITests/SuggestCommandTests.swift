@@ -152,4 +152,30 @@ import VaultKit
     #expect(
       Array(lines) == ["`vault suggest accept 1` adds it as a task;", "`vault suggest dismiss 1` drops it for today"])
   }
+
+  /// `vault today` suggests for the time of day, as `vault suggest` does: its two are the first
+  /// two `vault suggest` shows at that moment, and the morning's differ from the evening's.
+  @Test func theDashboardSuggestsForTheTimeOfDay() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    var seen: [[String]] = []
+    for time in ["07:00", "21:00"] {
+      func titles(_ arguments: [String], _ state: String) throws -> [String] {
+        let result = try CLI.run(
+          arguments + ["--json"], in: folder,
+          environment: [
+            "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-22",
+            "VAULT_NOW": "2026-11-22T\(time)",
+            "XDG_STATE_HOME": folder.path + "-state-\(state)-\(time)",
+          ])
+        let value = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let list = (value as? [String: Any])?["suggestions"] ?? value
+        return (list as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+      }
+      let dashboard = try titles(["today"], "today")
+      #expect(dashboard.count == 2)
+      #expect(dashboard == Array(try titles(["suggest"], "suggest").prefix(2)), "at \(time)")
+      seen.append(dashboard)
+    }
+    #expect(seen[0] != seen[1])
+  }
 }

@@ -78,8 +78,35 @@ struct Terminal {
     Self.emit(Data(text.utf8), to: .standardOutput)
   }
 
+  /// Prose (a hint, a summary, an echo of what was written): broken at spaces to fit the
+  /// width, the lines after the first indented by `indent`.
+  func say(_ text: String, indent: Int = 2) {
+    print(lines: ViewText.wrapped(text, width: width, indent: indent))
+  }
+
+  /// A message on standard error, broken at spaces to fit the width.
   func printError(_ text: String) {
-    Self.emit(Data((text + "\n").utf8), to: .standardError)
+    Self.emit(
+      Data((ViewText.wrapped(text, width: width, indent: 2).joined(separator: "\n") + "\n").utf8), to: .standardError)
+  }
+
+  /// The columns of the terminal (or `$COLUMNS`) for a message written before a command has
+  /// its options (an error of its arguments); nil in a pipe.
+  static func columns(_ environment: [String: String]) -> Int? {
+    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    return CommandContext.terminalColumns
+  }
+
+  /// An error line (and what follows it: a usage, the candidates of an ambiguous name) on
+  /// standard error, each line broken at spaces to fit the terminal; a usage line's
+  /// continuation under its options, others indented by two.
+  static func emitError(_ text: String, environment: [String: String]) {
+    let width = columns(environment)
+    let lines = text.components(separatedBy: "\n").flatMap { line -> [String] in
+      let indent = line.hasPrefix("Usage: ") ? 7 : line.hasPrefix("  ") ? 4 : 2
+      return ViewText.wrapped(line, width: width, indent: indent)
+    }
+    emit(Data((lines.joined(separator: "\n") + (text.hasSuffix("\n") ? "" : "\n")).utf8), to: .standardError)
   }
 
   func json(_ value: some Encodable) throws {

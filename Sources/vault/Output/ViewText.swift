@@ -72,6 +72,32 @@ enum ViewText {
     return lines
   }
 
+  /// Prose on lines of at most `width` cells (any width in a pipe), broken at spaces, never
+  /// inside a word (a path, a command); the lines after the first indented by `indent`. Each
+  /// line of `text` is wrapped on its own, keeping its own leading spaces.
+  static func wrapped(_ text: String, width: Int?, indent: Int = 0) -> [String] {
+    guard let width else { return text.components(separatedBy: "\n") }
+    let margin = String(repeating: " ", count: indent)
+    return text.components(separatedBy: "\n").flatMap { paragraph -> [String] in
+      guard DisplayWidth.of(paragraph) > width else { return [paragraph] }
+      let lead = String(paragraph.prefix { $0 == " " })
+      var lines: [String] = []
+      var line = lead
+      for word in paragraph.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+        let start = line == lead || line == margin
+        let candidate = start ? line + word : line + " " + word
+        if start || DisplayWidth.of(candidate) <= width {
+          line = candidate
+        } else {
+          lines.append(line)
+          line = margin + word
+        }
+      }
+      lines.append(line)
+      return lines
+    }
+  }
+
   /// Parts joined by `separator` on lines of at most `width` cells (any width in a pipe),
   /// each line indented; a part is never broken.
   static func joined(_ parts: [String], by separator: String, indent: Int, width: Int?) -> [String] {

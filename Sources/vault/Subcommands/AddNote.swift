@@ -200,7 +200,7 @@ struct PrincipleAdd: ParsableCommand {
     if options.json {
       try terminal.json(added)
     } else {
-      terminal.print(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
+      terminal.say(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
     }
   }
 }

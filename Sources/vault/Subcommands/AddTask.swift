@@ -130,7 +130,7 @@ struct AddTask: ParsableCommand {
       try terminal.json(added)
       return
     }
-    terminal.print(
+    terminal.say(
       terminal.location(added.path + ":\(added.line)") + "  " + added.text
         + (added.created ? terminal.dim("  (new note)") : ""))
   }

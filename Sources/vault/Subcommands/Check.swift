@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
       for diagnostic in diagnostics {
         terminal.print(terminal.diagnostic(diagnostic))
       }
-      terminal.print(Self.summary(scan))
+      terminal.say(Self.summary(scan))
     }
     if scan.errorCount > 0 { throw ExitCode(1) }
   }

@@ -63,10 +63,11 @@ struct Insights: ParsableCommand {
     }
     for (index, insight) in insights.enumerated() {
       if index > 0 { terminal.print("") }
-      terminal.print("“\(insight.value.text)”")
+      terminal.say("“\(insight.value.text)”", indent: 1)
       let source = [insight.value.author, insight.value.source].compactMap { $0 }.joined(separator: ", ")
-      terminal.print(
-        terminal.dim("  — " + (source.isEmpty ? insight.title : source) + "  ") + terminal.location(insight.path))
+      terminal.say(
+        terminal.dim("  — " + (source.isEmpty ? insight.title : source) + "  ") + terminal.location(insight.path),
+        indent: 4)
     }
   }
 }

@@ -34,7 +34,7 @@ struct Labels: ParsableCommand {
       return
     }
     guard !usage.isEmpty else {
-      terminal.print("no labels yet: `vault label add errand --label-color \"#f59e0b\" --emoji 🛒 --category Location`")
+      terminal.say("no labels yet: `vault label add errand --label-color \"#f59e0b\" --emoji 🛒 --category Location`")
       return
     }
     var rows: [[String]] = []

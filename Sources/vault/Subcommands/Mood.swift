@@ -75,7 +75,7 @@ struct Mood: ParsableCommand {
       }
       terminal.print(lines: terminal.table(lines, indent: 0, flexible: 0))
     }
-    terminal.print(report.verdict + terminal.dim("  (\(report.from) to \(report.through))"))
+    terminal.say(report.verdict + terminal.dim("  (\(report.from) to \(report.through))"))
   }
 
   func run() throws {

@@ -122,7 +122,7 @@ struct SuggestAccept: ParsableCommand {
       try terminal.json(added)
       return
     }
-    terminal.print(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
+    terminal.say(terminal.location(added.path + ":\(added.line)") + "  " + added.text)
     // Which list the number was read in: the one `vault suggest` printed last today.
     let list = "suggestion \(number) of the list shown last, " + (mood.map { "for mood \($0)" } ?? "without a mood")
     for line in ViewText.joined([list], by: " ", indent: 0, width: terminal.width) {

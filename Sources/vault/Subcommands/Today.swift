@@ -32,12 +32,12 @@ struct Today: ParsableCommand {
     let vault = try options.openVault()
     let today = options.today(vault)
     let limit = limit ?? vault.settings.dashboardLimit
+    let now = options.now(vault)
     let dashboard = try options.fromFreshIndex(vault) { store throws(VaultError) in
-      try vault.dashboard(in: store, today: today, limit: limit)
+      try vault.dashboard(in: store, today: today, limit: limit, time: TaskTemplate.TimeOfDay(now.time))
     }
     // What the dashboard suggests is what `vault suggest accept N` takes. A vault that cannot
     // be written still gets its dashboard.
-    let now = options.now(vault)
     try? vault.recordShown(
       dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
       shownLast: dashboard.suggestionsShownLast)

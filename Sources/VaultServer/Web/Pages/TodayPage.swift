@@ -9,7 +9,9 @@ extension WebSite {
     let now = await session.now
     let vault = vault
     let limit = vault.settings.dashboardLimit
-    let dashboard = try await session.read { store, _ in try vault.dashboard(in: store, today: today, limit: limit) }
+    let dashboard = try await session.read { store, _ in
+      try vault.dashboard(in: store, today: today, limit: limit, time: TaskTemplate.TimeOfDay(now.time))
+    }
     // What the page suggests is what its accept button (and `vault suggest accept N`) takes.
     try? vault.recordShown(
       dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
