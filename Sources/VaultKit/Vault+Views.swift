@@ -153,6 +153,9 @@ extension Vault {
     (input.doneThisWeek, input.cancelledThisWeek) = try part("closed") {
       try store.closedCounts(from: weekFirst, before: weekFirst.adding(days: 7))
     }
+    input.doneToday = try part("closed today") {
+      try store.closedCounts(from: today, before: today.adding(days: 1)).done
+    }
     (input.goalsDone, input.goalsTotal) = try part("goal counts") { try store.goalCounts() }
     // The first few open ones in the agenda's order (`Agenda.TaskEntry.order`, open ones
     // first, so the day's first few hold them): a big vault has thousands dated tomorrow.

@@ -113,6 +113,24 @@ import Testing
     #expect(stats["cancelledThisWeek"] as? Int == 1)
   }
 
+  /// The day's progress beside Tasks: what was done today of today's list, done ones included;
+  /// one more ticked off today moves both the figure and the JSON.
+  @Test func theDaysProgressCountsWhatWasDoneToday() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    func stats() throws -> [String: Any] {
+      try #require((try json(["today"], folder) as? [String: Any])?["stats"] as? [String: Any])
+    }
+    let before = try stats()
+    let total = try #require(before["totalToday"] as? Int)
+    #expect(before["doneToday"] as? Int == 0 && total > 0)
+    #expect(try run(["today"], folder).stdout.contains("· 0 of \(total) done today (0%)"))
+    #expect(try run(["done", "Renew passport"], folder).status == 0)
+    let after = try stats()
+    #expect(after["doneToday"] as? Int == 1 && after["totalToday"] as? Int == total)
+    let percent = Int((100.0 / Double(total)).rounded())
+    #expect(try run(["today"], folder).stdout.contains("· 1 of \(total) done today (\(percent)%)"))
+  }
+
   @Test func tasksJSONKeepsDataviewFields() throws {
     let folder = try Fixture.copy("StoredFields")
     let rows = try #require(try json(["tasks", "--search", "sand"], folder) as? [[String: Any]])

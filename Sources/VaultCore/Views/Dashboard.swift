@@ -71,6 +71,10 @@ public struct Dashboard: Sendable {
     public var totalThisWeek: Int
     /// Tasks cancelled this week.
     public var cancelledThisWeek: Int
+    /// The day's progress: tasks done today, and those plus the open ones on today's list (due,
+    /// scheduled or starting by today, overdue included).
+    public var doneToday: Int = 0
+    public var totalToday: Int = 0
     /// Goals done, and all goals.
     public var goalsDone: Int
     public var goalsTotal: Int
@@ -79,6 +83,8 @@ public struct Dashboard: Sendable {
 
     /// Done over total, 0 to 1; nil when there is nothing to count.
     public var completionRate: Double? { totalThisWeek == 0 ? nil : Double(doneThisWeek) / Double(totalThisWeek) }
+    /// The day's done over its total, 0 to 1; nil when there is nothing to count.
+    public var todayRate: Double? { totalToday == 0 ? nil : Double(doneToday) / Double(totalToday) }
   }
 
   /// What the dashboard is built from: read by the caller from the index.
@@ -92,6 +98,7 @@ public struct Dashboard: Sendable {
     public var doneThisWeek = 0
     /// Tasks cancelled this week.
     public var cancelledThisWeek = 0
+    public var doneToday = 0
     /// Goals done, of all goals.
     public var goalsDone = 0
     public var goalsTotal = 0
@@ -155,6 +162,8 @@ public struct Dashboard: Sendable {
       doneThisWeek: input.doneThisWeek, totalThisWeek: input.doneThisWeek + input.openDueThisWeek,
       cancelledThisWeek: input.cancelledThisWeek, goalsDone: input.goalsDone, goalsTotal: input.goalsTotal,
       journalStreak: streak)
+    stats.doneToday = input.doneToday
+    stats.totalToday = input.doneToday + input.actionableCount
   }
 
   /// Which of `count` items is the one of the day: the same all day, the next one the next

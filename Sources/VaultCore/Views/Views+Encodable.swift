@@ -145,6 +145,7 @@ extension Dashboard.JournalSummary: Encodable {
 extension Dashboard.Stats: Encodable {
   enum CodingKeys: String, CodingKey {
     case doneThisWeek, totalThisWeek, cancelledThisWeek, completionRate, goalsDone, goalsTotal, journalStreak
+    case doneToday, totalToday, todayRate
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -156,5 +157,8 @@ extension Dashboard.Stats: Encodable {
     try c.encode(goalsTotal, forKey: .goalsTotal)
     try c.encode(completionRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .completionRate)
     try c.encode(journalStreak, forKey: .journalStreak)
+    try c.encode(doneToday, forKey: .doneToday)
+    try c.encode(totalToday, forKey: .totalToday)
+    try c.encode(todayRate.map { ($0 * 1000).rounded() / 1000 }, forKey: .todayRate)
   }
 }

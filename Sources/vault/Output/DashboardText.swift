@@ -32,8 +32,14 @@ struct DashboardText {
         }, flexible: 1, trailing: 1))
     let more =
       dashboard.taskCount > dashboard.tasks.count ? " (\(dashboard.tasks.count) of \(dashboard.taskCount))" : ""
+    // The day's progress, as DoMotive shows it: what today's list held, and how much is done.
+    let stats = dashboard.stats
+    let day =
+      stats.totalToday > 0
+      ? " · \(stats.doneToday) of \(stats.totalToday) done today"
+        + (stats.todayRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? "") : ""
     section(
-      "Tasks" + more,
+      "Tasks" + more + day,
       TaskText.rows(dashboard.tasks, today: today, terminal: terminal, settings: tasks, labels: labels))
     // Tomorrow: its events, then the tasks with a date tomorrow, one line each.
     let tomorrow = today.adding(days: 1)
@@ -118,7 +124,6 @@ struct DashboardText {
     if !dashboard.pinned.isEmpty {
       lines += ["", terminal.heading("Pinned") + "  " + dashboard.pinned.map(\.title).joined(separator: " · ")]
     }
-    let stats = dashboard.stats
     var summary: [String] = []
     if stats.totalThisWeek > 0 {
       let rate = stats.completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""

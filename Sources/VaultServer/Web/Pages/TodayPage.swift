@@ -37,7 +37,8 @@ extension WebSite {
       "goals": dashboard.goals.map { goalValues($0.goal, daysLeft: $0.daysLeft) },
       "stats": [
         "done": dashboard.stats.doneThisWeek, "total": dashboard.stats.totalThisWeek,
-        "streak": dashboard.stats.journalStreak,
+        "streak": dashboard.stats.journalStreak, "doneToday": dashboard.stats.doneToday,
+        "totalToday": dashboard.stats.totalToday,
       ],
       "suggestions": dashboard.suggestions.enumerated().map { index, template in
         ["number": index + 1, "text": template.title]

@@ -43,7 +43,7 @@ extension Templates {
     {{#insight}}<h2>Insight</h2><blockquote class="card"><p>{{text}}</p>
     {{#author}}<footer class="muted">— {{author}}</footer>{{/author}}</blockquote>{{/insight}}
     {{#principle}}<h2>Principle</h2><p class="card"><a href="/align">{{text}}</a></p>{{/principle}}
-    <p class="muted">This week: {{stats.done}} of {{stats.total}} tasks done · journal streak {{stats.streak}} days</p>
+    <p class="muted">Today: {{stats.doneToday}} of {{stats.totalToday}} tasks done · this week: {{stats.done}} of {{stats.total}} · journal streak {{stats.streak}} days</p>
     """
 
   static let tasks = """
