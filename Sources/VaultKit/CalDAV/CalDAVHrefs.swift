@@ -29,11 +29,15 @@ extension Vault {
 
   /// Remembers the name a client gave a new object (nothing when it is vault's own), or forgets
   /// it (`name` nil: the object was deleted).
+  /// The file is read, changed and written under the vault's write lock, so that two servers
+  /// (or two requests) naming objects at once both land.
   public func calDAVRemember(_ kind: CalDAVCalendar.Kind, uid: String, name: String?) throws(VaultError) {
-    var names = calDAVHrefs(kind)
     let wanted = name.flatMap { $0 == Self.calDAVName(uid: uid) ? nil : $0 }
-    guard names[uid] != wanted else { return }
-    names[uid] = wanted
-    try calDAVWrite(names, to: calDAVHrefsPath(kind), kind)
+    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+      var names = calDAVHrefs(kind)
+      guard names[uid] != wanted else { return }
+      names[uid] = wanted
+      try calDAVWriteHoldingTheLock(names, to: calDAVHrefsPath(kind), kind)
+    }
   }
 }

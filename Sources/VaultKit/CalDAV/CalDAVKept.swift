@@ -86,15 +86,23 @@ extension Vault {
   func calDAVWrite<Value: Encodable>(
     _ value: Value, to path: String, _ kind: CalDAVCalendar.Kind
   ) throws(VaultError) {
+    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+      try calDAVWriteHoldingTheLock(value, to: path, kind)
+    }
+  }
+
+  /// `calDAVWrite` for a caller that holds the vault's write lock already (a read, change and
+  /// write of one file under one lock).
+  func calDAVWriteHoldingTheLock<Value: Encodable>(
+    _ value: Value, to path: String, _ kind: CalDAVCalendar.Kind
+  ) throws(VaultError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
-      do {
-        try FileManager.default.createDirectory(atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
-        try (try encoder.encode(value) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
-      } catch {
-        throw .cannotWrite(path, reason: VaultError.systemReason(error))
-      }
+    do {
+      try FileManager.default.createDirectory(atPath: calDAVKeptFolder(kind), withIntermediateDirectories: true)
+      try (try encoder.encode(value) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .cannotWrite(path, reason: VaultError.systemReason(error))
     }
   }
 

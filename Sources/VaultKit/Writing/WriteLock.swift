@@ -14,8 +14,10 @@ import Darwin
 ///
 /// One lock per vault rather than per file: an edit takes a few milliseconds, and a lock per
 /// file would need a lock file per note. Taken again inside itself (a write that makes a daily
-/// note and then edits it), it is held once.
+/// note and then edits it), it is held once. Threads of one process (the server's requests)
+/// take turns too: the `flock` is the process's, so a recursive lock orders its threads first.
 enum WriteLock {
+  private static let threads = NSRecursiveLock()
   private static let state = NSLock()
   nonisolated(unsafe) private static var held: (descriptor: Int32, depth: Int)?
 
@@ -25,6 +27,8 @@ enum WriteLock {
   static func withLock<Value>(
     _ candidates: [String], _ body: () throws(VaultError) -> Value
   ) throws(VaultError) -> Value {
+    threads.lock()
+    defer { threads.unlock() }
     let descriptor = acquire(candidates)
     defer { release(descriptor) }
     return try body()
