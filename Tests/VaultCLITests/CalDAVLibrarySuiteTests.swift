@@ -8,17 +8,7 @@ import Testing
 @Suite struct CalDAVLibrarySuiteTests {
   /// The tests docs/CALDAV.md says vault does not pass.
   static func listedFailures() throws -> Set<String> {
-    let text = try String(
-      contentsOf: Fixture.repository.appendingPathComponent("docs/CALDAV.md"), encoding: .utf8)
-    guard let section = text.components(separatedBy: "## The caldav library's own suite").dropFirst().first else {
-      return []
-    }
-    let table = section.components(separatedBy: "\n## ").first ?? section
-    return Set(
-      table.split(separator: "\n").compactMap { line -> String? in
-        guard line.hasPrefix("| `") else { return nil }
-        return line.dropFirst(3).split(separator: "`").first.map(String.init)
-      })
+    try DocumentedExceptions.listed(in: "docs/CALDAV.md", under: "The caldav library's own suite")
   }
 
   @Test func theCaldavLibrarysSuitePassesButForTheDocumentedTests() throws {

@@ -9,16 +9,7 @@ import Testing
   /// The checks docs/CALDAV.md says vault does not pass: the first column of the table under
   /// "Checks vault does not pass".
   static func listedExceptions() throws -> Set<String> {
-    let text = try String(
-      contentsOf: Fixture.repository.appendingPathComponent("docs/CALDAV.md"), encoding: .utf8)
-    guard let section = text.components(separatedBy: "## Checks vault does not pass").dropFirst().first else {
-      return []
-    }
-    return Set(
-      (section.components(separatedBy: "\n## ").first ?? section).split(separator: "\n").compactMap { line -> String? in
-        guard line.hasPrefix("| `") else { return nil }
-        return line.dropFirst(3).split(separator: "`").first.map(String.init)
-      })
+    try DocumentedExceptions.listed(in: "docs/CALDAV.md", under: "Checks vault does not pass")
   }
 
   @Test func vaultPassesEveryCheckRadicalePassesButTheDocumentedOnes() throws {

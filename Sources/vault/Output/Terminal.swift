@@ -10,11 +10,7 @@ struct Terminal {
   let width: Int?
 
   init(color: ColorChoice, environment: [String: String]) {
-    if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
-      width = columns
-    } else {
-      width = CommandContext.terminalColumns
-    }
+    width = Self.columns(environment)
     switch color {
     case .always: colored = true
     case .never: colored = false
@@ -90,8 +86,8 @@ struct Terminal {
       Data((ViewText.wrapped(text, width: width, indent: 2).joined(separator: "\n") + "\n").utf8), to: .standardError)
   }
 
-  /// The columns of the terminal (or `$COLUMNS`) for a message written before a command has
-  /// its options (an error of its arguments); nil in a pipe.
+  /// The columns of the terminal, or `$COLUMNS`; nil in a pipe. Also for a message written
+  /// before a command has its options (an error of its arguments).
   static func columns(_ environment: [String: String]) -> Int? {
     if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
     return CommandContext.terminalColumns
