@@ -24,31 +24,28 @@ extension Measurement {
     setenv("VAULT_TODAY", Generator.today.description, 1)
     defer { unsetenv("VAULT_TODAY") }
     let printed = "\(work)/\(name)-\(notes).txt"
+    // A port chosen here, not by the server: it prints its address once the index is ready, and
+    // answers (503, "not yet") before that.
+    let port = try freePort()
+    let started = Date()
     let server = try spawnBackground(
-      [binary, "serve", "--port", "0", "--vault", folder, "--index", index], output: printed)
+      [binary, "serve", "--port", "\(port)", "--vault", folder, "--index", index], output: printed)
     defer {
       kill(server, SIGTERM)
       var status: Int32 = 0
       waitpid(server, &status, 0)
       try? FileManager.default.removeItem(atPath: printed)
     }
-    let started = Date()
-    var port = 0
-    while port == 0 {
-      guard Date().timeIntervalSince(started) < 600 else { return say("  vault serve did not start") }
-      Thread.sleep(forTimeInterval: 0.05)
-      let text = (try? String(contentsOfFile: printed, encoding: .utf8)) ?? ""
-      if let line = text.split(separator: "\n").first(where: { $0.contains("web view: ") }),
-        let colon = line.lastIndex(of: ":")
-      {
-        port = Int(line[line.index(after: colon)...].prefix { $0.isNumber }) ?? 0
-      }
-    }
     try body(server, port, started)
   }
 
   private func webView(server: pid_t, port: Int, started: Date) throws {
-    // The first answer waits for the watcher's first walk.
+    // It listens at once; the first page waits for the watcher's first walk.
+    while (try? status(port, "/")) == nil {
+      guard Date().timeIntervalSince(started) < 600 else { return say("  vault serve did not answer") }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    row("vault serve, from start to its first answer", Date().timeIntervalSince(started))
     while (try? get(port, "/")) == nil {
       guard Date().timeIntervalSince(started) < 600 else { return say("  vault serve did not answer") }
       Thread.sleep(forTimeInterval: 0.05)
@@ -91,6 +88,36 @@ extension Measurement {
   }
 
   /// A GET over a new connection: the time to its last byte, and the status.
+  /// The status of a GET, whatever it is.
+  func status(_ port: Int, _ path: String) throws -> Int {
+    let socket = try connect(port)
+    defer { close(socket) }
+    try send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+    let head = String(decoding: receiveAll(socket).prefix(16), as: UTF8.self)
+    return Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+  }
+
+  /// A loopback port nobody listens on now, from the system.
+  func freePort() throws -> Int {
+    #if canImport(Glibc)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw BenchError("no free port: \(String(cString: strerror(errno)))") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
   func get(_ port: Int, _ path: String) throws -> (seconds: Double, status: Int) {
     let start = DispatchTime.now()
     let socket = try connect(port)

@@ -6,6 +6,26 @@ import VaultKit
 /// brought up to date before each use — with no walk when a watcher (the server's own, or a
 /// `vault watch`) vouches for it, else by a refresh. Requests take turns.
 actor IndexSession {
+  /// How far the first opening of the index has come: the server listens at once, and answers
+  /// "not yet" (503, with how far it is) until the index holds the whole vault, never a view of
+  /// part of it (a phone would take the events not read yet for deleted ones).
+  enum Opening: Sendable, Equatable {
+    case waiting
+    case reading(done: Int, total: Int)
+    case ready
+  }
+
+  nonisolated let opening = Locked<Opening>(.waiting)
+  /// How far the server's own watcher is with its first reading, while it builds the index.
+  nonisolated let watcherProgress: Locked<(done: Int, total: Int)?>?
+
+  /// How far the index is now: the session's own opening, or the watcher's reading before it.
+  nonisolated var openingNow: Opening {
+    let own = opening.value
+    if own == .waiting, let (done, total) = watcherProgress?.value { return .reading(done: done, total: total) }
+    return own
+  }
+
   /// The vault, opened again when its settings change (`CurrentVault`).
   nonisolated var vault: Vault { current.vault }
   private let current: CurrentVault
@@ -15,7 +35,11 @@ actor IndexSession {
   /// The day of the last request: views prepare statements whose SQL holds it.
   private var day: LocalDate?
 
-  init(vault: Vault, index: String?, environment: [String: String]) {
+  init(
+    vault: Vault, index: String?, environment: [String: String],
+    watcherProgress: Locked<(done: Int, total: Int)?>? = nil
+  ) {
+    self.watcherProgress = watcherProgress
     current = CurrentVault(vault)
     self.index = index
     self.environment = environment
@@ -54,6 +78,14 @@ actor IndexSession {
   /// the next request reads them.
   func settingsChanged() { current.reopen() }
 
+  /// Opens the index and brings it up to date, as the first request would: started when the
+  /// server starts, so that the requests meanwhile are told how far it is. A failure is left
+  /// for the requests to say.
+  func open() {
+    _ = try? upToDate()
+    opening.set(.ready)
+  }
+
   /// Today, as the commands see it (`--today` / `$VAULT_TODAY`, else the clock).
   var today: LocalDate { vault.today(explicit: nil, environment: environment) }
 
@@ -65,7 +97,12 @@ actor IndexSession {
       if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(open) }
       return open
     }
-    let opened = try vault.withIndex(explicit: index, environment: environment, notice: { _ in }) { _ in }.store
+    let opening = opening
+    let opened = try vault.withIndex(
+      explicit: index, environment: environment,
+      progress: { done, total in opening.mutate { if $0 != .ready { $0 = .reading(done: done, total: total) } } },
+      notice: { _ in }
+    ) { _ in }.store
     // Open for as long as the server runs: through a page cache that keeps what the pages read
     // again and again (the dashboard's indexes), not a map of the whole file that stays resident.
     opened.stopMapping(cacheMegabytes: 256)

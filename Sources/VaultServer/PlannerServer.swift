@@ -84,7 +84,8 @@ public struct PlannerServer: Sendable {
     return token
   }
 
-  /// Serves until SIGINT or SIGTERM; `started` hears the address once it listens. `watcher`,
+  /// Serves until SIGINT or SIGTERM; `started` hears the address once it listens and the index
+  /// holds the whole vault (until then, requests get 503 and how far it is). `watcher`,
   /// when this process runs one, tells the open pages of each change as it is applied.
   public func run(watcher: WatcherThread?, started: @escaping @Sendable (String) -> Void) async throws {
     // A process started with these signals blocked (some supervisors, test runners) could
@@ -96,7 +97,22 @@ public struct PlannerServer: Sendable {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
     let token = needsToken ? try token() : nil
-    let session = IndexSession(vault: vault, index: index, environment: environment)
+    let session = IndexSession(
+      vault: vault, index: index, environment: environment, watcherProgress: watcher?.progress)
+    // The index is opened (and, the first time, built) while the server already listens: the
+    // requests meanwhile are told how far it is, and `started` hears the address once it is
+    // ready. The server's own watcher builds it, on its thread; the session then opens it.
+    let opened = Task {
+      if let watcher {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+          Thread.detachNewThread {
+            watcher.waitUntilStarted()
+            done.resume()
+          }
+        }
+      }
+      await session.open()
+    }
     let feeds = FeedCache(session: session)
     let access = WebAccess(token: token, host: host, names: names)
     let renderer = try PageRenderer(csrf: access.csrf)
@@ -104,7 +120,7 @@ public struct PlannerServer: Sendable {
     let site = WebSite(session: session, renderer: renderer, live: live)
     let router = Router(context: WebContext.self)
     router.add(middleware: CalDAVServer(state: CalDAVState(session: session), token: token, access: access))
-    router.add(middleware: WebGate(access: access, pages: site.errors))
+    router.add(middleware: WebGate(access: access, pages: site.errors, session: session))
     for (name, tasks) in [("calendar.ics", false), ("tasks.ics", true)] {
       let feed = { @Sendable (request: Request, _: WebContext) async -> Response in
         if let token, !Self.sameToken(request.uri.queryParameters.get("token") ?? "", token) {
@@ -156,7 +172,10 @@ public struct PlannerServer: Sendable {
         let port = channel.localAddress?.port ?? 0
         access.listening(on: port)
         let shown = host.contains(":") ? "[\(host)]" : host
-        started("\(scheme)://\(shown):\(port)")
+        Task {
+          await opened.value
+          started("\(scheme)://\(shown):\(port)")
+        }
       }, logger: logger)
     let following = LiveFollower(live: live, session: session, watcher: watcher)
     following.start()

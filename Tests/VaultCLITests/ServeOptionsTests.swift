@@ -32,12 +32,6 @@ import Testing
     return Started(running: running, said: object)
   }
 
-  /// A port nobody listens on now, from the system.
-  func freePort() throws -> Int {
-    let script = "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"
-    return Int(try Oracle.run("python3", ["-c", script]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-  }
-
   @Test func jsonSaysWhereItServesAndThatItStopped() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try serve(["--port", "0"], in: folder)
@@ -87,7 +81,7 @@ import Testing
 
   @Test func portHostAndNamesAreWhereItListensAndWhoItAnswers() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let port = try freePort()
+    let port = try HTTP.freePort()
     let onPort = try serve(["--port", String(port)], in: folder)
     #expect(onPort.web == "http://127.0.0.1:\(port)/")
     #expect(try HTTP.request(onPort.base + "/").status == 200)

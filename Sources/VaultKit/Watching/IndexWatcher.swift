@@ -108,9 +108,11 @@ public final class IndexWatcher: @unchecked Sendable {
   }
 
   /// Takes the vault's watch lock, watches every folder the walk reaches, then brings the
-  /// index up to date (so changes made while no watcher ran are seen) and listens for commands.
+  /// index up to date (so changes made while no watcher ran are seen; `progress` hears how far
+  /// a first build is) and listens for commands.
   public init(
-    vault: Vault, index: String?, environment: [String: String], notice: @escaping (String) -> Void
+    vault: Vault, index: String?, environment: [String: String], notice: @escaping (String) -> Void,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws {
     self.vault = vault
     explicitIndex = index
@@ -142,8 +144,9 @@ public final class IndexWatcher: @unchecked Sendable {
     settingsStamp = SettingsLoader.stamp(vault.root)
     // Watches first, then the refresh: a change made while the index is brought up to date is
     // in the notifications, and applied after it.
-    store = try vault.withIndex(explicit: index, environment: environment, trustWatcher: false, notice: notice) { _ in }
-      .store
+    store = try vault.withIndex(
+      explicit: index, environment: environment, trustWatcher: false, progress: progress, notice: notice
+    ) { _ in }.store
     store.stopMapping()
     watchEverything()
     _ = try vault.refresh(store)

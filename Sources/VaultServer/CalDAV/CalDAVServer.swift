@@ -58,6 +58,12 @@ struct CalDAVServer: RouterMiddleware {
           byteBuffer: ByteBuffer(
             string: "Any user name; the password is the access token vault serve printed (after ?token=).\n")))
     }
+    // Until the index holds the whole vault: "not yet", never a calendar with part of its events.
+    if let notYet = state.session.openingNow.notYet {
+      var response = Self.plain(.serviceUnavailable, notYet)
+      response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
+      return response
+    }
     let asked = request.method.rawValue.uppercased()
     if asked == "MKCALENDAR" || asked == "MKCOL" {
       var request = request

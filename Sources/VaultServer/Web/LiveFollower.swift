@@ -21,9 +21,11 @@ final class LiveFollower: Sendable {
 
   func start() {
     let live = live
-    if let watcher, watcher.watcher != nil {
+    if let watcher {
       let stopped = stopped
-      Thread.detachNewThread {
+      Thread.detachNewThread { [self] in
+        // Waits here, not on the server's threads, while the watcher starts (its first walk).
+        guard watcher.watcher != nil else { return followIndexToken() }
         var generation = watcher.generation
         while !stopped.withLockedValue({ $0 }) {
           let now = watcher.wait(after: generation, until: Date().addingTimeInterval(1))
@@ -34,18 +36,7 @@ final class LiveFollower: Sendable {
         }
       }
     } else {
-      let session = session
-      let follow = Task {
-        var last: String?
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(400))
-          guard live.listeners > 0 else { continue }
-          guard let token = try? await session.read({ _, token in token }) else { continue }
-          if let last, last != token { live.changed() }
-          last = token
-        }
-      }
-      tasks.withLockedValue { $0.append(follow) }
+      followIndexToken()
     }
     let heartbeat = Task {
       while !Task.isCancelled {
@@ -54,6 +45,25 @@ final class LiveFollower: Sendable {
       }
     }
     tasks.withLockedValue { $0.append(heartbeat) }
+  }
+
+  /// With no watcher in this process: the index's write token, every 0.4 s while a page is open.
+  private func followIndexToken() {
+    let (live, session) = (live, session)
+    let follow = Task {
+      var last: String?
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(400))
+        guard live.listeners > 0 else { continue }
+        guard let token = try? await session.read({ _, token in token }) else { continue }
+        if let last, last != token { live.changed() }
+        last = token
+      }
+    }
+    tasks.withLockedValue {
+      if stopped.withLockedValue({ $0 }) { follow.cancel() }
+      $0.append(follow)
+    }
   }
 
   func stop() {

@@ -2,12 +2,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOConcurrencyHelpers
+import VaultCore
 
 /// Every request of the web view passes here first (the calendar feeds keep their own
 /// `?token=`): the `Host` header must name this server (a page of another site that rebinds
 /// its name to this address gets 421, the feeds too), off loopback the access token must come along (once as
 /// `?token=`, which becomes a cookie), a method the address does not take gets 405, and a POST
-/// must come from a page of this server with its CSRF token, in a body of at most 64 KB.
+/// must come from a page of this server with its CSRF token, in a body of at most 64 KB. Until
+/// the index holds the whole vault, a page says how far it is (503) and reloads itself.
 /// Every answer carries a Content-Security-Policy that allows no inline script and nothing
 /// from another host (only `style=` attributes inline: bars placed in the calendar's grid and
 /// coloured by category, values the server checked).
@@ -29,6 +31,8 @@ struct WebGate: RouterMiddleware {
 
   let access: WebAccess
   let pages: ErrorPages
+  /// The index, to tell how far it is while it opens (`IndexSession.openingNow`).
+  let session: IndexSession
 
   func handle(
     _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
@@ -55,7 +59,16 @@ struct WebGate: RouterMiddleware {
       }
       return pages.page(WebAccess.misdirected, "Not this address", WebAccess.misdirectedMessage)
     }
-    if path.hasSuffix(".ics") { return try await next(request, context) }
+    if path.hasSuffix(".ics") {
+      guard session.openingNow == .ready else {
+        var response = Response(
+          status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+          body: ResponseBody(byteBuffer: ByteBuffer(string: "vault is reading the vault; ask again in a moment.\n")))
+        response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
+        return response
+      }
+      return try await next(request, context)
+    }
     if let token = access.token {
       let given = request.uri.queryParameters.get("token")
       if let given, PlannerServer.sameToken(given, token) {
@@ -79,6 +92,13 @@ struct WebGate: RouterMiddleware {
           .unauthorized, "The access token is needed",
           "Open the address vault serve printed, the one that ends in ?token=…, once on this device.")
       }
+    }
+    // A page or a change before the index holds the whole vault: how far it is, and the page
+    // reloads itself (a page of part of the vault would show notes missing that are not).
+    if WebSite.methods[path] != nil, let notYet = session.openingNow.notYet {
+      var response = pages.page(.serviceUnavailable, "Reading the vault", notYet)
+      response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
+      return response
     }
     guard let allowed = WebSite.methods[path] else {
       do {

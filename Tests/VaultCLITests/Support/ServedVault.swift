@@ -121,6 +121,12 @@ enum HTTP {
       body: values.last as? String ?? "")
   }
 
+  /// A port nobody listens on now, from the system.
+  static func freePort() throws -> Int {
+    let script = "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"
+    return Int(try Oracle.run("python3", ["-c", script]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+  }
+
   /// `application/x-www-form-urlencoded`.
   static func form(_ fields: [String: String]) -> String {
     var allowed = CharacterSet.alphanumerics

@@ -1,0 +1,41 @@
+import HTTPTypes
+import Hummingbird
+
+/// What the server answers while it reads the vault for the first time (`IndexSession.Opening`):
+/// 503 with `Retry-After`, which calendar apps and feed readers honour by asking again, and, for
+/// a browser, a page that says how far it is and reloads itself (`Refresh`).
+extension IndexSession.Opening {
+  /// Why a request is not answered yet; nil once the index is ready.
+  var notYet: String? {
+    switch self {
+    case .ready: return nil
+    case .waiting: return "vault is opening the vault's index; it answers in a moment."
+    case .reading(let done, let total):
+      return "vault is reading the vault for the first time: \(done.grouped) of \(total.grouped) notes. "
+        + "It answers once it has read them all, in a moment."
+    }
+  }
+
+  /// The seconds a client is asked to wait before asking again.
+  static let retrySeconds = 2
+
+  /// The headers of a "not yet" answer.
+  static var retryHeaders: HTTPFields {
+    var headers: HTTPFields = [.retryAfter: String(retrySeconds)]
+    if let refresh = HTTPField.Name("Refresh") { headers[refresh] = String(retrySeconds) }
+    return headers
+  }
+}
+
+extension Int {
+  /// 20000 as "20,000".
+  fileprivate var grouped: String {
+    let digits = String(self)
+    var grouped = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return grouped
+  }
+}
