@@ -18,8 +18,9 @@ public enum MarkdownHTML {
     return wikilinks(in: html, link: link)
   }
 
-  /// `[[…]]` in text outside `<code>` and `<pre>` made anchors. The text is cmark's output, so
-  /// every `<` starts a tag of its own making; a target is read back from its escaped form.
+  /// `[[…]]` in text outside `<code>` and `<pre>` made anchors, and each `<pre>` (which may
+  /// scroll sideways) reachable by the keyboard. The text is cmark's output, so every `<` starts
+  /// a tag of its own making; a target is read back from its escaped form.
   static func wikilinks(in html: String, link: (String) -> String?) -> String {
     var output = ""
     output.reserveCapacity(html.utf8.count)
@@ -31,7 +32,12 @@ public enum MarkdownHTML {
         let tag = rest[..<end]
         if tag.hasPrefix("<code") || tag.hasPrefix("<pre") { codeDepth += 1 }
         if tag.hasPrefix("</code") || tag.hasPrefix("</pre") { codeDepth = max(0, codeDepth - 1) }
-        output += tag
+        if tag.hasPrefix("<pre") {
+          // A code block scrolls sideways on a phone: the keyboard reaches it too (tabindex).
+          output += "<pre tabindex=\"0\"" + tag.dropFirst(4)
+        } else {
+          output += tag
+        }
         rest = rest[end...]
         continue
       }

@@ -12,12 +12,7 @@ extension WebSite {
     let path = try await notePath(argument)
     let note = vault.note(at: path)
     let vault = vault
-    let html = MarkdownHTML.render(vault.body(of: path)) { target in
-      // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
-      let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
-      let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name
-      return bare.isEmpty ? nil : "/note?path=" + Self.queryValue(bare)
-    }
+    let html = Self.html(vault.body(of: path))
     let values: [String: Any] = [
       "title": note.title, "path": path, "html": html, "obsidian": vault.obsidianLink(path),
       "properties": note.properties.map { ["key": $0.key, "value": $0.value.text] },
@@ -25,6 +20,17 @@ extension WebSite {
       "kind": note.kind.rawValue,
     ]
     return renderer.page("note", title: note.title, section: nil, values: values)
+  }
+
+  /// Markdown as the pages show it, a note's body or a journal entry alike: cmark's safe
+  /// renderer, with each wikilink leading to its note.
+  static func html(_ markdown: String) -> String {
+    MarkdownHTML.render(markdown) { target in
+      // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
+      let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
+      let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name
+      return bare.isEmpty ? nil : "/note?path=" + Self.queryValue(bare)
+    }
   }
 
   /// The vault's note that `argument` names, as `vault show` resolves it, inside the vault and

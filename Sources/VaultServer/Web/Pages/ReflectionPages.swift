@@ -87,7 +87,7 @@ extension WebSite {
     if let entry {
       values["entry"] = [
         "mood": moodText(entry.mood) ?? "no mood yet", "tags": entry.moodTags.joined(separator: ", "),
-        "text": entry.text, "href": Self.noteAddress(entry.path),
+        "html": Self.html(entry.text), "href": Self.noteAddress(entry.path),
       ]
     }
     return renderer.page("journal", title: "Journal", section: "/journal", values: values)

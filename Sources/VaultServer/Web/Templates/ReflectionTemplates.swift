@@ -34,7 +34,7 @@ extension Templates {
   static let journal = """
     <h1>Journal · {{heading}}</h1>
     {{#entry}}<section class="card" aria-label="The entry"><p>{{mood}}{{#tags}} · {{tags}}{{/tags}} · <a href="{{href}}">open the note</a></p>
-    <pre class="entry">{{text}}</pre></section>{{/entry}}
+    <div class="note-body">{{{html}}}</div></section>{{/entry}}
     {{^entry}}<p class="muted">No entry for this day yet.</p>{{/entry}}
     {{#isToday}}<h2 id="write-heading">Write</h2>
     <form method="post" action="/journal/write" class="stack" aria-labelledby="write-heading">
