@@ -327,6 +327,11 @@ import Testing
     #expect(web.contains("/?token="), "\(server.printed)")
     let refused = try HTTP.request(server.base + "/tasks")
     #expect(refused.status == 401 && refused.body.contains("?token="))
+    // What holds nothing of the vault comes without it: a browser fetches the manifest and its
+    // icons without the cookie.
+    for file in ["/manifest.webmanifest", "/sw.js", "/assets/icon-512.png", "/assets/app.css"] {
+      #expect(try HTTP.request(server.base + file).status == 200, "\(file)")
+    }
     let wrong = try HTTP.request(server.base + "/?token=0123456789abcdef0123456789abcdef")
     #expect(wrong.status == 401)
     let given = try HTTP.request(web)

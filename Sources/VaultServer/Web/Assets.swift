@@ -7,11 +7,18 @@ import VaultCore
 /// disk (Server-Sent Events from `/live`), and the calendar takes ← → and t.
 enum Assets {
   static func response(_ text: String, type: String, _ request: Request) -> Response {
-    let etag = "\"" + String(StableHash.fnv1a(text), radix: 16) + "\""
+    response(Array(text.utf8), type: type + "; charset=utf-8", request)
+  }
+
+  /// A file of the binary with its ETag; 304 when the browser has it.
+  static func response(_ bytes: [UInt8], type: String, _ request: Request) -> Response {
+    var hash = StableHash.FNV1a()
+    hash.add(bytes)
+    let etag = "\"" + String(hash.value, radix: 16) + "\""
     var headers: HTTPFields = [.eTag: etag, .cacheControl: "no-cache"]
     if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
-    headers[.contentType] = type + "; charset=utf-8"
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    headers[.contentType] = type
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   static let javascript = #"""
@@ -83,9 +90,16 @@ enum Assets {
       }
       enhance();
 
+      // Installable: the service worker keeps the pages as last seen, for when the server
+      // cannot be reached; the page then says so (the live stream fails to open).
+      if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+      const unreachable = "The server cannot be reached: this page is as it was last seen here, " +
+        "and changes wait for it.";
       if (window.EventSource) {
         const source = new EventSource("/live");
         source.addEventListener("change", changed);
+        source.addEventListener("error", () => say(unreachable));
+        source.addEventListener("open", () => { if (live && live.textContent === unreachable) say(""); });
       }
 
       // The calendar: ← and → for the previous and next month or week, t for today.

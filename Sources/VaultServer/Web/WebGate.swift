@@ -69,7 +69,7 @@ struct WebGate: RouterMiddleware {
       }
       return try await next(request, context)
     }
-    if let token = access.token {
+    if let token = access.token, !WebSite.publicFiles.contains(path) {
       let given = request.uri.queryParameters.get("token")
       if let given, PlannerServer.sameToken(given, token) {
         // The token becomes a cookie, and the address loses it (out of the history and of
@@ -95,7 +95,7 @@ struct WebGate: RouterMiddleware {
     }
     // A page or a change before the index holds the whole vault: how far it is, and the page
     // reloads itself (a page of part of the vault would show notes missing that are not).
-    if WebSite.methods[path] != nil, let notYet = session.openingNow.notYet {
+    if WebSite.methods[path] != nil, !WebSite.publicFiles.contains(path), let notYet = session.openingNow.notYet {
       var response = pages.page(.serviceUnavailable, "Reading the vault", notYet)
       response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
       return response

@@ -22,8 +22,8 @@ struct WebSite: Sendable {
     var methods: [String: [HTTPRequest.Method]] = [:]
     for page in [
       "/", "/tasks", "/task", "/calendar", "/day", "/countdown", "/goals", "/journal", "/insights", "/align", "/mood",
-      "/search", "/note", "/live", "/assets/app.css", "/assets/app.js",
-    ] { methods[page] = [.get, .head] }
+      "/search", "/note", "/live",
+    ] + publicFiles { methods[page] = [.get, .head] }
     for action in [
       "/tasks/done", "/tasks/cancel", "/tasks/reopen", "/tasks/postpone", "/tasks/edit", "/tasks/add",
       "/journal/write", "/goals/progress", "/suggestions/accept", "/suggestions/dismiss",
@@ -31,7 +31,13 @@ struct WebSite: Sendable {
     return methods
   }()
 
+  /// The files of the binary that hold nothing of the vault: the stylesheet, the script, and
+  /// what makes the view installable. They need no access token (a browser fetches a manifest
+  /// and its icons without the cookie), and are served while the index is still being read.
+  static let publicFiles = ["/assets/app.css", "/assets/app.js"] + Installable.paths
+
   func register(on router: Router<WebContext>) {
+    Installable.register(on: router)
     // Each page answers GET and HEAD (the gate leaves out HEAD's body).
     let page = { (path: String, handler: @escaping @Sendable (Request, WebContext) async throws -> Response) in
       router.get(RouterPath(path), use: handler)
