@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// What commands say besides their views (a summary, a hint, an echo of what was written, a
-/// quote, an error with its usage or its candidates, the note outside a vault) is broken at
+/// quote, an error with its usage or its candidates, the note outside a vault, `vault show`) is broken at
 /// spaces to fit 60 and 80 columns, never inside a word, and says all it said.
 @Suite struct MessagesFitTheTerminalTests {
   static let long = "Buy a very long list of groceries for the whole family and the neighbours too"
@@ -35,6 +35,27 @@ import Testing
       }
       if arguments.first != "add" {
         #expect(words(result.stdout + result.stderr) == words(whole.stdout + whole.stderr))
+      }
+    }
+  }
+
+  /// `vault show` of every note of the example vault: its sections as tables that wrap their
+  /// text and put the line under it, each task's details on as many lines as they need.
+  @Test func everyNoteShownFitsSixtyAndEightyColumns() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-29"]
+    let notes =
+      FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted() ?? []
+    #expect(notes.count > 30)
+    for note in notes {
+      for columns in [60, 80] {
+        let result = try CLI.run(
+          ["show", note], in: folder, environment: environment.merging(["COLUMNS": "\(columns)"]) { $1 })
+        #expect(result.status == 0, "\(note): \(result.stderr)")
+        for line in result.stdout.split(separator: "\n") {
+          #expect(Self.fits(line, columns), "show \(note) at \(columns): \(line)")
+        }
       }
     }
   }

@@ -23,13 +23,13 @@ struct NoteRenderer {
             .compactMap { $0 }.joined(separator: ", ")
         ))
     }
-    lines += table(head)
+    lines += terminal.table(head.map { [$0.0, $0.1] }, flexible: 1)
 
     section(
       "Properties", into: &lines,
       note.properties.map { property in
         [property.key, property.type.rawValue, property.value.text, "line \(property.location.line)"]
-      })
+      }, flexible: 2, trailing: 1)
     if let event = note.event { section("Event", into: &lines, describe(event).map { [$0.0, $0.1] }) }
     if let goal = note.goal { section("Goal", into: &lines, describe(goal).map { [$0.0, $0.1] }) }
     if let journal = note.journal {
@@ -44,7 +44,7 @@ struct NoteRenderer {
       if let source = insight.source { rows.append(["source", source]) }
       section("Insight", into: &lines, rows)
     }
-    section("Principles", into: &lines, note.principles.map { ["\($0.line)", $0.text] })
+    section("Principles", into: &lines, note.principles.map { ["\($0.line)", $0.text] }, flexible: 1)
     if !note.tags.isEmpty {
       lines += ["", terminal.heading("Tags"), "  " + note.uniqueTags.map { "#" + $0 }.joined(separator: " ")]
     }
@@ -52,13 +52,15 @@ struct NoteRenderer {
       "Links", into: &lines,
       note.links.map { link in
         [describe(link), "line \(link.line)"]
-      })
+      }, flexible: 0, trailing: 1)
     section(
       "Headings", into: &lines,
       note.headings.map { heading in
         [String(repeating: "#", count: heading.level) + " " + heading.text, "line \(heading.line)"]
-      })
-    section("Fields", into: &lines, note.fields.map { ["\($0.key)::", $0.value, "line \($0.line)"] })
+      }, flexible: 0, trailing: 1)
+    section(
+      "Fields", into: &lines, note.fields.map { ["\($0.key)::", $0.value, "line \($0.line)"] }, flexible: 1,
+      trailing: 1)
     if !note.tasks.isEmpty {
       lines += ["", terminal.heading("Tasks")]
       for task in note.tasks { lines += describe(task, in: note) }
@@ -70,14 +72,14 @@ struct NoteRenderer {
     return lines.joined(separator: "\n")
   }
 
-  func section(_ title: String, into lines: inout [String], _ rows: [[String]]) {
+  /// A titled section of aligned rows that fits the terminal: column `flexible` (the text) is
+  /// wrapped first, the last `trailing` (where it is) go under it when the row does not fit.
+  func section(
+    _ title: String, into lines: inout [String], _ rows: [[String]], flexible: Int = 1, trailing: Int = 0
+  ) {
     guard !rows.isEmpty else { return }
     lines += ["", terminal.heading(title)]
-    lines += TextTable.render(rows, indent: 2)
-  }
-
-  func table(_ pairs: [(String, String)]) -> [String] {
-    TextTable.render(pairs.map { [$0.0, $0.1] }, indent: 2)
+    lines += terminal.table(rows, flexible: flexible, trailing: trailing)
   }
 
   func describe(_ event: Event) -> [(String, String)] {
@@ -138,7 +140,9 @@ struct NoteRenderer {
     let depth = task.parentLine == nil ? 0 : depthOf(task, in: note)
     let indent = String(repeating: "  ", count: depth + 1)
     let description = vault.settings.tasks.shown(task.text)
-    var lines = ["\(indent)[\(task.status.symbol)] \(description)  " + terminal.dim("line \(task.line)")]
+    var lines = ViewText.wrapped(
+      "\(indent)[\(task.status.symbol)] \(description)  line \(task.line)", width: terminal.width,
+      indent: indent.count + 4)
     var fields: [String] = ["status \(task.status.type.rawValue)"]
     if task.priority != .normal { fields.append("priority \(task.priority.rawValue)") }
     let dates: [(String, LocalDate?)] = [
@@ -155,7 +159,9 @@ struct NoteRenderer {
     if let block = task.blockLink { fields.append("^\(block)") }
     if task.format != .none { fields.append("\(task.format.rawValue) format") }
     fields += task.fields.map { "\($0.key):: \($0.value)" }
-    lines.append(indent + "    " + terminal.dim(fields.joined(separator: " · ")))
+    lines += ViewText.joined(fields, by: " · ", indent: indent.count + 4, width: terminal.width).map {
+      terminal.dim($0)
+    }
     return lines
   }
 
