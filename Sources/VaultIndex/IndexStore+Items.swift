@@ -777,6 +777,29 @@ extension IndexStore {
     }
   }
 
+  /// Every journal entry's note with its day, its `uid` property and its file's stamp, by path:
+  /// what a CalDAV listing of the journal needs, without reading the notes.
+  public func journalNoteStamps() throws(IndexError) -> [String: (date: LocalDate, uid: String?, stamp: FileStamp)] {
+    try read { db in
+      var facts: [String: (date: LocalDate, uid: String?, stamp: FileStamp)] = [:]
+      try RowReader.forEach(
+        db,
+        sql: """
+          SELECT files.path, files.size, files.mtime, files.inode, j.date,
+            (SELECT p.text FROM properties p WHERE p.file_id = files.id AND lower(p.key) = 'uid' LIMIT 1)
+          FROM journal j CROSS JOIN files ON files.id = j.file_id WHERE files.skipped = 0
+          """, arguments: []
+      ) { row in
+        guard let date = Self.date(row.optionalText(4)) else { return }
+        facts[row.text(0)] = (
+          date, row.optionalText(5),
+          FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
+        )
+      }
+      return facts
+    }
+  }
+
   /// How many days in a row end on `day` with a journal entry each (0 when `day` has none).
   /// Counted in spans that double, each in `journal_days` (the days with an entry, each once:
   /// a full span holds as many as it has days); only the span with the gap is read day by

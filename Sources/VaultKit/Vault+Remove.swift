@@ -13,19 +13,21 @@ extension Vault {
     return target
   }
 
-  /// What a calendar client sent of the event this note is (`CalDAVKept`: the object whose
-  /// first note it is) goes to the trash with it, to `.trash/.caldav/events/`. It is looked for
+  /// What a calendar client sent of the event or journal entry this note is (`CalDAVKept`: the
+  /// object whose first note it is) goes to the trash with it, to `.trash/.caldav/<kind>/`. It is looked for
   /// among the kept objects, one small file each, only when there are any.
   func trashKeptObject(of path: String) {
-    let folder = calDAVKeptFolder(.events)
-    guard let directory = try? FileSystem.Directory(folder) else { return }
-    let destination = root + "/.trash/.caldav/events"
-    for (file, _) in directory.entries() where file.hasSuffix(".ics.json") && !file.hasPrefix(".") {
-      guard case .success(let bytes) = FileSystem.readFile(folder + "/" + file),
-        let kept = try? JSONDecoder().decode(CalDAVKept.self, from: Data(bytes)), kept.paths.first == path
-      else { continue }
-      try? FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-      _ = rename(folder + "/" + file, destination + "/" + file)
+    for kind in [CalDAVCalendar.Kind.events, .journal] {
+      let folder = calDAVKeptFolder(kind)
+      guard let directory = try? FileSystem.Directory(folder) else { continue }
+      let destination = root + "/.trash/.caldav/" + kind.rawValue
+      for (file, _) in directory.entries() where file.hasSuffix(".ics.json") && !file.hasPrefix(".") {
+        guard case .success(let bytes) = FileSystem.readFile(folder + "/" + file),
+          let kept = try? JSONDecoder().decode(CalDAVKept.self, from: Data(bytes)), kept.paths.first == path
+        else { continue }
+        try? FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        _ = rename(folder + "/" + file, destination + "/" + file)
+      }
     }
   }
 

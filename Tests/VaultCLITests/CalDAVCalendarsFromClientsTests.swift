@@ -20,7 +20,7 @@ import VaultKit
     let seen = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
 
     func names(_ key: String) -> [String] { (seen[key] as? [[Any]] ?? []).compactMap { $0.first as? String } }
-    #expect(names("made") == ["Events", "Shopping list", "Tasks", "Work"], "\(output)")
+    #expect(names("made") == ["Events", "Journal", "Shopping list", "Tasks", "Work"], "\(output)")
     let made = seen["made"] as? [[Any]] ?? []
     #expect(made.first { $0.first as? String == "Shopping list" }?.last as? [String] == ["VTODO"])
     #expect(made.first { $0.first as? String == "Work" }?[1] as? String == "calendars/work-cal/")
@@ -32,9 +32,9 @@ import VaultKit
     // A calendar made without saying what it holds holds both: its to-dos have its tag.
     #expect(seen["workTodos"] as? [String] == ["Send the slides"])
     #expect(seen["workObjects"] as? Int == 3)
-    #expect(names("renamed") == ["Events", "Job", "Shopping list", "Tasks"])
+    #expect(names("renamed") == ["Events", "Job", "Journal", "Shopping list", "Tasks"])
     #expect(seen["renamedEvents"] as? [String] == ["Quarterly review", "🧑‍💻 Team Standup"])
-    #expect(names("afterDelete") == ["Events", "Job", "Tasks"])
+    #expect(names("afterDelete") == ["Events", "Job", "Journal", "Tasks"])
     #expect(seen["again"] as? String != "made")
 
     // The settings gained one line, the renamed calendar's; every other byte is as it was.

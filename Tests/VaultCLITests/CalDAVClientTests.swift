@@ -25,8 +25,8 @@ import Testing
     let seen = try client(folder, server)
 
     let calendars = seen["calendars"] as? [[Any]] ?? []
-    #expect(calendars.map { $0.first as? String } == ["Events", "Tasks"])
-    #expect(calendars.map { $0.last as? [String] } == [["VEVENT"], ["VTODO"]])
+    #expect(calendars.map { $0.first as? String } == ["Events", "Journal", "Tasks"])
+    #expect(calendars.map { $0.last as? [String] } == [["VEVENT"], ["VJOURNAL"], ["VTODO"]])
     #expect(seen["color"] as? String == "#3A87ADFF")
     #expect(seen["eventCount"] as? Int == 10)
     // December as `vault calendar` shows it: the recurring events with an occurrence, the trip.

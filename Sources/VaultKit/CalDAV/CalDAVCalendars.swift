@@ -7,7 +7,16 @@ import VaultIndex
 /// the first of those that holds it, else in the events calendar.
 public struct CalDAVCalendar: Hashable, Sendable {
   public enum Kind: String, Sendable {
-    case events, tasks
+    case events, tasks, journal
+
+    /// The component a calendar of this kind holds.
+    public var component: String {
+      switch self {
+      case .events: "VEVENT"
+      case .tasks: "VTODO"
+      case .journal: "VJOURNAL"
+      }
+    }
   }
 
   /// Its last path segment: `events`, `tasks`, or one made from the setting's name.
@@ -69,12 +78,13 @@ public struct CalDAVResource: Hashable, Sendable {
 }
 
 extension Vault {
-  /// The calendars `vault serve` offers: events, tasks, then `calendars:` from the settings (event
-  /// calendars by category or folder, task lists by tag).
+  /// The calendars `vault serve` offers: events, tasks, the journal, then `calendars:` from the
+  /// settings (event calendars by category or folder, task lists by tag).
   public var calDAVCalendars: [CalDAVCalendar] {
     var calendars = [
       CalDAVCalendar(slug: "events", name: "Events", color: "#3a87ad", kinds: [.events]),
       CalDAVCalendar(slug: "tasks", name: "Tasks", color: "#7c3aed", kinds: [.tasks]),
+      CalDAVCalendar(slug: "journal", name: "Journal", color: "#b45309", kinds: [.journal]),
     ]
     var taken = Set(calendars.map(\.slug))
     for setting in settings.calendars {

@@ -207,8 +207,10 @@ struct CalDAVObject: Sendable {
   var resource: CalDAVResource
   /// The task line, for the task list.
   var task: Located<TaskItem>?
-  /// An event's or a to-do's.
-  var kind: CalDAVCalendar.Kind { task == nil ? .events : .tasks }
+  /// A journal entry's day, for the journal.
+  var journalDay: LocalDate?
+  /// An event's, a to-do's or a journal entry's.
+  var kind: CalDAVCalendar.Kind { task != nil ? .tasks : journalDay != nil ? .journal : .events }
 }
 
 /// What the CalDAV requests share: the index, the listings built from it (kept until it
@@ -257,6 +259,10 @@ actor CalDAVState {
                 name: vault.calDAVObjectName(uid: uid, hrefs: hrefs), uid: uid, etag: etag, paths: [task.path],
                 taskID: id),
               task: task)
+          }
+        case .journal:
+          objects += try vault.calDAVJournalEntries(in: store).map {
+            CalDAVObject(resource: $0.0, journalDay: $0.1)
           }
         }
       }
@@ -331,6 +337,9 @@ actor CalDAVState {
     var toDos: [String: String] = [:]
     for object in objects {
       if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { toDos[object.resource.name] = body }
+      if let day = object.journalDay, let body = vault.calDAVJournalBody(object.resource, day: day) {
+        bodies[object.resource.name] = body
+      }
     }
     // What clients were given: a PUT without If-Match changes only what its client changed.
     if given.count + toDos.count > Self.givenLimit { given = [:] }
@@ -410,6 +419,14 @@ actor CalDAVState {
       )
       served = vault.calDAVTaskBody(task, raw: true)?.body
       tag = { vault.calDAVTaskBody(task)?.etag }
+    case .journal:
+      let found = try await session.readAsWritten { store in
+        try vault.calDAVJournalEntries(in: store).first { $0.0.uid == uid }
+      }
+      guard let (resource, day) = found else { return nil }
+      (name, notes) = (resource.name, resource.paths)
+      served = vault.calDAVJournalBody(resource, day: day, kept: false)
+      tag = { vault.calDAVCurrentJournalTag(of: resource) }
     }
     guard let served else { return nil }
     let givesSent = try vault.calDAVKeep(calendar.kind, name: name, paths: notes, sent: sent, served: served)

@@ -5,7 +5,7 @@ import VaultCore
 import VaultKit
 
 extension CalDAVServer {
-  /// DELETE: an event's notes move to `.trash/`; a to-do's line (and those nested under it) is
+  /// DELETE: an event's notes, or a journal entry's, move to `.trash/`; a to-do's line (and those nested under it) is
   /// removed. `If-Match` is checked against the files now, under the same lock as PUT.
   func delete(_ target: CalDAVTarget, request: Request) async throws -> Response {
     if case .calendar(let calendar) = target { return await deleteCalendar(calendar) }
@@ -24,6 +24,8 @@ extension CalDAVServer {
       if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
         current = vault.calDAVCurrentTask(id: id, at: task.path)
         currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
+      } else if calendar.kind == .journal {
+        currentTag = vault.calDAVCurrentJournalTag(of: existing.resource)
       } else {
         currentTag = vault.calDAVCurrentTag(of: existing.resource)
       }

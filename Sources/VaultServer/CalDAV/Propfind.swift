@@ -209,10 +209,13 @@ extension CalDAVServer {
     case (DAVNamespace.caldav, "calendar-description"):
       guard case .calendar(let calendar) = target else { return nil }
       let vaultName = (state.vault.root as NSString).lastPathComponent
-      return .text(calendar.kind == .tasks ? "The tasks of \(vaultName)" : "\(calendar.name) of \(vaultName)")
+      return .text(
+        calendar.kind == .tasks
+          ? "The tasks of \(vaultName)"
+          : calendar.kind == .journal ? "The journal of \(vaultName)" : "\(calendar.name) of \(vaultName)")
     case (DAVNamespace.caldav, "supported-calendar-component-set"):
       guard case .calendar(let calendar) = target else { return nil }
-      return .xml(calendar.kinds.map { "<c:comp name=\"\($0 == .tasks ? "VTODO" : "VEVENT")\"/>" }.joined())
+      return .xml(calendar.kinds.map { "<c:comp name=\"\($0.component)\"/>" }.joined())
     case (DAVNamespace.caldav, "supported-calendar-data"):
       guard case .calendar = target else { return nil }
       return .xml("<c:calendar-data content-type=\"text/calendar\" version=\"2.0\"/>")
@@ -233,7 +236,7 @@ extension CalDAVServer {
     case (DAVNamespace.dav, "getcontenttype"):
       switch target {
       case .object(let calendar, _):
-        return .text("text/calendar; charset=utf-8; component=" + (calendar.kind == .tasks ? "vtodo" : "vevent"))
+        return .text("text/calendar; charset=utf-8; component=" + calendar.kind.component.lowercased())
       case .calendar, .home, .principal: return .text("httpd/unix-directory")
       }
     case (DAVNamespace.caldav, "calendar-data"):

@@ -5,7 +5,8 @@ import VaultCore
 import VaultKit
 
 extension CalDAVServer {
-  /// PUT: a client's event or to-do kept in the notes (Vault.calDAVPutEvent, calDAVPutTask).
+  /// PUT: a client's event, to-do or journal entry kept in the notes (Vault.calDAVPutEvent,
+  /// calDAVPutTask, calDAVPutJournal).
   /// `If-Match` is checked against the notes as they are on disk now, not as the index last
   /// saw them, and the check and the write happen under one lock: of two clients that read the
   /// same version, the second gets 412, and an edit made in an editor meanwhile is never
@@ -32,7 +33,7 @@ extension CalDAVServer {
     let sentToDo = parsed?.components.contains { $0.name == "VTODO" } == true
     let calendar = asked.kinds.count > 1 ? asked.facet(existing?.kind ?? (sentToDo ? .tasks : .events)) : asked
     // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
-    let uid = parsed?.components.first { $0.name == "VEVENT" || $0.name == "VTODO" }?.first("UID")?.text
+    let uid = parsed?.components.first { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }?.first("UID")?.text
     if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
       let href = CalDAVTarget.object(other.calendar, name: other.object.resource.name).href
       return Self.xml(
@@ -59,6 +60,8 @@ extension CalDAVServer {
           currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
         } else if calendar.kind == .events {
           currentTag = vault.calDAVCurrentTag(of: existing.resource)
+        } else if calendar.kind == .journal {
+          currentTag = vault.calDAVCurrentJournalTag(of: existing.resource)
         }
       }
       if let ifNoneMatch, ifNoneMatch.trimmingCharacters(in: .whitespaces) == "*", currentTag != nil {
@@ -78,6 +81,9 @@ extension CalDAVServer {
           currentBody: currentBody)
       case .tasks:
         return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today, given: given)
+      case .journal:
+        return try vault.calDAVPutJournal(
+          body, existing: currentTag == nil ? nil : existing.flatMap { object in object.journalDay.map { (object.resource, $0) } })
       }
     }
     // A new object lives at the URL its client chose, whatever its UID.

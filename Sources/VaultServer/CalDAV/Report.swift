@@ -202,7 +202,7 @@ extension CalDAVServer {
     for inner in top.children(DAVNamespace.caldav, "comp-filter") {
       let name = inner.attributes["name"]?.uppercased() ?? ""
       let negated = inner.child(DAVNamespace.caldav, "is-not-defined") != nil
-      let named: CalDAVCalendar.Kind? = name == "VEVENT" ? .events : name == "VTODO" ? .tasks : nil
+      let named = [CalDAVCalendar.Kind.events, .tasks, .journal].first { $0.component == name }
       // A calendar of both kinds: the filter chooses the objects of the component it names.
       if negated {
         if let named { chosen = chosen.filter { $0.kind != named } }
@@ -234,7 +234,8 @@ extension CalDAVServer {
     return chosen
   }
 
-  /// The objects with an occurrence (events) or a date (to-dos) in the span.
+  /// The objects with an occurrence (events), a date (to-dos) or their day (journal entries) in
+  /// the span.
   func inRange(
     _ objects: [CalDAVObject], from: Int?, to: Int?, calendar: CalDAVCalendar
   ) async throws
@@ -256,6 +257,15 @@ extension CalDAVServer {
         let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
         guard let earliest = dates.min(), let latest = dates.max() else { return true }
         return earliest <= last && latest >= first
+      }
+    case .journal:
+      // A day (DTSTART;VALUE=DATE) meets the span when its day in the vault's zone does
+      // (RFC 4791 9.9).
+      return objects.filter { object in
+        guard let day = object.journalDay else { return false }
+        let start = zone.instant(LocalDateTime(date: day, time: .midnight))
+        let end = zone.instant(LocalDateTime(date: day.adding(days: 1), time: .midnight))
+        return (to.map { start < $0 } ?? true) && (from.map { end > $0 } ?? true)
       }
     }
   }

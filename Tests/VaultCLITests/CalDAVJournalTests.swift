@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The journal over CalDAV, through Python's `caldav` client as a journal app uses it
+/// (Fixtures/Oracles/caldav-journal): each day's entry is a VJOURNAL of a calendar of its own; a
+/// VJOURNAL a phone sends becomes its day's note, with its own properties kept beside it and
+/// given back; a change from the phone changes the note's text and nothing else; a copy older
+/// than the note is refused (412) and loses nothing written meanwhile; a second entry of a day
+/// is refused, and a deleted one goes to the trash.
+@Suite struct CalDAVJournalTests {
+  @Test func aJournalAppReadsWritesAndDeletesTheDaysEntries() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal").path
+    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+
+    let calendar = seen["journalCalendar"] as? [Any] ?? []
+    #expect(calendar.count == 3 && calendar.first as? String == "Journal")
+    #expect(calendar.dropFirst().first as? String == "calendars/journal/" && calendar.last as? [String] == ["VJOURNAL"])
+    // Every entry of the example vault, the last one as its note says.
+    let listed = try CLI.run(
+      ["journal", "list", "--from", "2000-01-01", "--json"], in: folder,
+      environment: ["VAULT_TODAY": "2026-11-30", "VAULT_INDEX": folder.path + "-2.sqlite"])
+    let days = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any]
+    #expect(days?.count == 27 && seen["entryCount"] as? Int == days?.count, "\(listed.stdout)")
+    let last = seen["lastEntry"] as? [String: String] ?? [:]
+    #expect(last["dtstart"] == "2026-11-23")
+    #expect(last["summary"] == "Monday, November 23, 2026")
+    #expect(last["description"]?.hasPrefix("## Journal\n\n- 07:10 Short night.") == true)
+    #expect(seen["searched"] as? [String] == ["2026-11-20", "2026-11-21"])
+
+    // The phone's entry: at the URL it chose, with all it sent.
+    #expect(seen["savedURL"] as? String == "calendars/journal/3F2504E0-4F89-11D3-9A0C-0305E82C3301.ics")
+    #expect(
+      seen["back"] as? [String: String] == [
+        "SUMMARY": "On the train", "DESCRIPTION": "Wrote this on the phone.\nTwo lines of it.",
+        "X-JTX-COLOR": "#ff0000", "STATUS": "FINAL",
+      ])
+    #expect(seen["backCategories"] as? [String] == ["travel", "notes"])
+    #expect(
+      seen["noteAfterSave"] as? String
+        == "---\nuid: 3F2504E0-4F89-11D3-9A0C-0305E82C3301\n---\n# On the train\n\nWrote this on the phone.\nTwo lines of it.\n"
+    )
+    #expect(
+      seen["noteAfterChange"] as? String
+        == "---\nuid: 3F2504E0-4F89-11D3-9A0C-0305E82C3301\n---\n# On the train\n\nRewritten on the phone.\n")
+    // Written in Obsidian after the phone read it: the phone's older copy is refused.
+    #expect(seen["staleStatus"] as? Int == 412)
+    #expect(
+      (seen["noteAfterStale"] as? String)?.hasSuffix("Rewritten on the phone.\n- 21:00 Added in Obsidian.\n") == true)
+    #expect(seen["secondOfTheDay"] as? String == "AuthorizationError")
+    // Deleted: to the trash, with what the phone sent.
+    #expect(seen["existsAfterDelete"] as? Bool == false)
+    #expect(seen["entryCountAfter"] as? Int == seen["entryCount"] as? Int)
+    let trash = folder.appendingPathComponent(".trash")
+    let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
+    #expect(trashed.contains("2026-11-30.md"), "\(trashed)")
+  }
+}
