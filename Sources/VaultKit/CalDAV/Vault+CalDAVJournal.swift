@@ -48,7 +48,8 @@ extension Vault {
     let (summary, description) = Self.journalParts(body(of: path))
     var properties: [ICalendar.Property] = [
       .text("UID", resource.uid),
-      ICalendar.Property("DTSTAMP", ICalendarExport.utc(ZoneClock.fixed(0).local(Int(status.modified / 1_000_000_000)))),
+      ICalendar.Property(
+        "DTSTAMP", ICalendarExport.utc(ZoneClock.fixed(0).local(Int(status.modified / 1_000_000_000)))),
       ICalendar.Property("DTSTART", ICalendarExport.date(day), parameters: [ICalendar.Parameter("VALUE", "DATE")]),
     ]
     if let summary { properties.append(.text("SUMMARY", summary)) }

@@ -83,7 +83,9 @@ extension CalDAVServer {
         return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today, given: given)
       case .journal:
         return try vault.calDAVPutJournal(
-          body, existing: currentTag == nil ? nil : existing.flatMap { object in object.journalDay.map { (object.resource, $0) } })
+          body,
+          existing: currentTag == nil
+            ? nil : existing.flatMap { object in object.journalDay.map { (object.resource, $0) } })
       }
     }
     // A new object lives at the URL its client chose, whatever its UID.
