@@ -136,3 +136,41 @@ extension Vault {
     }
   }
 }
+
+extension Vault {
+  /// Adds `line` as a subtask of `parent`: nested under it, after the lines nested under it
+  /// already, indented as the first of those is (else one tab deeper than the parent, as
+  /// Obsidian indents), with the note's own line endings.
+  public func appendSubtask(_ line: String, under parent: Located<TaskItem>) throws(VaultError) -> AddedLine {
+    let display = parent.path
+    let line = SingleLine.joined(line)
+    return try edit(parent.path) { current throws(VaultError) in
+      guard let bytes = current, let fresh = NoteParser.parse(bytes, path: parent.path).tasks.current(of: parent.value)
+      else { throw .changedOnDisk(display) }
+      let end = Self.subtreeEnd(of: fresh, in: bytes)
+      let ownEnd = fresh.byteRange.upperBound
+      let newline: [UInt8] = ownEnd < bytes.count && bytes[ownEnd] == 13 ? [13, 10] : [10]
+      var indent = fresh.indentation + "\t"
+      var start = ownEnd
+      while start < end, bytes[start] != 10 { start += 1 }
+      start += 1
+      // The first line nested under it that is not blank gives the indentation.
+      while start < end {
+        var stop = start
+        while stop < end, bytes[stop] != 10 { stop += 1 }
+        let lead = bytes[start..<stop].prefix { $0 == 32 || $0 == 9 || $0 == 62 }
+        if lead.count < stop - start, bytes[start + lead.count] != 13 {
+          indent = String(decoding: lead, as: UTF8.self)
+          break
+        }
+        start = stop + 1
+      }
+      var insertion: [UInt8] = []
+      if end == bytes.count, end > 0, bytes[end - 1] != 10 { insertion += newline }
+      insertion += Array((indent + line).utf8) + newline
+      let result = Array(bytes[..<end]) + insertion + Array(bytes[end...])
+      return .write(
+        result, AddedLine(path: display, line: Self.addedLine(indent + line, bytes, result), text: line, created: false))
+    }
+  }
+}

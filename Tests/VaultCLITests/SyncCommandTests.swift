@@ -319,7 +319,10 @@ import Testing
     #expect(pushed, "the watcher never pushed the laptop's change")
     #expect(try clones.vault(["add", "task", "Written on the phone"], on: clones.phone).status == 0)
     #expect(try clones.vault(["sync"], on: clones.phone).status == 0)
-    let pulled = try eventually { try Fixture.text(clones.laptop, "Tasks.md").contains("- [ ] Written on the phone\n") }
+    // git replaces the file as it merges: a read at that moment finds none, and looks again.
+    let pulled = eventually {
+      (try? Fixture.text(clones.laptop, "Tasks.md"))?.contains("- [ ] Written on the phone\n") == true
+    }
     #expect(pulled, "the watcher's timer never brought the phone's change")
   }
 }

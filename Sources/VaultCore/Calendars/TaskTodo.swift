@@ -67,8 +67,9 @@ public enum TaskTodo {
   }
 
   /// The to-do of a task with an id.
+  /// `parent`: the id of the task this one is nested under (a subtask), when it has one.
   public static func todo(
-    _ located: Located<TaskItem>, stamp: LocalDateTime, link: String
+    _ located: Located<TaskItem>, stamp: LocalDateTime, link: String, parent: String? = nil
   ) -> ICalendar.Component? {
     let task = located.value
     guard let id = task.id else { return nil }
@@ -110,6 +111,18 @@ public enum TaskTodo {
           "CATEGORIES",
           task.tags.map { ICalendar.escape($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }.joined(separator: ",")))
     }
+    // A subtask names its parent, a task its dependencies (RFC 5545 3.8.4.5, RFC 9253).
+    if let parent {
+      properties.append(
+        ICalendar.Property(
+          "RELATED-TO", ICalendar.escape(uid(forID: parent)), parameters: [ICalendar.Parameter("RELTYPE", "PARENT")]))
+    }
+    for dependency in task.dependsOn where !dependency.isEmpty {
+      properties.append(
+        ICalendar.Property(
+          "RELATED-TO", ICalendar.escape(uid(forID: dependency)),
+          parameters: [ICalendar.Parameter("RELTYPE", "DEPENDS-ON")]))
+    }
     properties.append(ICalendar.Property("URL", link))
     return ICalendar.Component("VTODO", properties: properties)
   }
@@ -137,6 +150,8 @@ public enum TaskTodo {
     public var recurrence: String?
     /// CATEGORIES, as sent; nil without the property.
     public var categories: [String]? = nil
+    /// The UID of the to-do this one is a subtask of (RELATED-TO, RELTYPE PARENT or none).
+    public var parent: String? = nil
   }
 
   /// Why a to-do cannot be a task line.
@@ -172,6 +187,8 @@ public enum TaskTodo {
     let categories = todo.all("CATEGORIES").flatMap(\.texts).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     if todo.first("CATEGORIES") != nil { fields.categories = categories }
     if todo.first("X-VAULT-SCHEDULED") != nil { fields.scheduled = .some(day("X-VAULT-SCHEDULED")) }
+    fields.parent = todo.all("RELATED-TO").first { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" }
+      .map(\.text).flatMap { $0.isEmpty ? nil : $0 }
     switch todo.first("STATUS")?.value.uppercased() {
     case "COMPLETED": fields.status = .done
     case "CANCELLED": fields.status = .cancelled

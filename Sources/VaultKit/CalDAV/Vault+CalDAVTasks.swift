@@ -84,7 +84,8 @@ extension Vault {
       [task.value.created, task.value.done, task.value.cancelled].compactMap { $0 }.max() ?? LocalDate(dayNumber: 0)
     guard
       let todo = TaskTodo.todo(
-        task, stamp: LocalDateTime(date: newest, time: .midnight), link: obsidianLink(task.path))
+        task, stamp: LocalDateTime(date: newest, time: .midnight), link: obsidianLink(task.path),
+        parent: calDAVParentID(of: task))
     else { return nil }
     var body = ICalendar.calendar(name: nil, components: [todo])
     if !raw, let id = task.value.id {
@@ -92,6 +93,13 @@ extension Vault {
       if kept == nil || kept?[name] != nil { body = calDAVWithKept(body, .tasks, name: name, paths: [task.path]) }
     }
     return (body, Self.calDAVTag(body))
+  }
+
+  /// The id of the task `task` is nested under, read from its note (only a subtask's is read).
+  func calDAVParentID(of task: Located<TaskItem>) -> String? {
+    guard let line = task.value.parentLine, case .success(let bytes) = FileSystem.readFile(root + "/" + task.path)
+    else { return nil }
+    return NoteParser.parse(bytes, path: task.path).tasks.first { $0.line == line }?.id
   }
 
   /// The task with this id, read from its note now (not from the index).
@@ -102,15 +110,20 @@ extension Vault {
     return Located(path: path, title: note.title, line: task.line, value: task)
   }
 
-  /// Keeps a client's to-do: a new one becomes a line in the inbox (with its UID as `🆔`); a
+  /// Keeps a client's to-do: a new one becomes a line in the inbox (with its UID as `🆔`), or
+  /// under its parent task when it is a subtask; a
   /// changed one changes the fields of its line that differ, then its status as `vault done`,
   /// `vault cancel` or `vault undo` would (a recurring task done gets its next instance).
   ///
   /// `given` is the object as this server last gave it to a client (GET, REPORT): only what the
   /// client changed from it changes the line, so a to-do sent back without `If-Match` never
   /// undoes what happened on disk meanwhile (a `vault done`, an editor's change).
+  ///
+  /// `parent`: the task a new to-do is a subtask of (its RELATED-TO): the line goes under it,
+  /// nested, after the lines nested under it already.
   public func calDAVPutTask(
-    _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate, given: String? = nil
+    _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate, given: String? = nil,
+    parent: Located<TaskItem>? = nil
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let root = try Self.calDAVObject(body, holding: "VTODO", "this task list takes to-dos only")
     let offset = Self.calendarZones.offset
@@ -130,20 +143,30 @@ extension Vault {
     guard let existing else {
       // In a task list of a tag, the line gets the tag; a closed to-do made on a client is
       // written open, then closed as `vault done` closes one.
+      // A subtask in its parent's notation, when the parent's line has one.
+      let format = parent.map(\.value.format).flatMap { [.emoji, .dataview].contains($0) ? $0 : nil }
       let line = TaskTodo.newLine(
-        fields, tags: list.setting?.tag.map { [$0] } ?? [], format: settings.tasks.format,
+        fields, tags: list.setting?.tag.map { [$0] } ?? [], format: format ?? settings.tasks.format,
         globalFilter: settings.tasks.globalFilter)
-      let inbox: String
-      do {
-        inbox = try newNotePath(settings.inbox)
-      } catch {
-        throw .cannotWrite("the inbox cannot take the to-do: \(error)")
-      }
       let added: AddedLine
-      do {
-        added = try appendToInbox(line, at: inbox)
-      } catch {
-        throw .cannotWrite("the to-do cannot be added to \(inbox): \(error)")
+      if let parent {
+        do {
+          added = try appendSubtask(line, under: parent)
+        } catch {
+          throw .cannotWrite("the to-do cannot be added under \(parent.path):\(parent.line): \(error)")
+        }
+      } else {
+        let inbox: String
+        do {
+          inbox = try newNotePath(settings.inbox)
+        } catch {
+          throw .cannotWrite("the inbox cannot take the to-do: \(error)")
+        }
+        do {
+          added = try appendToInbox(line, at: inbox)
+        } catch {
+          throw .cannotWrite("the to-do cannot be added to \(inbox): \(error)")
+        }
       }
       let id = TaskTodo.id(forUID: fields.uid)
       if fields.status == .done || fields.status == .cancelled, let task = calDAVCurrentTask(id: id, at: added.path) {

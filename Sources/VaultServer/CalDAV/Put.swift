@@ -40,6 +40,16 @@ extension CalDAVServer {
         .forbidden,
         DAVXMLWriter.error(DAVNamespace.caldav, "no-uid-conflict", href: href, reason: "\(href) has this UID"))
     }
+    // A new subtask (RELATED-TO a to-do of the vault) goes under its parent's line.
+    var parentTask: Located<TaskItem>?
+    if calendar.kind == .tasks, existing == nil,
+      let related = parsed?.components.first(where: { $0.name == "VTODO" })?.all("RELATED-TO")
+        .first(where: { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" })?.text,
+      let found = try await state.holds(uid: related, in: calendar)
+    {
+      parentTask = found.object.task
+    }
+    let parent = parentTask
     let ifMatch = request.headers[.ifMatch]
     let ifNoneMatch = request.headers[.ifNoneMatch]
     // The object as the client last read it, when it changes one: what differs from it changes.
@@ -80,7 +90,8 @@ extension CalDAVServer {
           body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource,
           currentBody: currentBody)
       case .tasks:
-        return try vault.calDAVPutTask(body, in: calendar, existing: current, today: today, given: given)
+        return try vault.calDAVPutTask(
+          body, in: calendar, existing: current, today: today, given: given, parent: parent)
       case .journal:
         return try vault.calDAVPutJournal(
           body,
