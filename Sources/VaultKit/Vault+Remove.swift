@@ -170,7 +170,8 @@ extension Vault {
       insertion += Array((indent + line).utf8) + newline
       let result = Array(bytes[..<end]) + insertion + Array(bytes[end...])
       return .write(
-        result, AddedLine(path: display, line: Self.addedLine(indent + line, bytes, result), text: line, created: false))
+        result, AddedLine(path: display, line: Self.addedLine(indent + line, bytes, result), text: line, created: false)
+      )
     }
   }
 }
