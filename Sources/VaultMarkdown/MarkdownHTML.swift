@@ -8,10 +8,15 @@ import Foundation
 /// cmark knows no wikilinks: `[[Target|shown]]` stays text, escaped, and `wikilinks` hands each
 /// one outside code to `link`, which returns the anchor's address (or nil to leave the text).
 public enum MarkdownHTML {
-  public static func render(_ markdown: String, link: (_ target: String) -> String?) -> String {
+  /// `sourcePositions`: each block carries `data-sourcepos="LINE:COLUMN-LINE:COLUMN"` (of
+  /// `markdown`), so that a page can find the block of a line (a task's).
+  public static func render(
+    _ markdown: String, sourcePositions: Bool = false, link: (_ target: String) -> String?
+  ) -> String {
+    let options = CMARK_OPT_DEFAULT | (sourcePositions ? CMARK_OPT_SOURCEPOS : 0)
     let html = markdown.withCString { pointer -> String in
       // CMARK_OPT_DEFAULT is safe in cmark 0.30 (CMARK_OPT_UNSAFE would let raw HTML through).
-      guard let rendered = cmark_markdown_to_html(pointer, strlen(pointer), CMARK_OPT_DEFAULT) else { return "" }
+      guard let rendered = cmark_markdown_to_html(pointer, strlen(pointer), options) else { return "" }
       defer { free(rendered) }
       return String(cString: rendered)
     }
@@ -47,6 +52,35 @@ public enum MarkdownHTML {
       rest = rest[textEnd...]
     }
     return output
+  }
+
+  /// The list items that start on the lines of `rows` (cmark's `data-sourcepos`, 1-based lines
+  /// of the Markdown) with their own content, up to a nested list, replaced by the row (an `<li>`
+  /// of the page's own, whose `</li>` is left to cmark's): a task line of a note becomes the
+  /// page's task, with its box and its fields as chips, its subtasks still nested under it.
+  public static func replacingListItems(in html: String, rows: [Int: String]) -> String {
+    guard !rows.isEmpty else { return html }
+    var output = ""
+    output.reserveCapacity(html.utf8.count)
+    var rest = Substring(html)
+    let marker = "<li data-sourcepos=\""
+    while let found = rest.range(of: marker) {
+      output += rest[..<found.lowerBound]
+      let digits = rest[found.upperBound...].prefix { $0.isNumber }
+      guard let line = Int(digits), let row = rows[line], let open = rest[found.upperBound...].firstIndex(of: ">")
+      else {
+        output += rest[found.lowerBound..<found.upperBound]
+        rest = rest[found.upperBound...]
+        continue
+      }
+      let content = rest[rest.index(after: open)...]
+      let end = ["<ul", "<ol", "</li>"].compactMap { content.range(of: $0)?.lowerBound }.min() ?? content.endIndex
+      var replacement = Substring(row.trimmingCharacters(in: .whitespacesAndNewlines))
+      if replacement.hasSuffix("</li>") { replacement = replacement.dropLast(5) }
+      output += replacement
+      rest = content[end...]
+    }
+    return output + rest
   }
 
   private static func linked(_ text: Substring, link: (String) -> String?) -> String {

@@ -236,6 +236,38 @@ import Testing
     #expect(try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8) == before)
   }
 
+  /// A note page shows the note as Obsidian does: the title once, the properties as a table, each
+  /// task line as a task (its box ticks it through the same door as the task pages, its fields
+  /// as chips, never the literal `[due:: …]`), its subtasks nested under it; code stays code.
+  @Test func aNotePageShowsItsTasksAsTasksAndTheTitleOnce() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/note?path=Projects/Garden.md").body
+    #expect(page.components(separatedBy: ">Garden</h1>").count == 2, "the title once")
+    #expect(page.contains("<table class=\"properties\""))
+    #expect(!page.contains("[due::") && !page.contains("[priority::") && !page.contains("[ ] Move"))
+    #expect(page.contains("<span class=\"when\">due 2026-11-23</span>") || page.contains("overdue 1 day"))
+    #expect(page.contains("<span class=\"extras\">🔁 every year</span>"))
+    #expect(page.contains("- [ ] this is code, not a task #notatag"), "a code block stays as it is")
+    // Subtasks stay nested under their task.
+    let tasks = try HTTP.request(server.base + "/note?path=Tasks.md").body
+    let trip = try #require(tasks.range(of: "Plan the Lisbon trip"))
+    let nested = try #require(tasks[trip.upperBound...].range(of: "<ul"))
+    #expect(tasks[nested.lowerBound...].prefix(2000).contains("Book the apartment"))
+    // Ticked on the note page: what `vault done` writes, and back to the note.
+    let csrf = HTTP.csrf(in: page)
+    let id = try #require(
+      page.components(separatedBy: "data-task=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
+    let done = try HTTP.request(
+      server.base + "/tasks/done", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: HTTP.form(["task": id, "back": "/note?path=Projects%2FGarden.md", "csrf": csrf]))
+    #expect(done.status == 303 && done.header("Location") == "/note?path=Projects%2FGarden.md")
+    _ = try CLI.run(["done", id], inVault: byCommands, today: Self.today)
+    #expect(try Fixture.text(folder, "Projects/Garden.md") == Fixture.text(byCommands, "Projects/Garden.md"))
+  }
+
   /// With a mood logged, Today suggests what `vault today` suggests, and "Add as a task" writes
   /// what `vault suggest accept 1` writes.
   @Test func aSuggestionAcceptedOnThePageIsWhatTheCommandAccepts() throws {

@@ -187,6 +187,15 @@ enum Assets {
     .note-body { overflow-wrap: anywhere; }
     .note-body table { border-collapse: collapse; display: block; overflow-x: auto; }
     .note-body pre { overflow-x: auto; background: var(--card); padding: 8px; border-radius: 6px; }
+    .note-body li.task { list-style: none; margin-left: -1.2em; padding: 2px 0; }
+    .note-body li.task > .text, .note-body li.task > form, .note-body li.task > span, .note-body li.task > a {
+      margin-right: 8px; }
+    .note-body li.task > .where { display: none; }
+    .note-body li.task > .when, .note-body li.task > .extras { border: 1px solid var(--line); border-radius: 10px;
+      padding: 0 6px; }
+    table.properties { border-collapse: collapse; margin: 8px 0 12px; }
+    table.properties th { text-align: left; font-weight: normal; color: var(--muted); padding: 2px 16px 2px 0; }
+    table.properties td { padding: 2px 0; }
     .wikilink.missing { color: var(--muted); text-decoration: underline dotted; }
     footer p { max-width: 960px; margin: 0 auto; padding: 0 14px 20px; color: var(--muted); min-height: 1.5em; }
     @media (max-width: 480px) {

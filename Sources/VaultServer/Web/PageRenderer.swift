@@ -23,6 +23,14 @@ struct PageRenderer: Sendable {
     self.csrf = csrf
   }
 
+  /// A part of a page (a task's row inside a note): `template` with `values`, the CSRF token
+  /// for its forms.
+  func fragment(_ template: String, _ values: [String: Any]) -> String {
+    var values = PageValue.cleaned(values) as? [String: Any] ?? [:]
+    values["csrf"] = csrf
+    return library.render(values, withTemplate: template) ?? ""
+  }
+
   /// A whole page: `template` rendered with `values`, inside the layout.
   func page(
     _ template: String, title: String, section: String?, values: [String: Any], status: HTTPResponse.Status = .ok

@@ -12,9 +12,25 @@ extension WebSite {
     let path = try await notePath(argument)
     let note = vault.note(at: path)
     let vault = vault
-    let html = Self.html(vault.body(of: path))
+    let (body, firstLine) = vault.bodyAndLine(of: path)
+    // Each task line as the task pages show a task: its box ticks it through the one write
+    // door, its fields are chips; its subtasks stay nested under it.
+    let today = await session.today
+    var rows: [Int: String] = [:]
+    for task in note.tasks where task.line >= firstLine {
+      let located = Located(path: path, title: note.title, line: task.line, value: task)
+      let (when, overdue) = Self.when(task, today: today)
+      rows[task.line - firstLine + 1] = renderer.fragment(
+        "taskRow", taskRow(located, when: when, overdue: overdue, back: Self.noteAddress(path)))
+    }
+    let html = MarkdownHTML.replacingListItems(in: Self.html(body, sourcePositions: true), rows: rows)
+    // The title once: a note that starts with its title as a heading shows that heading.
+    let startsWithTitle =
+      html.hasPrefix("<h1") && html.firstIndex(of: ">").map { html[html.index(after: $0)...] }?
+      .hasPrefix(MarkdownHTML.escapeAttribute(note.title) + "</h1>") == true
     let values: [String: Any] = [
       "title": note.title, "path": path, "html": html, "obsidian": vault.obsidianLink(path),
+      "showTitle": !startsWithTitle,
       "properties": note.properties.map { ["key": $0.key, "value": $0.value.text] },
       "tags": note.uniqueTags.map { ["tag": $0, "href": "/search?q=" + Self.queryValue("#" + $0)] },
       "kind": note.kind.rawValue,
@@ -24,8 +40,8 @@ extension WebSite {
 
   /// Markdown as the pages show it, a note's body or a journal entry alike: cmark's safe
   /// renderer, with each wikilink leading to its note.
-  static func html(_ markdown: String) -> String {
-    MarkdownHTML.render(markdown) { target in
+  static func html(_ markdown: String, sourcePositions: Bool = false) -> String {
+    MarkdownHTML.render(markdown, sourcePositions: sourcePositions) { target in
       // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
       let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
       let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name

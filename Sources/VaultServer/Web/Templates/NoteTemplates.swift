@@ -2,12 +2,13 @@
 extension Templates {
   static let notes: [(String, String)] = [("note", note), ("search", search)]
 
-  /// `html` is cmark's safe rendering of the note (Markdown/MarkdownHTML): the one value a page
-  /// writes unescaped.
+  /// `html` is cmark's safe rendering of the note (Markdown/MarkdownHTML), its task lines the
+  /// task rows the other pages show (`taskRow`, escaped as they are): the one value a page writes
+  /// unescaped. The title is left out when the note starts with it as its heading.
   static let note = """
-    <h1>{{title}}</h1>
+    {{#showTitle}}<h1>{{title}}</h1>{{/showTitle}}
     <p class="muted">{{path}} · {{kind}} · <a href="{{obsidian}}">Open in Obsidian</a></p>
-    {{#hasProperties}}<details><summary>Properties</summary><dl>{{#properties}}<dt>{{key}}</dt><dd>{{value}}</dd>{{/properties}}</dl></details>{{/hasProperties}}
+    {{#hasProperties}}<table class="properties" aria-label="Properties"><tbody>{{#properties}}<tr><th scope="row">{{key}}</th><td>{{value}}</td></tr>{{/properties}}</tbody></table>{{/hasProperties}}
     {{#hasTags}}<p>{{#tags}}<a href="{{href}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
     <article class="note-body">{{{html}}}</article>
     """
