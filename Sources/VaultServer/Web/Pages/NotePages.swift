@@ -26,8 +26,9 @@ extension WebSite {
     let html = MarkdownHTML.replacingListItems(in: Self.html(body, sourcePositions: true), rows: rows)
     // The title once: a note that starts with its title as a heading shows that heading.
     let startsWithTitle =
-      html.hasPrefix("<h1") && html.firstIndex(of: ">").map { html[html.index(after: $0)...] }?
-      .hasPrefix(MarkdownHTML.escapeAttribute(note.title) + "</h1>") == true
+      html.hasPrefix("<h1")
+      && html.firstIndex(of: ">").map { html[html.index(after: $0)...] }?
+        .hasPrefix(MarkdownHTML.escapeAttribute(note.title) + "</h1>") == true
     let values: [String: Any] = [
       "title": note.title, "path": path, "html": html, "obsidian": vault.obsidianLink(path),
       "showTitle": !startsWithTitle,
