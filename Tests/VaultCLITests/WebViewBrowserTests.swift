@@ -8,7 +8,8 @@ import Testing
 /// axe-core 4 (as axe-playwright-python ships it) with no serious or critical violation in light and dark, Today agreeing with
 /// `vault today --json`, a task ticked by a click and one by the keyboard alone writing what
 /// `vault done` writes, a note changed on disk showing on the open page within a second without a
-/// reload (and never over what someone is typing), the calendar's keys and the search.
+/// reload (and never over what someone is typing), the calendar's keys, an event dragged to
+/// another day on the month, and the search.
 /// Screenshots of failures are kept and named.
 @Suite struct WebViewBrowserTests {
   @Test func thePlannerWorksInARealBrowser() throws {
@@ -51,6 +52,11 @@ import Testing
     if clicked.count > 1 {
       #expect(try CLI.run(["done", clicked[1]], inVault: byCommands, today: today).status == 0)
     }
+    // The event dragged on the month: what `vault set … date` writes.
+    #expect(result["dragged"] as? String == "Events/2026-11-28 Dentist.md")
+    #expect(
+      try CLI.run(["set", "Events/2026-11-28 Dentist.md", "date", "2026-11-27"], inVault: byCommands, today: today)
+        .status == 0)
     #expect(try WebViewTests.notes(in: folder) == WebViewTests.notes(in: byCommands))
     for path in try WebViewTests.notes(in: byCommands) {
       let web = try Data(contentsOf: folder.appendingPathComponent(path))

@@ -268,6 +268,59 @@ import Testing
     #expect(try Fixture.text(folder, "Projects/Garden.md") == Fixture.text(byCommands, "Projects/Garden.md"))
   }
 
+  /// Events from the day's page, through the commands' door: the form writes the note `vault
+  /// add event` writes; a one-off event moves to another day as `vault set date` (and its last
+  /// day with it) moves it; Delete moves its note to the trash; a repeating event is not moved by
+  /// a day (its rule says its days), and the page says so.
+  @Test func eventsAreAddedMovedAndDeletedAsTheCommandsDo() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let day = try HTTP.request(server.base + "/day?date=2026-12-23").body
+    #expect(day.contains("action=\"/events/add\"") && day.contains("action=\"/events/move\""))
+    let csrf = HTTP.csrf(in: day)
+    let post = { (path: String, fields: [String: String]) throws -> HTTP.Answer in
+      try HTTP.request(
+        server.base + path, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: HTTP.form(fields.merging(["csrf": csrf]) { $1 }))
+    }
+    let added = try post(
+      "/events/add",
+      [
+        "title": "Piano lesson", "date": "2026-12-02", "time": "17:00", "endTime": "18:00", "repeat": "weekly",
+        "location": "Music school", "remind": "1h", "category": "music", "back": "/day?date=2026-12-02",
+      ])
+    #expect(added.status == 303 && added.header("Location") == "/day?date=2026-12-02", "\(added.body)")
+    _ = try CLI.run(
+      [
+        "add", "event", "Piano lesson", "--date", "2026-12-02", "--time", "17:00", "--end-time", "18:00", "--repeat",
+        "weekly", "--location", "Music school", "--remind", "1h", "--category", "music",
+      ], inVault: byCommands, today: Self.today, extra: ["VAULT_NOW": Self.today + "T09:00"])
+    // Christmas in Lisbon, 23 to 27 December, a day later.
+    let lisbon = "Events/2026-12-23 Christmas in Lisbon.md"
+    #expect(try post("/events/move", ["path": lisbon, "date": "2026-12-24"]).status == 303)
+    for (key, value) in [("date", "2026-12-24"), ("endDate", "2026-12-28")] {
+      _ = try CLI.run(["set", lisbon, key, value], inVault: byCommands, today: Self.today)
+    }
+    let dentist = "Events/2026-11-28 Dentist.md"
+    #expect(try post("/events/delete", ["path": dentist]).status == 303)
+    _ = try CLI.run(["rm", dentist, "--yes"], inVault: byCommands, today: Self.today)
+    for path in try Self.notes(in: byCommands) {
+      let web = try Data(contentsOf: folder.appendingPathComponent(path))
+      let command = try Data(contentsOf: byCommands.appendingPathComponent(path))
+      #expect(web == command, "\(path)")
+    }
+    #expect(try Self.notes(in: folder) == Self.notes(in: byCommands))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".trash/2026-11-28 Dentist.md").path))
+    // A repeating event, a note that is no event, an event without a title: said, nothing written.
+    let refused = try post("/events/move", ["path": "Events/(Every T) Spanish Class.md", "date": "2026-12-01"])
+    #expect(refused.status == 400 && refused.body.contains("rule"), "\(refused.body)")
+    #expect(try post("/events/delete", ["path": "Tasks.md"]).status == 404)
+    #expect(try post("/events/add", ["title": " ", "date": "2026-12-02"]).status == 400)
+    #expect(try Self.notes(in: folder) == Self.notes(in: byCommands))
+  }
+
   /// With a mood logged, Today suggests what `vault today` suggests, and "Add as a task" writes
   /// what `vault suggest accept 1` writes.
   @Test func aSuggestionAcceptedOnThePageIsWhatTheCommandAccepts() throws {

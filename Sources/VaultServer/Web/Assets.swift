@@ -68,6 +68,15 @@ enum Assets {
         enhance();
       }
 
+      // A form that asks first (Delete): nothing is sent unless the person says yes.
+      document.addEventListener("submit", (event) => {
+        const form = event.target;
+        if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+          event.preventDefault();
+          event.stopImmediatePropagation();
+        }
+      }, true);
+
       // Forms marked .inline send themselves in the background; the page then shows the result.
       function enhance() {
         for (const form of document.querySelectorAll("form.inline:not([data-ready])")) {
@@ -101,6 +110,38 @@ enum Assets {
         source.addEventListener("error", () => say(unreachable));
         source.addEventListener("open", () => { if (live && live.textContent === unreachable) say(""); });
       }
+
+      // The calendar: an event dragged to another day moves there, through the form's door
+      // (`/events/move`; the keyboard's way is the day page's Move).
+      let dragged = null;
+      document.addEventListener("dragstart", (event) => {
+        const chip = event.target.closest && event.target.closest(".cell-event[data-path]");
+        if (!chip) return;
+        dragged = chip.dataset.path;
+        event.dataTransfer.setData("text/plain", dragged);
+        event.dataTransfer.effectAllowed = "move";
+      });
+      document.addEventListener("dragover", (event) => {
+        if (dragged && event.target.closest && event.target.closest(".cell[data-date]")) event.preventDefault();
+      });
+      document.addEventListener("drop", async (event) => {
+        const cell = event.target.closest && event.target.closest(".cell[data-date]");
+        const csrf = document.getElementById("calendar-csrf");
+        if (!cell || !dragged || !csrf) return;
+        event.preventDefault();
+        const body = new URLSearchParams({ csrf: csrf.value, path: dragged, date: cell.dataset.date, back: location.pathname + location.search });
+        dragged = null;
+        const response = await fetch("/events/move", { method: "POST", body, redirect: "follow" });
+        if (response.ok) {
+          say("Moved to " + cell.getAttribute("aria-label").split(":")[0] + ".");
+          await refresh();
+        } else {
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          const advice = page.querySelector(".advice");
+          say("Not moved: " + (advice ? advice.textContent : response.status));
+        }
+      });
+      document.addEventListener("dragend", () => { dragged = null; });
 
       // The calendar: ← and → for the previous and next month or week, t for today.
       document.addEventListener("keydown", (event) => {
@@ -170,6 +211,7 @@ enum Assets {
       background: var(--card); text-decoration: none; color: var(--fg); }
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .cell-event[draggable="true"] { cursor: grab; }
     a.card { text-decoration: none; color: var(--fg); display: block; }
     a.card .big { color: var(--accent); }
     .cell.outside { background: transparent; border-style: dashed; }

@@ -26,7 +26,8 @@ struct WebSite: Sendable {
     ] + publicFiles { methods[page] = [.get, .head] }
     for action in [
       "/tasks/done", "/tasks/cancel", "/tasks/reopen", "/tasks/postpone", "/tasks/edit", "/tasks/add",
-      "/journal/write", "/goals/progress", "/suggestions/accept", "/suggestions/dismiss",
+      "/journal/write", "/goals/progress", "/suggestions/accept", "/suggestions/dismiss", "/events/add",
+      "/events/move", "/events/delete",
     ] { methods[action] = [.post] }
     return methods
   }()
@@ -77,6 +78,9 @@ struct WebSite: Sendable {
     router.post("/suggestions/dismiss") { _, context in
       await answer { try await suggestion(accept: false, context.form) }
     }
+    router.post("/events/add") { _, context in await answer { try await addEvent(context.form) } }
+    router.post("/events/move") { _, context in await answer { try await moveEvent(context.form) } }
+    router.post("/events/delete") { _, context in await answer { try await deleteEvent(context.form) } }
   }
 
   /// A page or an action's answer; a failure becomes a short page that says what happened.

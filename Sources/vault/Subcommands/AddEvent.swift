@@ -77,18 +77,15 @@ struct AddEvent: ParsableCommand {
     event.tags = tag
     event.remind = remind.map { $0.split(separator: ",").map { $0.trimmingSpaces() } } ?? []
     event.recurrence = `repeat`
-    var properties: [(String, String)]
-    switch event.properties() {
-    case .success(let written): properties = written
-    case .failure(let problem): throw ValidationError("--repeat: \(problem)")
-    }
-    if let created = vault.createdProperty(at: options.now(vault)) { properties.append(created) }
     let filing = try options.filing(.event, in: vault)
-    if let category = filing.property { properties.insert(category, at: 0) }
-    let folder = filing.folder
-    let path = try vault.createNote(
-      named: NewNote.eventName(date: event.date, title: title, properties: properties), in: folder,
-      text: NewNote.text(properties: properties, body: notes))
+    let path: String
+    do {
+      path = try vault.addEvent(event, notes: notes, now: options.now(vault), filing: filing)
+    } catch .asked(let field, let problem) {
+      throw ValidationError("--\(field): \(problem)")
+    } catch .vault(let error) {
+      throw error
+    }
     try NewNoteReport.print(path, vault: vault, options: options)
   }
 }

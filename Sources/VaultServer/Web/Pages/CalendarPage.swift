@@ -56,7 +56,10 @@ extension WebSite {
           "events": (single[cell.date] ?? []).prefix(3).map { occurrence -> [String: Any] in
             let title = ViewWords.title(occurrence.event.value)
             let time = ViewWords.time(occurrence.event.value, on: cell.date, occurrence: occurrence)
-            return ["title": title, "time": time == "all day" ? "" : String(time.prefix(5))]
+            var chip: [String: Any] = ["title": title, "time": time == "all day" ? "" : String(time.prefix(5))]
+            // A one-off event can be dragged to another day (`/events/move`, as the day's form).
+            if occurrence.event.value.recurrence == nil { chip["path"] = occurrence.event.path }
+            return chip
           },
           "label": ViewWords.longDate(cell.date) + (marks.isEmpty ? "" : ": " + marks.joined(separator: ", ")),
         ]
@@ -95,7 +98,17 @@ extension WebSite {
     let back = "/day?date=\(date)"
     let agenda = days.first
     var values: [String: Any] = [
-      "heading": ViewWords.longDate(date), "events": (agenda?.events ?? []).map { eventRow($0, on: date) },
+      "heading": ViewWords.longDate(date), "date": date.description, "back": back,
+      // Each event moves (a one-off one) and goes to the trash from here.
+      "events": (agenda?.events ?? []).map { occurrence -> [String: Any] in
+        var row = eventRow(occurrence, on: date)
+        row["editable"] = true
+        row["oneOff"] = occurrence.event.value.recurrence == nil
+        row["path"] = occurrence.event.path
+        row["back"] = back
+        row["day"] = date.description
+        return row
+      },
       "tasks": (agenda?.tasks ?? []).map {
         taskRow($0.task, when: ViewWords.reason($0, today: date), overdue: $0.reason == .overdue, back: back)
       },

@@ -64,6 +64,15 @@ extension Templates {
     <a href="{{href}}">{{emoji}} {{title}}</a>
     {{#location}}<span class="muted">· {{location}}</span>{{/location}}
     {{#extra}}<span class="muted">· {{extra}}</span>{{/extra}}
+    {{#editable}}{{#oneOff}}<form method="post" action="/events/move" class="inline">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    <input type="hidden" name="back" value="{{back}}">
+    <label>Move {{title}} to <input type="date" name="date" value="{{day}}" required></label>
+    <button type="submit">Move</button></form>{{/oneOff}}
+    <form method="post" action="/events/delete" class="inline" data-confirm="Move {{title}} to the trash?">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    <input type="hidden" name="back" value="{{back}}">
+    <button type="submit" aria-label="Delete {{title}} (to the trash)">Delete</button></form>{{/editable}}
     </li>
     """
 }

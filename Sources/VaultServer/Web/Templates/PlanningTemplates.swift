@@ -108,11 +108,12 @@ extension Templates {
     <h1>{{heading}}</h1>
     <p class="nav-row"><a rel="prev" href="{{previous}}">← Earlier</a> <a class="today" href="{{todayHref}}">Today</a>
     <a rel="next" href="{{next}}">Later →</a> <a href="{{switchHref}}">{{switchName}}</a>
-    <span class="muted">Keys: ← → and t</span></p>
+    <span class="muted">Keys: ← → and t · drag an event to another day, or move it from its day</span></p>
+    <input type="hidden" id="calendar-csrf" value="{{csrf}}">
     <div class="weekdays" aria-hidden="true">{{#weekdays}}<span>{{name}}</span>{{/weekdays}}</div>
     {{#weeks}}<section class="week" aria-label="Week {{number}}">
     {{#days}}{{#outside}}<span class="cell outside" aria-hidden="true"></span>{{/outside}}
-    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event">{{time}} {{title}}</span>{{/events}}</a>{{/outside}}{{/days}}
+    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" data-date="{{date}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</span>{{/events}}</a>{{/outside}}{{/days}}
     {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
     </section>{{/weeks}}
     <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
@@ -125,6 +126,22 @@ extension Templates {
     <a rel="next" href="{{next}}">Day after →</a></p>
     {{#empty}}<p class="muted">Nothing on this day.</p>{{/empty}}
     {{#hasEvents}}<h2>Events</h2><ul class="rows">{{/hasEvents}}{{#events}}{{> eventRow}}{{/events}}{{#hasEvents}}</ul>{{/hasEvents}}
+    <details class="add-event"><summary>Add an event</summary>
+    <form method="post" action="/events/add" class="stack">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    <label>Title <input type="text" name="title" required maxlength="200"></label>
+    <label>Day <input type="date" name="date" value="{{date}}" required></label>
+    <label>Starts at <input type="time" name="time"></label>
+    <label>Ends at <input type="time" name="endTime"></label>
+    <label><span><input type="checkbox" name="allDay"> All day</span></label>
+    <label>Last day, for several days <input type="date" name="end"></label>
+    <label>Repeats <select name="repeat"><option value="none">never</option><option value="daily">every day</option>
+    <option value="weekly">every week</option><option value="monthly">every month</option><option value="yearly">every year</option></select></label>
+    <label>Time zone, when not the vault's <input type="text" name="timezone" placeholder="Europe/Berlin"></label>
+    <label>Category <input type="text" name="category" placeholder="birthday, work"></label>
+    <label>Where <input type="text" name="location"></label>
+    <label>Reminders before it <input type="text" name="remind" placeholder="1d,2h"></label>
+    <button type="submit">Add the event</button></form></details>
     {{#hasTasks}}<h2>Tasks</h2><ul class="rows">{{/hasTasks}}{{#tasks}}{{> taskRow}}{{/tasks}}{{#hasTasks}}</ul>{{/hasTasks}}
     {{#hasNotes}}<h2>Notes</h2><ul class="rows">{{/hasNotes}}{{#notes}}<li><a href="{{href}}">{{title}}</a></li>{{/notes}}{{#hasNotes}}</ul>{{/hasNotes}}
     {{#journal}}<h2>Journal</h2><p><a href="{{href}}">The entry</a> · {{mood}}</p>{{/journal}}
