@@ -63,7 +63,8 @@ extension Vault {
     }
     let note = note(at: located.path)
     guard note.properties.contains(where: { $0.key == "date" }) else {
-      throw .asked(field: "date", problem: "\(located.path) says its day in a key other than date: change it in the note")
+      throw .asked(
+        field: "date", problem: "\(located.path) says its day in a key other than date: change it in the note")
     }
     guard let start = event.start else {
       throw .asked(field: "date", problem: "\(located.path) has no day to move")
