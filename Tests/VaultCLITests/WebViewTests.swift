@@ -57,6 +57,14 @@ import Testing
     let dashboard = try json(["today"], in: folder) as? [String: Any] ?? [:]
     let tasks = dashboard["tasks"] as? [[String: Any]] ?? []
     #expect(!tasks.isEmpty)
+    // The week's moods: a bar a day, as `vault today` counts them, and their average.
+    let moods = (dashboard["journal"] as? [String: Any])?["lastSevenDays"] as? [Any] ?? []
+    let shown = today.components(separatedBy: "<span class=\"mood-value\" aria-hidden=\"true\">").dropFirst()
+      .map { String($0.prefix { $0 != "<" }) }
+    #expect(moods.count == 7 && shown == moods.map { ($0 as? Int).map(String.init) ?? "–" }, "\(shown)")
+    let logged = moods.compactMap { $0 as? Int }
+    let average = String(format: "%.1f", Double(logged.reduce(0, +)) / Double(max(1, logged.count)))
+    #expect(today.contains("Last 7 days · average \(average)"))
     for entry in tasks {
       let task = (entry["task"] as? [String: Any])?["item"] as? [String: Any]
       let text = task?["description"] as? String ?? "?"

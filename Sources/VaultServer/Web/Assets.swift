@@ -212,6 +212,13 @@ enum Assets {
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .cell-event[draggable="true"] { cursor: grab; }
+    .mood-week { margin: 8px 0; }
+    .mood-bars { list-style: none; display: flex; gap: 6px; align-items: flex-end; margin: 4px 0 0; padding: 0; }
+    .mood-bars li { display: flex; flex-direction: column; align-items: center; justify-content: flex-end; width: 2.2em;
+      height: 84px; }
+    .mood-bar { display: block; width: 1.4em; background: var(--accent); border-radius: 3px 3px 0 0; }
+    .mood-bar.none { background: var(--line); }
+    .mood-day, .mood-value { font-size: 0.8em; color: var(--muted); }
     a.card { text-decoration: none; color: var(--fg); display: block; }
     a.card .big { color: var(--accent); }
     .cell.outside { background: transparent; border-style: dashed; }

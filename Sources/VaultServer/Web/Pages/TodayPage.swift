@@ -52,8 +52,20 @@ extension WebSite {
         "tags": entry.value.moodTags.joined(separator: ", "),
       ]
     }
-    values["week7"] = dashboard.journal.week.map { mood -> [String: Any] in
-      ["value": mood ?? 0, "shown": mood.map(String.init) ?? "–", "has": mood != nil]
+    // The last seven days' moods as a small chart, as the terminal draws its sparkline, with
+    // the day under each bar and the average.
+    let week = dashboard.journal.week
+    values["week7"] = week.enumerated().map { index, mood -> [String: Any] in
+      let day = today.adding(days: index - (week.count - 1))
+      return [
+        "value": mood ?? 0, "shown": mood.map(String.init) ?? "–", "has": mood != nil,
+        "height": "height: \(max(2, (mood ?? 0) * 5))px", "day": String(day.weekday.name.prefix(2)).capitalized,
+        "label": "\(ViewWords.shortDate(day)): " + (mood.map { "\($0) of 10" } ?? "no mood"),
+      ]
+    }
+    let logged = week.compactMap { $0 }
+    if !logged.isEmpty {
+      values["moodAverage"] = String(format: "%.1f", Double(logged.reduce(0, +)) / Double(logged.count))
     }
     if let insight = dashboard.insight {
       values["insight"] = [

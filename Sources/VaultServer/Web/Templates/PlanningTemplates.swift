@@ -30,7 +30,8 @@ extension Templates {
     <h2>Journal</h2>
     {{#journal}}<p><a href="{{href}}">Today's entry</a> · {{mood}}{{#tags}} · {{tags}}{{/tags}}</p>{{/journal}}
     {{^journal}}<p class="muted">No entry yet today. <a href="/journal">Write one</a>.</p>{{/journal}}
-    <p class="muted" aria-label="Mood over the last seven days">Last 7 days: {{#week7}}<span>{{shown}}</span> {{/week7}}</p>
+    <figure class="mood-week"><figcaption class="muted">Last 7 days{{#moodAverage}} · average {{moodAverage}}{{/moodAverage}}</figcaption>
+    <ol class="mood-bars">{{#week7}}<li aria-label="{{label}}"><span class="mood-bar{{^has}} none{{/has}}" style="{{height}}"></span><span class="mood-day" aria-hidden="true">{{day}}</span><span class="mood-value" aria-hidden="true">{{shown}}</span></li>{{/week7}}</ol></figure>
     {{#hasSuggestions}}<h2>For your mood</h2><ul class="rows">{{/hasSuggestions}}
     {{#suggestions}}<li><span class="text">{{text}}</span>
     <form method="post" action="/suggestions/accept" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
