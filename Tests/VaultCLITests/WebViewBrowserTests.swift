@@ -5,6 +5,7 @@ import Testing
 /// The web view in a real browser (Debian's chromium through selenium and chromedriver,
 /// Fixtures/Oracles/web-view-in-browser): every page at phone and desktop width without
 /// overflow or console errors (a script or style the Content-Security-Policy blocked is one),
+/// every button, field and section link at least 24 px square on a phone (WCAG 2.2's target size),
 /// axe-core 4 (as axe-playwright-python ships it) with no serious or critical violation in light and dark, Today agreeing with
 /// `vault today --json`, a task ticked by a click and one by the keyboard alone writing what
 /// `vault done` writes, a note changed on disk showing on the open page within a second without a

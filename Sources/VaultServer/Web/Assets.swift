@@ -171,7 +171,8 @@ enum Assets {
     .skip:focus { left: 8px; top: 8px; background: var(--card); padding: 4px 8px; z-index: 2; }
     header nav ul { display: flex; flex-wrap: wrap; gap: 2px 14px; list-style: none; margin: 0; padding: 10px 14px;
       border-bottom: 1px solid var(--line); }
-    header nav a { text-decoration: none; }
+    input[type=checkbox], input[type=radio] { width: 24px; height: 24px; margin: 0 6px 0 0; vertical-align: middle; }
+    header nav a { text-decoration: none; display: inline-block; padding: 3px 0; min-height: 24px; box-sizing: border-box; }
     header nav a[aria-current=page] { font-weight: 700; text-decoration: underline; }
     main { max-width: 960px; margin: 0 auto; padding: 12px 14px 40px; }
     main:focus { outline: none; }
