@@ -276,6 +276,23 @@ import Testing
     #expect(try Fixture.text(folder, "Projects/Garden.md") == Fixture.text(byCommands, "Projects/Garden.md"))
   }
 
+  /// The week by the hour: each timed event in its day's column from its start to its end (a
+  /// row a quarter of an hour from 07:00), at least half an hour tall, and a line at now on
+  /// today; on a phone no wider than the screen (the browser test measures it).
+  @Test func theWeekPlacesEachEventByItsHours() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let week = try HTTP.request(server.base + "/calendar?week=2026-11-24").body
+    #expect(week.contains("<section class=\"hour-grid\""))
+    // Spanish Class, Tuesday 18:30-20:00: the third column (after the hours), rows 48 to 54.
+    #expect(week.contains("style=\"grid-column: 3; grid-row: 48 / 54; margin-left: 0px"), "\(main(week))")
+    // Team Standup, 09:00-09:15 on Monday: half an hour tall.
+    #expect(week.contains("style=\"grid-column: 2; grid-row: 10 / 12; margin-left: 0px"))
+    // Now, 09:00 on Tuesday 24 November.
+    #expect(week.contains("<span class=\"hg-now\" style=\"grid-column: 3; grid-row: 10\""))
+  }
+
   /// Events from the day's page, through the commands' door: the form writes the note `vault
   /// add event` writes; a one-off event moves to another day as `vault set date` (and its last
   /// day with it) moves it; Delete moves its note to the trash; a repeating event is not moved by

@@ -213,6 +213,16 @@ enum Assets {
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .cell-event[draggable="true"] { cursor: grab; }
+    .hour-grid { display: grid; grid-template-columns: 3.2em repeat(7, minmax(0, 1fr)); margin: 12px 0;
+      background: repeating-linear-gradient(to bottom, transparent 0, transparent 43px, var(--line) 43px, var(--line) 44px);
+      background-position: 0 1.8em; border-top: 1px solid var(--line); }
+    .hg-day { font-size: 0.85em; text-align: center; align-self: center; min-height: 24px; white-space: nowrap;
+      overflow: hidden; }
+    .hg-hour { grid-column: 1; font-size: 0.75em; color: var(--muted); }
+    .hg-event { font-size: 0.75em; background: var(--card); border-left: 3px solid var(--bar, var(--accent));
+      border-radius: 3px; padding: 1px 3px; overflow: hidden; text-decoration: none; color: var(--fg);
+      box-shadow: 0 0 0 1px var(--line); z-index: 1; min-width: 0; }
+    .hg-now { border-top: 2px solid var(--bad); align-self: start; z-index: 2; }
     .mood-week { margin: 8px 0; }
     .mood-bars { list-style: none; display: flex; gap: 6px; align-items: flex-end; margin: 4px 0 0; padding: 0; }
     .mood-bars li { display: flex; flex-direction: column; align-items: center; justify-content: flex-end; width: 2.2em;
@@ -252,6 +262,8 @@ enum Assets {
       .chart .row { grid-template-columns: 7em 1fr 2.5em; }
       .cell { min-height: 2.6em; font-size: 0.85em; }
       .cell-event { display: none; }
+      .hg-name { display: none; }
+      .hour-grid { grid-template-columns: 2.6em repeat(7, minmax(0, 1fr)); }
     }
     """#
 }

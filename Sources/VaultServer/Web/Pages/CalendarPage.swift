@@ -80,12 +80,13 @@ extension WebSite {
     let names = (0..<7).map { offset in
       ["name": String(from.startOfWeek(weekStart).adding(days: offset).weekday.name.prefix(3).capitalized)]
     }
-    let values: [String: Any] = [
+    var values: [String: Any] = [
       "heading": heading, "weeks": weeks, "previous": previous, "next": next, "weekdays": names,
       "todayHref": byWeek ? "/calendar?week=\(today)" : "/calendar",
       "switchHref": byWeek ? "/calendar?month=" + Self.monthText(from) : "/calendar?week=\(today)",
       "switchName": byWeek ? "Month" : "Week",
     ]
+    if byWeek { values["hourGrid"] = hourGrid(days, from: from, now: await session.now) }
     return renderer.page("calendar", title: heading, section: "/calendar", values: values)
   }
 

@@ -117,6 +117,12 @@ extension Templates {
     {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" data-date="{{date}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</span>{{/events}}</a>{{/outside}}{{/days}}
     {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
     </section>{{/weeks}}
+    {{#hourGrid}}<section class="hour-grid" aria-label="The week by the hour" style="{{rows}}">
+    {{#columns}}<a class="hg-day" href="{{href}}" style="{{style}}"><span class="hg-name">{{name}} </span>{{day}}</a>{{/columns}}
+    {{#hours}}<span class="hg-hour" style="{{style}}">{{label}}</span>{{/hours}}
+    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}">{{time}} {{title}}</a>{{/events}}
+    {{#now}}<span class="hg-now" style="{{style}}" title="Now, {{time}}" aria-hidden="true"></span>{{/now}}
+    </section>{{/hourGrid}}
     <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
     <span class="mark note"></span> dated note <span class="mark journal"></span> journal</p>
     """
