@@ -488,6 +488,17 @@ import Testing
     // Search shows the note's words, escaped.
     let found = main(try HTTP.request(server.base + "/search?q=hello").body)
     #expect(found.contains("Hostile.md") && !found.lowercased().contains("<script"))
+    // Snippets go through the note's renderer: the hostile ones stay inert, emphasis is emphasis.
+    for words in ["click", "iframe", "onerror"] {
+      let snippets = main(try HTTP.request(server.base + "/search?q=\(words)").body).lowercased()
+      for forbidden in ["<script", "javascript:", "onerror=", "<iframe", "<img"] {
+        #expect(!snippets.contains(forbidden), "\(words): \(forbidden)")
+      }
+    }
+    let reading = main(try HTTP.request(server.base + "/search?q=tempered").body)
+    #expect(reading.contains("<em>The Well-Tempered Garden</em>") && !reading.contains("*The Well"), "\(reading)")
+    let journal = main(try HTTP.request(server.base + "/journal?date=2026-11-23").body)
+    #expect(journal.contains("Read <em>The Overstory</em>."), "\(journal)")
   }
 
   /// An open page's event stream hears of a note changed on disk within a second, and of

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import VaultCore
 import VaultKit
@@ -50,6 +51,16 @@ extension WebSite {
     }
   }
 
+  /// A line of Markdown inside a row (a search snippet, a journal day's first line): the same
+  /// renderer, its block markup (`# `, `- `, a paragraph) left out, its emphasis, code and
+  /// wikilinks kept.
+  static func inlineHTML(_ markdown: String) -> String {
+    let html = Self.html(markdown)
+    return html.replacingOccurrences(
+      of: #"</?(p|h[1-6]|ul|ol|li|blockquote|hr)( [^>]*)?/?>"#, with: " ", options: .regularExpression
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The vault's note that `argument` names, as `vault show` resolves it, inside the vault and
   /// a Markdown note only: never a file of another kind, a hidden folder's, or one outside
   /// (by its path, or through a link that leads out).
@@ -95,7 +106,7 @@ extension WebSite {
       }
       values["hits"] = hits.map { hit in
         [
-          "title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": hit.snippet,
+          "title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": Self.inlineHTML(hit.snippet),
           "kind": hit.kind,
         ]
       }

@@ -79,7 +79,7 @@ extension WebSite {
       "earlier": days.filter { $0.date != date }.reversed().map { day -> [String: Any] in
         [
           "date": ViewWords.shortDate(day.date), "href": "/journal?date=\(day.date)",
-          "mood": moodText(day.mood) ?? "no mood", "line": day.firstLine,
+          "mood": moodText(day.mood) ?? "no mood", "line": Self.inlineHTML(day.firstLine),
         ]
       },
       "moodDefault": entry?.mood ?? 5,

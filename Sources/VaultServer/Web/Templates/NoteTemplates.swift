@@ -3,8 +3,8 @@ extension Templates {
   static let notes: [(String, String)] = [("note", note), ("search", search)]
 
   /// `html` is cmark's safe rendering of the note (Markdown/MarkdownHTML), its task lines the
-  /// task rows the other pages show (`taskRow`, escaped as they are): the one value a page writes
-  /// unescaped. The title is left out when the note starts with it as its heading.
+  /// task rows the other pages show (`taskRow`, escaped as they are): with the search's snippets
+  /// (`inlineHTML`, the same renderer), the values a page writes unescaped. The title is left out when the note starts with it as its heading.
   static let note = """
     {{#showTitle}}<h1>{{title}}</h1>{{/showTitle}}
     <p class="muted">{{path}} · {{kind}} · <a href="{{obsidian}}">Open in Obsidian</a></p>
@@ -21,6 +21,6 @@ extension Templates {
     {{#asked}}<p class="muted">{{total}}</p>
     {{#none}}<p>No match. Try fewer words, or a prefix such as <code>plan*</code>.</p>{{/none}}
     <ul class="rows">{{#hits}}<li><a href="{{href}}">{{title}}</a> <span class="muted">{{path}}</span>
-    <span class="text">{{snippet}}</span></li>{{/hits}}</ul>{{/asked}}
+    <span class="text">{{{snippet}}}</span></li>{{/hits}}</ul>{{/asked}}
     """
 }

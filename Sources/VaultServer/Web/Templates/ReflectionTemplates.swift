@@ -48,7 +48,7 @@ extension Templates {
     <button type="submit">Save</button>
     </form>{{/isToday}}
     <h2>Earlier</h2>
-    <ul class="rows">{{#earlier}}<li><a href="{{href}}">{{date}}</a> <span>{{mood}}</span> <span class="muted">{{line}}</span></li>{{/earlier}}</ul>
+    <ul class="rows">{{#earlier}}<li><a href="{{href}}">{{date}}</a> <span>{{mood}}</span> <span class="muted">{{{line}}}</span></li>{{/earlier}}</ul>
     """
 
   static let insights = """
