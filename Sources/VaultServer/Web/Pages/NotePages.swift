@@ -106,7 +106,8 @@ extension WebSite {
       }
       values["hits"] = hits.map { hit in
         [
-          "title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path), "snippet": Self.inlineHTML(hit.snippet),
+          "title": hit.title, "path": hit.path, "href": Self.noteAddress(hit.path),
+          "snippet": Self.inlineHTML(hit.snippet),
           "kind": hit.kind,
         ]
       }
