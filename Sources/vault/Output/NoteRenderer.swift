@@ -140,9 +140,13 @@ struct NoteRenderer {
     let depth = task.parentLine == nil ? 0 : depthOf(task, in: note)
     let indent = String(repeating: "  ", count: depth + 1)
     let description = vault.settings.tasks.shown(task.text)
+    let place = "line \(task.line)"
     var lines = ViewText.wrapped(
-      "\(indent)[\(task.status.symbol)] \(description)  line \(task.line)", width: terminal.width,
-      indent: indent.count + 4)
+      "\(indent)[\(task.status.symbol)] \(description)  \(place)", width: terminal.width, indent: indent.count + 4)
+    // Where it is, dimmed, as the other sections say it.
+    if let last = lines.last, last.hasSuffix(place) {
+      lines[lines.count - 1] = String(last.dropLast(place.count)) + terminal.dim(place)
+    }
     var fields: [String] = ["status \(task.status.type.rawValue)"]
     if task.priority != .normal { fields.append("priority \(task.priority.rawValue)") }
     let dates: [(String, LocalDate?)] = [
