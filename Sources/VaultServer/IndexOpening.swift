@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -9,11 +10,16 @@ extension IndexSession.Opening {
   var notYet: String? {
     switch self {
     case .ready: return nil
-    case .waiting: return "vault is opening the vault's index; it answers in a moment."
+    case .waiting: return "vault is opening its index; it answers in a moment."
     case .reading(let done, let total):
-      return "vault is reading the vault for the first time: \(done.grouped) of \(total.grouped) notes. "
+      return "vault is reading the vault for the first time: \(Self.count(done)) of \(Self.count(total)) notes. "
         + "It answers once it has read them all, in a moment."
     }
+  }
+
+  /// 20000 as "20,000", whatever the server's locale.
+  static func count(_ number: Int) -> String {
+    number.formatted(.number.locale(Locale(identifier: "en_US")).grouping(.automatic))
   }
 
   /// The seconds a client is asked to wait before asking again.
@@ -24,18 +30,5 @@ extension IndexSession.Opening {
     var headers: HTTPFields = [.retryAfter: String(retrySeconds)]
     if let refresh = HTTPField.Name("Refresh") { headers[refresh] = String(retrySeconds) }
     return headers
-  }
-}
-
-extension Int {
-  /// 20000 as "20,000".
-  fileprivate var grouped: String {
-    let digits = String(self)
-    var grouped = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
-      grouped.append(digit)
-    }
-    return grouped
   }
 }

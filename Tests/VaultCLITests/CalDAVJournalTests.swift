@@ -6,7 +6,7 @@ import Testing
 /// (Fixtures/Oracles/caldav-journal): each day's entry is a VJOURNAL of a calendar of its own; a
 /// VJOURNAL a phone sends becomes its day's note, with its own properties kept beside it and
 /// given back; a change from the phone changes the note's text and nothing else; a copy older
-/// than the note is refused (412) and loses nothing written meanwhile; a second entry of a day
+/// than the note is refused (412), with If-Match or without, and loses nothing written meanwhile; a second entry of a day
 /// is refused, and a deleted one goes to the trash.
 @Suite struct CalDAVJournalTests {
   @Test func aJournalAppReadsWritesAndDeletesTheDaysEntries() throws {
@@ -51,6 +51,14 @@ import Testing
     #expect(seen["staleStatus"] as? Int == 412)
     #expect(
       (seen["noteAfterStale"] as? String)?.hasSuffix("Rewritten on the phone.\n- 21:00 Added in Obsidian.\n") == true)
+    // Without If-Match too: a copy read before the line was added is refused; one read after
+    // it lands, with the line.
+    #expect(seen["staleWithoutIfMatch"] as? Int == 412)
+    #expect(seen["freshWithoutIfMatch"] as? Int == 204)
+    #expect(
+      (seen["noteAfterFresh"] as? String)?.hasSuffix(
+        "Added in Obsidian.\n- 21:30 Also added in Obsidian.\n- 22:00 From the phone.\n") == true,
+      "\(seen["noteAfterFresh"] ?? "")")
     #expect(seen["secondOfTheDay"] as? String == "AuthorizationError")
     // Deleted: to the trash, with what the phone sent.
     #expect(seen["existsAfterDelete"] as? Bool == false)

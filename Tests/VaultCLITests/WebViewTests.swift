@@ -192,9 +192,7 @@ import Testing
     let csrf = HTTP.csrf(in: try HTTP.request(server.base + "/").body)
     #expect(csrf.count == 32)
     let post = { (path: String, fields: [String: String]) throws -> HTTP.Answer in
-      try HTTP.request(
-        server.base + path, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-        body: HTTP.form(fields.merging(["csrf": csrf]) { $1 }))
+      try HTTP.post(server.base + path, fields, csrf: csrf)
     }
     let tasks = try json(["tasks"], in: folder) as? [[String: Any]] ?? []
     let renew = tasks.first { ($0["task"] as? [String: Any])?["description"] as? String == "Renew passport" }
@@ -268,9 +266,8 @@ import Testing
     let csrf = HTTP.csrf(in: page)
     let id = try #require(
       page.components(separatedBy: "data-task=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
-    let done = try HTTP.request(
-      server.base + "/tasks/done", method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-      body: HTTP.form(["task": id, "back": "/note?path=Projects%2FGarden.md", "csrf": csrf]))
+    let done = try HTTP.post(
+      server.base + "/tasks/done", ["task": id, "back": "/note?path=Projects%2FGarden.md"], csrf: csrf)
     #expect(done.status == 303 && done.header("Location") == "/note?path=Projects%2FGarden.md")
     _ = try CLI.run(["done", id], inVault: byCommands, today: Self.today)
     #expect(try Fixture.text(folder, "Projects/Garden.md") == Fixture.text(byCommands, "Projects/Garden.md"))
@@ -306,9 +303,7 @@ import Testing
     #expect(day.contains("action=\"/events/add\"") && day.contains("action=\"/events/move\""))
     let csrf = HTTP.csrf(in: day)
     let post = { (path: String, fields: [String: String]) throws -> HTTP.Answer in
-      try HTTP.request(
-        server.base + path, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-        body: HTTP.form(fields.merging(["csrf": csrf]) { $1 }))
+      try HTTP.post(server.base + path, fields, csrf: csrf)
     }
     let added = try post(
       "/events/add",

@@ -187,8 +187,7 @@ public enum TaskTodo {
     let categories = todo.all("CATEGORIES").flatMap(\.texts).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     if todo.first("CATEGORIES") != nil { fields.categories = categories }
     if todo.first("X-VAULT-SCHEDULED") != nil { fields.scheduled = .some(day("X-VAULT-SCHEDULED")) }
-    fields.parent = todo.all("RELATED-TO").first { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" }
-      .map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+    fields.parent = parentUID(of: todo)
     switch todo.first("STATUS")?.value.uppercased() {
     case "COMPLETED": fields.status = .done
     case "CANCELLED": fields.status = .cancelled
@@ -224,6 +223,13 @@ public enum TaskTodo {
       fields.recurrence = text
     }
     return .success(fields)
+  }
+
+  /// The UID of the to-do a VTODO is a subtask of: its RELATED-TO with RELTYPE PARENT, or with
+  /// no RELTYPE (PARENT is RFC 5545's default).
+  public static func parentUID(of todo: ICalendar.Component) -> String? {
+    todo.all("RELATED-TO").first { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" }
+      .map(\.text).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// RFC 5545's 1 (highest) to 9 (lowest) as the Tasks plugin's priorities; 0: none.

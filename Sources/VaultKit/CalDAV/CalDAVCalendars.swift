@@ -172,14 +172,13 @@ extension Vault {
     return groups.values.map { group in
       let stamps = group.paths.map { path -> String in
         guard let stamp = facts[path]?.stamp else { return path }
-        return "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
+        return Self.calDAVStamp(path, stamp)
       }
       let name = calDAVObjectName(uid: group.uid, hrefs: hrefs)
       var resource = CalDAVResource(
         name: name, uid: group.uid,
         etag: Self.calDAVTag(
-          stamps.joined(separator: "\n") + "\n" + settingsStamp
-            + ((kept.map { $0[name] } ?? calDAVKeptStamp(.events, name: name)).map { "\n" + $0 } ?? "")),
+          stamps: stamps, settings: settingsStamp, kept: kept.map { $0[name] } ?? calDAVKeptStamp(.events, name: name)),
         paths: group.paths)
       for path in group.paths {
         if let uid = facts[path]?.uid { resource.uids[path] = uid }
@@ -189,16 +188,27 @@ extension Vault {
     }.filter { wanted == nil || $0.uid == wanted }.sorted { $0.name < $1.name }
   }
 
-  /// The ETag of an event's object read from its files now, not from the index: a change an
-  /// editor made a moment ago (before a watcher saw it) counts.
-  public func calDAVCurrentTag(of resource: CalDAVResource) -> String? {
+  /// The ETag of an event's or a journal entry's object read from its files now, not from the
+  /// index: a change an editor made a moment ago (before a watcher saw it) counts.
+  public func calDAVCurrentTag(of resource: CalDAVResource, _ kind: CalDAVCalendar.Kind = .events) -> String? {
     var stamps: [String] = []
     for path in resource.paths {
       guard let status = FileSystem.status(root + "/" + path, followLinks: true) else { return nil }
-      stamps.append("\(path)|\(status.size)|\(status.modified)|\(status.inode)")
+      stamps.append(
+        Self.calDAVStamp(path, FileStamp(size: status.size, modified: status.modified, inode: status.inode)))
     }
-    let kept = calDAVKeptStamp(.events, name: resource.name).map { "\n" + $0 } ?? ""
-    return Self.calDAVTag(stamps.joined(separator: "\n") + "\n" + calDAVSettingsStamp + kept)
+    return Self.calDAVTag(
+      stamps: stamps, settings: calDAVSettingsStamp, kept: calDAVKeptStamp(kind, name: resource.name))
+  }
+
+  /// What an object's ETag is made of, for one of its notes: path, size, modification time, inode.
+  static func calDAVStamp(_ path: String, _ stamp: FileStamp) -> String {
+    "\(path)|\(stamp.size)|\(stamp.modified)|\(stamp.inode)"
+  }
+
+  /// The ETag of an object made of notes: their stamps, the settings' and its kept part's.
+  static func calDAVTag(stamps: [String], settings: String, kept: String?) -> String {
+    calDAVTag(stamps.joined(separator: "\n") + "\n" + settings + (kept.map { "\n" + $0 } ?? ""))
   }
 
   static func calDAVTag(_ text: String) -> String { "\"" + String(StableHash.fnv1a(text), radix: 16) + "\"" }

@@ -24,6 +24,7 @@ extension Vault {
     }
     let kept = calDAVKeptStamps(.journal)
     let hrefs = calDAVHrefs(.journal)
+    let settingsStamp = calDAVSettingsStamp
     // One object a day: a second note of the same day (two daily-note formats) is left out.
     var byDay: [LocalDate: String] = [:]
     for (path, fact) in facts where byDay[fact.date].map({ path < $0 }) ?? true { byDay[fact.date] = path }
@@ -31,9 +32,10 @@ extension Vault {
       guard let fact = facts[path] else { return nil }
       let uid = fact.uid.flatMap { $0.isEmpty ? nil : $0 } ?? Self.calDAVJournalUID(day)
       let name = calDAVObjectName(uid: uid, hrefs: hrefs)
-      let stamp = "\(path)|\(fact.stamp.size)|\(fact.stamp.modified)|\(fact.stamp.inode)"
       var resource = CalDAVResource(
-        name: name, uid: uid, etag: Self.calDAVTag(stamp + (kept[name].map { "\n" + $0 } ?? "")), paths: [path])
+        name: name, uid: uid,
+        etag: Self.calDAVTag(stamps: [Self.calDAVStamp(path, fact.stamp)], settings: settingsStamp, kept: kept[name]),
+        paths: [path])
       resource.modifiedTimes[path] = Int(fact.stamp.modified / 1_000_000_000)
       return (resource, day)
     }
@@ -58,14 +60,6 @@ extension Vault {
     return kept ? calDAVWithKept(made, .journal, name: resource.name, paths: resource.paths) : made
   }
 
-  /// The ETag of a journal entry's object read from its note now.
-  public func calDAVCurrentJournalTag(of resource: CalDAVResource) -> String? {
-    guard let path = resource.paths.first, let status = FileSystem.status(root + "/" + path, followLinks: true)
-    else { return nil }
-    let kept = calDAVKeptStamp(.journal, name: resource.name).map { "\n" + $0 } ?? ""
-    return Self.calDAVTag("\(path)|\(status.size)|\(status.modified)|\(status.inode)" + kept)
-  }
-
   /// A note's text as SUMMARY and DESCRIPTION: its first line when that is a first-level
   /// heading, and the rest without the blank lines around it.
   static func journalParts(_ text: String) -> (summary: String?, description: String) {
@@ -80,9 +74,14 @@ extension Vault {
     return (summary.flatMap { $0.isEmpty ? nil : $0 }, description)
   }
 
+  /// A DESCRIPTION as the note holds it: line breaks as `\n`, no blank lines around it.
+  static func cleaned(_ description: String) -> String {
+    description.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The note's text for a SUMMARY and a DESCRIPTION.
   static func journalText(summary: String?, description: String) -> String {
-    let body = description.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    let body = cleaned(description)
     let heading = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) }.flatMap {
       $0.isEmpty ? nil : "# " + $0
     }
@@ -93,8 +92,15 @@ extension Vault {
   /// day, which must not exist yet); a changed one changes the note's text after its front matter
   /// when SUMMARY or DESCRIPTION differ from what the note says (its properties, the mood among
   /// them, stay). An entry stays on its day.
+  ///
+  /// The text is replaced whole, so it is replaced only over what the client had read: with
+  /// `checked` (its If-Match named the note as it is), or when the note still says what the
+  /// client was last `given`; a line written meanwhile in Obsidian or by `vault journal` is
+  /// never overwritten by a client that had not seen it (412, read it again). Without either,
+  /// only a text that keeps all the note says now is written.
   public func calDAVPutJournal(
-    _ body: String, existing: (resource: CalDAVResource, day: LocalDate)?
+    _ body: String, given: String? = nil, checked: Bool = false,
+    existing: (resource: CalDAVResource, day: LocalDate)?
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let object = try Self.calDAVObject(body, holding: "VJOURNAL", "this calendar takes journal entries (VJOURNAL) only")
     let entries = object.components.filter { $0.name == "VJOURNAL" }
@@ -118,20 +124,31 @@ extension Vault {
           "a journal entry stays on its day (\(existing.day)): write the entry of \(day) as a new one")
       }
       let path = existing.resource.paths[0]
+      let givenParts = given.flatMap {
+        ICalendar.parse($0).components.first?.components.first { $0.name == "VJOURNAL" }
+      }
+      .map { ($0.first("SUMMARY")?.text, Self.cleaned($0.all("DESCRIPTION").map(\.text).joined(separator: "\n\n"))) }
+      let sentSummary = summary?.trimmingCharacters(in: .whitespaces)
+      let sentDescription = Self.cleaned(description)
       do {
         try edit(path) { current throws(VaultError) -> FileEdit<Void> in
           guard let bytes = current else { throw .noteNotFound(path) }
           let note = NoteParser.parse(bytes, path: path)
           let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
           let (nowSummary, nowDescription) = Self.journalParts(String(decoding: bytes[start...], as: UTF8.self))
-          let sentDescription = description.replacingOccurrences(of: "\r\n", with: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-          if nowSummary == summary?.trimmingCharacters(in: .whitespaces), nowDescription == sentDescription {
-            return .keep(())
-          }
+          if nowSummary == sentSummary, nowDescription == sentDescription { return .keep(()) }
+          // Written over only what the client had read.
+          let read =
+            checked
+            || givenParts.map { $0.0 == nowSummary && $0.1 == nowDescription }
+              ?? sentDescription.contains(nowDescription)
+          guard read else { throw .changedOnDisk(path) }
           let text = Self.journalText(summary: summary, description: description)
           return .write(Array(bytes[..<start]) + Array(text.utf8), ())
         }
+      } catch .changedOnDisk {
+        throw .changedMeanwhile(
+          "\(path) changed since the entry was read (a line written in the vault meanwhile): read it again")
       } catch {
         throw .cannotWrite("\(path) cannot be written: \(error)")
       }

@@ -334,26 +334,28 @@ actor CalDAVState {
     if !events.isEmpty {
       bodies = try await session.read { store, _ in try vault.calDAVEventBodies(in: store, events) }
     }
-    var toDos: [String: String] = [:]
+    // To-dos and journal entries: what clients were given is kept, so that a PUT without
+    // If-Match changes only what its client changed.
+    var remembered: [String: String] = [:]
     for object in objects {
-      if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { toDos[object.resource.name] = body }
+      if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { remembered[object.resource.name] = body }
       if let day = object.journalDay, let body = vault.calDAVJournalBody(object.resource, day: day) {
-        bodies[object.resource.name] = body
+        remembered[object.resource.name] = body
       }
     }
-    // What clients were given: a PUT without If-Match changes only what its client changed.
-    if given.count + toDos.count > Self.givenLimit { given = [:] }
-    for (name, body) in toDos { given[calendar.slug + "/" + name] = body }
-    return bodies.merging(toDos) { event, _ in event }
+    if given.count + remembered.count > Self.givenLimit { given = [:] }
+    for (name, body) in remembered { given[calendar.slug + "/" + name] = body }
+    return bodies.merging(remembered) { event, _ in event }
   }
 
-  /// The to-dos as this server last gave them to a client (GET, REPORT), by calendar and name.
+  /// The to-dos and journal entries as this server last gave them to a client (GET, REPORT), by
+  /// calendar and name.
   private var given: [String: String] = [:]
   /// How many are kept (a few MB): past it they are forgotten, and a PUT without If-Match
   /// compares with the to-do as it is.
   static let givenLimit = 50_000
 
-  /// The to-do `name` as a client was last given it.
+  /// The object `name` as a client was last given it.
   func lastGiven(_ name: String, in calendar: CalDAVCalendar) -> String? { given[calendar.slug + "/" + name] }
 
   /// A client's PUT succeeded: it holds the to-do as it sent it.
@@ -426,7 +428,7 @@ actor CalDAVState {
       guard let (resource, day) = found else { return nil }
       (name, notes) = (resource.name, resource.paths)
       served = vault.calDAVJournalBody(resource, day: day, kept: false)
-      tag = { vault.calDAVCurrentJournalTag(of: resource) }
+      tag = { vault.calDAVCurrentTag(of: resource, .journal) }
     }
     guard let served else { return nil }
     let givesSent = try vault.calDAVKeep(calendar.kind, name: name, paths: notes, sent: sent, served: served)

@@ -24,10 +24,8 @@ extension CalDAVServer {
       if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
         current = vault.calDAVCurrentTask(id: id, at: task.path)
         currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
-      } else if calendar.kind == .journal {
-        currentTag = vault.calDAVCurrentJournalTag(of: existing.resource)
       } else {
-        currentTag = vault.calDAVCurrentTag(of: existing.resource)
+        currentTag = vault.calDAVCurrentTag(of: existing.resource, calendar.kind)
       }
       guard let currentTag else { throw .notFound }
       if let ifMatch {

@@ -43,8 +43,7 @@ extension CalDAVServer {
     // A new subtask (RELATED-TO a to-do of the vault) goes under its parent's line.
     var parentTask: Located<TaskItem>?
     if calendar.kind == .tasks, existing == nil,
-      let related = parsed?.components.first(where: { $0.name == "VTODO" })?.all("RELATED-TO")
-        .first(where: { ($0.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" })?.text,
+      let related = parsed?.components.first(where: { $0.name == "VTODO" }).flatMap(TaskTodo.parentUID(of:)),
       let found = try await state.holds(uid: related, in: calendar)
     {
       parentTask = found.object.task
@@ -58,7 +57,7 @@ extension CalDAVServer {
       lastRead = try await state.bodies(of: [existing], in: calendar)[name]
     }
     let currentBody = lastRead
-    let given = calendar.kind == .tasks ? await state.lastGiven(name, in: calendar) : nil
+    let given = calendar.kind == .events ? nil : await state.lastGiven(name, in: calendar)
     let vault = state.vault
     let today = await state.today
     let result = try await state.writing { () throws(CalDAVRefusal) -> CalDAVPutResult in
@@ -68,10 +67,8 @@ extension CalDAVServer {
         if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
           current = vault.calDAVCurrentTask(id: id, at: task.path)
           currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
-        } else if calendar.kind == .events {
-          currentTag = vault.calDAVCurrentTag(of: existing.resource)
-        } else if calendar.kind == .journal {
-          currentTag = vault.calDAVCurrentJournalTag(of: existing.resource)
+        } else {
+          currentTag = vault.calDAVCurrentTag(of: existing.resource, calendar.kind)
         }
       }
       if let ifNoneMatch, ifNoneMatch.trimmingCharacters(in: .whitespaces) == "*", currentTag != nil {
@@ -94,7 +91,7 @@ extension CalDAVServer {
           body, in: calendar, existing: current, today: today, given: given, parent: parent)
       case .journal:
         return try vault.calDAVPutJournal(
-          body,
+          body, given: given, checked: ifMatch != nil,
           existing: currentTag == nil
             ? nil : existing.flatMap { object in object.journalDay.map { (object.resource, $0) } })
       }
@@ -106,7 +103,7 @@ extension CalDAVServer {
     // ETag of what it sent when a GET gives those very bytes (RFC 4791 5.3.4).
     var etag: String?
     if let uid { etag = try await state.keep(body, uid: uid, written: result.paths, in: calendar) }
-    if calendar.kind == .tasks { await state.sent(body, as: name, in: calendar) }
+    if calendar.kind != .events { await state.sent(body, as: name, in: calendar) }
     var headers: HTTPFields = [.contentLength: "0"]
     if let etag { headers[.eTag] = etag }
     return Response(status: result.created ? .created : .noContent, headers: headers)

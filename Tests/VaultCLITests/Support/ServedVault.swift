@@ -137,6 +137,14 @@ enum HTTP {
   }
 
   /// The CSRF token a page's forms carry.
+  /// A form sent as a page sends it (`application/x-www-form-urlencoded`), with the page's CSRF
+  /// token.
+  static func post(_ url: String, _ fields: [String: String], csrf: String) throws -> Answer {
+    try request(
+      url, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: form(fields.merging(["csrf": csrf]) { $1 }))
+  }
+
   static func csrf(in page: String) -> String {
     guard let range = page.range(of: "name=\"csrf\" value=\"") else { return "" }
     return String(page[range.upperBound...].prefix { $0 != "\"" })
