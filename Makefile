@@ -4,7 +4,7 @@
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
 	swift build --product vault
-	.build/debug/vault today --vault ExampleVault --today 2026-11-23
+	.build/debug/vault today --vault ExampleVault --now 2026-11-23T07:30
 
 # Runs the whole test suite, with the real programs formats are checked against.
 test: deps

@@ -136,6 +136,18 @@ extension IndexStore {
         """, arguments: [uid])
   }
 
+  /// The same for the event notes at some paths (an object whose UID vault made from its
+  /// note's path, `vault-…@vault`, is that note).
+  public func eventNoteStamps(
+    paths: [String]
+  ) throws(IndexError) -> [String: (
+    uid: String?, category: String?, stamp: FileStamp
+  )] {
+    guard !paths.isEmpty else { return [:] }
+    let marks = paths.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    return try eventNoteStamps(where: "files.path IN (\(marks))", arguments: paths)
+  }
+
   private func eventNoteStamps(
     where condition: String, arguments: [String]
   ) throws(IndexError) -> [String: (uid: String?, category: String?, stamp: FileStamp)] {

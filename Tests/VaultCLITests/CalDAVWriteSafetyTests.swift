@@ -124,9 +124,15 @@ import Testing
       body: object.body.replacingOccurrences(of: "Mum's Birthday\r\n", with: "Mum's 61st Birthday\r\n"))
     #expect(put.status == 204)
     let after = try Self.files(folder)
-    let changed = after.keys.filter { after[$0] != before[$0] }
-    #expect(
-      changed.map { $0.components(separatedBy: "/").suffix(2).joined(separator: "/") } == ["Events/Mum's Birthday.md"])
+    // The note, and beside it the object as its client sent it (so that a GET gives those very
+    // bytes back, and the PUT answered with their ETag).
+    let changed = after.keys.filter { after[$0] != before[$0] }.sorted {
+      $0.hasSuffix(".md") && !$1.hasSuffix(".md")
+    }
+    let shortened: Set<String> = Set(changed.map { $0.components(separatedBy: "/").suffix(2).joined(separator: "/") })
+    let kept = "events/" + String(birthday.split(separator: "/").last ?? "") + ".json"
+    #expect(shortened == ["Events/Mum's Birthday.md", kept])
+    #expect(put.header("ETag") != nil)
     let path = try #require(changed.first)
     #expect(
       String(decoding: after[path] ?? Data(), as: UTF8.self)

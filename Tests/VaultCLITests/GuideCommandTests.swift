@@ -146,7 +146,7 @@ import Testing
     let block = try #require(after.components(separatedBy: "```\n").dropFirst().first)
     let folder = try Fixture.copy("ExampleVault")
     let result = try CLI.run(
-      ["today", "--today", "2026-11-23"], in: folder,
+      ["today", "--now", "2026-11-23T07:30"], in: folder,
       environment: ["COLUMNS": "80", "VAULT_INDEX": folder.path + "-index.sqlite"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(block == result.stdout, "README.md's demo differs from vault today at 80 columns:\n\(result.stdout)")

@@ -15,10 +15,12 @@ import Testing
     let folder = try Fixture.copy(fixture)
     let index = folder.deletingLastPathComponent().appendingPathComponent("cache/index.sqlite").path
     // Seen from UTC unless a test names another zone: the golden files hold the viewer's zone
-    // and offsets, whatever zone the machine or the test run (`TZ`) is in.
+    // and offsets, whatever zone the machine or the test run (`TZ`) is in. At half past seven
+    // in the morning, whatever the clock says: suggestions depend on the time of day.
     return try CLI.run(
       arguments, in: folder,
-      environment: ["VAULT_INDEX": index, "VAULT_TODAY": today, "TZ": "UTC"].merging(environment) { $1 })
+      environment: ["VAULT_INDEX": index, "VAULT_TODAY": today, "VAULT_NOW": today + "T07:30", "TZ": "UTC"]
+        .merging(environment) { $1 })
   }
 
   @Test(arguments: [

@@ -124,11 +124,13 @@ extension Vault {
   /// The events of `calendar`, each with its changed occurrences, by file name; with `uid`, only
   /// the one with that UID (read through the index of property values, not a walk of them all).
   public func calDAVEvents(
-    in store: IndexStore, calendar: CalDAVCalendar, uid wanted: String? = nil
+    in store: IndexStore, calendar: CalDAVCalendar, uid wanted: String? = nil, paths: [String]? = nil
   ) throws(VaultError) -> [CalDAVResource] {
     let facts: [String: (uid: String?, category: String?, stamp: FileStamp)]
     do {
-      if let wanted {
+      if let paths {
+        facts = try store.eventNoteStamps(paths: paths)
+      } else if let wanted {
         facts = try store.eventNoteStamps(uid: wanted)
       } else {
         facts = try store.eventNoteStamps()
@@ -167,7 +169,7 @@ extension Vault {
     }
     let settingsStamp = calDAVSettingsStamp
     // One read of the folder of kept parts for a listing, one file's status for one object.
-    let kept = wanted == nil ? calDAVKeptStamps(.events) : nil
+    let kept = wanted == nil && paths == nil ? calDAVKeptStamps(.events) : nil
     let hrefs = calDAVHrefs(.events)
     return groups.values.map { group in
       let stamps = group.paths.map { path -> String in

@@ -136,9 +136,17 @@ extension Vault {
       }
       // The days it happens on are said by several keys together: when one of them changes, the
       // note gets the client's way of saying them whole.
+      // A key the note leaves to its default (no `type`, `allDay` or `timezone`: a single,
+      // timed, floating event) stays out while the client says what the note's export said.
       if changed.contains(where: Self.calDAVDayKeys.contains) {
-        changed += Self.calDAVDayKeys.filter {
-          !changed.contains($0) && Self.yamlValue(current, $0) != Self.yamlValue(fresh, $0)
+        changed += Self.calDAVDayKeys.filter { key in
+          guard !changed.contains(key), Self.yamlValue(current, key) != Self.yamlValue(fresh, key) else { return false }
+          if Self.calDAVDefaultedKeys.contains(key), Self.yamlValue(current, key) == nil, let before,
+            Self.yamlValue(before, key) == Self.yamlValue(fresh, key)
+          {
+            return false
+          }
+          return true
         }
       }
       if item.recurrenceDay != nil, Self.yamlValue(current, "series") == nil, written["series"] != nil {
@@ -151,6 +159,10 @@ extension Vault {
         changes.append((key, written[key]))
       }
       if changes.isEmpty { continue }
+      let note = NoteParser.parse(bytes, path: path)
+      changes = Self.inTheNotesTimeKey(
+        changes, time: note.properties.first { $0.key == "time" }?.value.text,
+        startTime: Self.yamlValue(current, "startTime"))
       do {
         _ = try setYAMLProperties(changes, in: path)
       } catch {
@@ -176,6 +188,42 @@ extension Vault {
     "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule", "skipDates", "leap_day",
     "extraDates", "allDay", "startTime", "endTime", "timezone", "floating",
   ]
+
+  /// The day keys whose absence says something (a single event, timed when it has a time,
+  /// floating): a note without them is not given them for saying what it says already.
+  static let calDAVDefaultedKeys: Set = ["type", "allDay", "timezone", "floating"]
+
+  /// Changes of `startTime`/`endTime` said in a note's plain `time:` key when the note has one
+  /// and no `startTime` (`time: "09:30"`, or the span `time: "09:30-10:30"`): the key the note
+  /// reads first, so that the new time is the one it shows and the next sync sends.
+  static func inTheNotesTimeKey(
+    _ changes: [(key: String, yaml: String?)], time: String?, startTime: String?
+  ) -> [(key: String, yaml: String?)] {
+    guard let time, !["", "null", "~"].contains(time), startTime == nil,
+      changes.contains(where: { $0.key == "startTime" || $0.key == "endTime" })
+    else { return changes }
+    func unquoted(_ yaml: String?) -> String? {
+      guard let yaml else { return nil }
+      return yaml.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+    }
+    let parts = time.split(whereSeparator: { $0 == "-" || $0 == "–" }).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let span = parts.count == 2
+    var start = parts.first
+    var end = span ? parts.last : nil
+    var rest: [(key: String, yaml: String?)] = []
+    for change in changes {
+      switch change.key {
+      case "startTime": start = unquoted(change.yaml)
+      case "endTime" where span: end = unquoted(change.yaml)
+      default: rest.append(change)
+      }
+    }
+    guard let start, !start.isEmpty else { return rest + [("time", nil)] }
+    let value = span && end != nil ? "\(start)-\(end ?? "")" : start
+    return rest + [("time", "\"\(value)\"")]
+  }
 
   /// A key's value as text, nil when missing or empty (`endDate: null`, as an import writes it,
   /// says what a missing key says).

@@ -404,8 +404,14 @@ actor CalDAVState {
     switch calendar.kind {
     case .events:
       // One read of the index as the PUT's write left it (`wrote`): no need to ask the watcher.
+      // A UID vault made from a note's path (`vault-…@vault`) is not in the index of `uid`
+      // values: that note is the object.
       let found = try await session.readAsWritten { store -> (CalDAVResource, String?)? in
-        guard let resource = try vault.calDAVEvents(in: store, calendar: calendar, uid: uid).first else { return nil }
+        let resources =
+          uid.hasPrefix("vault-")
+          ? try vault.calDAVEvents(in: store, calendar: calendar, paths: paths)
+          : try vault.calDAVEvents(in: store, calendar: calendar, uid: uid)
+        guard let resource = resources.first(where: { $0.uid == uid }) else { return nil }
         return (resource, try vault.calDAVEventBodies(in: store, [resource], kept: false)[resource.name])
       }
       guard let (resource, body) = found else { return nil }
