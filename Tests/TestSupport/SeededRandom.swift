@@ -1,6 +1,6 @@
 /// SplitMix64: a small random generator that gives the same numbers for the same seed on every
 /// platform, so that a fuzz run or a garbling test that fails can be run again exactly.
-public struct SeededRandom: Sendable {
+public struct SeededRandom: Sendable, RandomNumberGenerator {
   public var state: UInt64
 
   public init(seed: UInt64) { state = seed }

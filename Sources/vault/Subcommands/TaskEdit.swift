@@ -15,10 +15,17 @@ struct TaskEdit: ParsableCommand {
       note (status and due as properties) gets its properties changed. TASK is the short id \
       `vault tasks` shows, path:line, or words of its text.
 
+      --move-before, --move-after, --move-to-top and --move-to-bottom put the task in your \
+      own order within its list (the items at its level under the same heading or parent \
+      task), with its subtasks and indented lines; views list tasks of the same priority and \
+      date in that order.
+
       Examples:
         vault task 5889a8 --due fri --priority high
         vault task "call mum" --text "Call Mum and Dad" --repeat "every week on Sunday"
         vault task Tasks.md:12 --scheduled none --no-repeat
+        vault task "electricity bill" --move-before "renew passport"
+        vault task 8379c4 --move-to-top
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -57,13 +64,36 @@ struct TaskEdit: ParsableCommand {
   @Flag(name: .customLong("no-repeat"), help: "Remove the repeat rule.")
   var noRepeat = false
 
+  @Option(
+    name: .customLong("move-before"), help: ArgumentHelp("Move it before this task of its list.", valueName: "task"))
+  var moveBefore: String?
+
+  @Option(
+    name: .customLong("move-after"), help: ArgumentHelp("Move it after this task of its list.", valueName: "task"))
+  var moveAfter: String?
+
+  @Flag(name: .customLong("move-to-top"), help: "Move it to the top of its list.")
+  var moveToTop = false
+
+  @Flag(name: .customLong("move-to-bottom"), help: "Move it to the bottom of its list.")
+  var moveToBottom = false
+
+  var moves: Int { [moveBefore != nil, moveAfter != nil, moveToTop, moveToBottom].filter { $0 }.count }
+
+  var changesFields: Bool {
+    ![due, scheduled, start, priority.map(\.rawValue), text, rule, difficulty, duration, energy].allSatisfy({
+      $0 == nil
+    }) || noRepeat
+  }
+
   func validate() throws {
     if rule != nil && noRepeat { throw ValidationError("--repeat and --no-repeat exclude each other") }
-    if [due, scheduled, start, priority.map(\.rawValue), text, rule, difficulty, duration, energy].allSatisfy({
-      $0 == nil
-    }) && !noRepeat {
+    if moves > 1 {
+      throw ValidationError("give one of --move-before, --move-after, --move-to-top and --move-to-bottom")
+    }
+    if !changesFields && moves == 0 {
       throw ValidationError(
-        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat, --no-repeat, --difficulty, --duration or --energy"
+        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat, --no-repeat, --difficulty, --duration, --energy or a --move- option"
       )
     }
   }
@@ -95,11 +125,40 @@ struct TaskEdit: ParsableCommand {
       changes.inlineFields[key] = .some(key == "energy" ? written.lowercased() : written)
     }
     let index = try options.healingIndex(vault)
-    let found = try index.read { store throws(VaultError) in
-      try vault.resolveTask(task, among: [.todo, .inProgress, .onHold], in: store)
+    let statuses: [TaskStatus.Kind] = [.todo, .inProgress, .onHold]
+    // A task moves among its list's items whatever their status (a done one included).
+    let everyStatus: [TaskStatus.Kind] = [.todo, .inProgress, .onHold, .done, .cancelled, .nonTask]
+    let (found, other) = try index.read { store throws(VaultError) -> (Located<TaskItem>, Located<TaskItem>?) in
+      let found = try vault.resolveTask(task, among: moves > 0 ? everyStatus : statuses, in: store)
+      let other = try (moveBefore ?? moveAfter).map { text throws(VaultError) in
+        try vault.resolveTask(text, among: everyStatus, in: store)
+      }
+      return (found, other)
     }
-    let result = try vault.editTask(found, changes)
+    var result: TaskChangeResult?
+    if changesFields { result = try vault.editTask(found, changes) }
+    if moves > 0 {
+      let place: TaskReorder.Place =
+        if let other { moveBefore != nil ? .before(line: other.value.line) : .after(line: other.value.line) } else {
+          moveToTop ? .top : .bottom
+        }
+      // Just changed: the task is the one on its line now.
+      let moved = try vault.moveTask(found, to: place, other: other, nowOnLine: result?.line)
+      if var edited = result {
+        edited.line = moved.line
+        result = edited
+      } else {
+        result = moved
+      }
+    }
+    guard let result else { return }
     try TaskCommand.report(result, vault: vault, options: options)
+    if moves > 0 && !options.json {
+      let terminal = options.terminal()
+      terminal.print(
+        terminal.dim(
+          result.line == found.value.line ? "already there: nothing moved" : "moved from line \(found.value.line)"))
+    }
   }
 }
 

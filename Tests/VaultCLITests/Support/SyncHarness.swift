@@ -479,4 +479,3 @@ struct SyncHarness {
   }
 }
 
-extension SeededRandom: RandomNumberGenerator {}
