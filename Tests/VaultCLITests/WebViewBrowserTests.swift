@@ -10,7 +10,7 @@ import Testing
 /// `vault today --json`, a task ticked by a click and one by the keyboard alone writing what
 /// `vault done` writes, a note changed on disk showing on the open page within a second without a
 /// reload (and never over what someone is typing), the calendar's keys, an event dragged to
-/// another day on the month, and the search.
+/// another day on the month, a task row dragged before another of its list, and the search.
 /// Screenshots of failures are kept and named.
 @Suite struct WebViewBrowserTests {
   @Test func thePlannerWorksInARealBrowser() throws {
@@ -55,9 +55,15 @@ import Testing
     }
     // The event dragged on the month: what `vault set … date` writes.
     #expect(result["dragged"] as? String == "Events/2026-11-28 Dentist.md")
+    // A task row dragged before another of its list: what `vault task --move-before` writes.
+    #expect(result["taskDragged"] as? String == "Pay the electricity bill")
     #expect(
       try CLI.run(["set", "Events/2026-11-28 Dentist.md", "date", "2026-11-27"], inVault: byCommands, today: today)
         .status == 0)
+    #expect(
+      try CLI.run(
+        ["task", "pay the electricity bill", "--move-before", "renew passport"], inVault: byCommands, today: today
+      ).status == 0)
     #expect(try WebViewTests.notes(in: folder) == WebViewTests.notes(in: byCommands))
     for path in try WebViewTests.notes(in: byCommands) {
       let web = try Data(contentsOf: folder.appendingPathComponent(path))

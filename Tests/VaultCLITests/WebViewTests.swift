@@ -273,6 +273,36 @@ import Testing
     #expect(try Fixture.text(folder, "Projects/Garden.md") == Fixture.text(byCommands, "Projects/Garden.md"))
   }
 
+  /// A row dragged on a note's page (before or after another of its list) and the task page's
+  /// buttons move the task as `vault task --move-…` does.
+  @Test func aTaskMovesInItsListAsTheCommandsMoveIt() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/note?path=Tasks.md").body
+    let ids = page.components(separatedBy: "data-task=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    #expect(page.components(separatedBy: "draggable=\"true\"").count - 1 == ids.count && ids.count > 3)
+    let csrf = HTTP.csrf(in: page)
+    // The third row dropped before the first; the first one down; then the task page's buttons.
+    let dropped = try HTTP.post(
+      server.base + "/tasks/move", ["task": ids[2], "before": ids[0], "back": "/note?path=Tasks.md"], csrf: csrf)
+    #expect(dropped.status == 303, "\(dropped.body)")
+    _ = try CLI.run(["task", ids[2], "--move-before", ids[0]], inVault: byCommands, today: Self.today)
+    let taskPage = try HTTP.request(server.base + "/task?id=" + ids[0]).body
+    #expect(taskPage.contains("name=\"place\" value=\"up\""))
+    let down = try HTTP.post(server.base + "/tasks/move", ["task": ids[0], "place": "down"], csrf: csrf)
+    #expect(down.status == 303)
+    _ = try CLI.run(["task", ids[0], "--move-after", ids[1]], inVault: byCommands, today: Self.today)
+    #expect(try Fixture.text(folder, "Tasks.md") == Fixture.text(byCommands, "Tasks.md"))
+    #expect(try Fixture.text(folder, "Tasks.md") != Fixture.text(try Fixture.copy("ExampleVault"), "Tasks.md"))
+    // Another list's task is refused with why, and nothing changes.
+    let someday = try #require(ids.last)
+    let refused = try HTTP.post(server.base + "/tasks/move", ["task": someday, "before": ids[0]], csrf: csrf)
+    #expect(refused.status >= 400 && refused.body.contains("not in the same list"), "\(refused.status)")
+    #expect(try Fixture.text(folder, "Tasks.md") == Fixture.text(byCommands, "Tasks.md"))
+  }
+
   /// The week by the hour: each timed event in its day's column from its start to its end (a
   /// row a quarter of an hour from 07:00), at least half an hour tall, and a line at now on
   /// today; on a phone no wider than the screen (the browser test measures it).

@@ -42,6 +42,11 @@ import Testing
     #expect(
       moved(note, line: 6, .top)
         == "# Home\n- [ ] A\n- [ ] B\n    with a description\n\t- [ ] B2\n    - [ ] B1\n- [ ] C\n\nText after.")
+    // One up, one down; at an end, nothing.
+    #expect(moved(note, line: 7, .up) == moved(note, line: 7, .before(line: 3)))
+    #expect(moved(note, line: 2, .down) == moved(note, line: 2, .after(line: 3)))
+    #expect(moved(note, line: 2, .up) == note)
+    #expect(moved(note, line: 7, .down) == note)
     // Already there: the very bytes.
     #expect(moved(note, line: 2, .top) == note)
     #expect(moved(note, line: 2, .before(line: 3)) == note)
@@ -77,7 +82,7 @@ import Testing
       let mover = Int.random(in: 0..<count, using: &generator)
       let other = Int.random(in: 0..<count, using: &generator)
       let places: [TaskReorder.Place] = [
-        .top, .bottom, .before(line: firstLines[other]), .after(line: firstLines[other]),
+        .top, .bottom, .up, .down, .before(line: firstLines[other]), .after(line: firstLines[other]),
       ]
       let place = places.randomElement(using: &generator) ?? .top
       var model = items
@@ -86,6 +91,14 @@ import Testing
       switch place {
       case .top: expected = [item] + model
       case .bottom: expected = model + [item]
+      case .up:
+        var result = model
+        result.insert(item, at: max(0, mover - 1))
+        expected = result
+      case .down:
+        var result = model
+        result.insert(item, at: min(model.count, mover + 1))
+        expected = result
       case .before, .after:
         if mover == other {
           expected = nil

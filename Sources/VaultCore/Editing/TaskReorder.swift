@@ -10,6 +10,9 @@ public enum TaskReorder {
     case after(line: Int)
     case top
     case bottom
+    /// One item up or down its list (nothing at its end).
+    case up
+    case down
   }
 
   public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -50,6 +53,12 @@ public enum TaskReorder {
     switch place {
     case .top: insertion = items.first ?? task
     case .bottom: insertion = block(items.last ?? task, in: lines).upperBound
+    case .up:
+      let index = items.firstIndex(of: task) ?? 0
+      insertion = index > 0 ? items[index - 1] : task
+    case .down:
+      let index = items.firstIndex(of: task) ?? items.count
+      insertion = index + 1 < items.count ? block(items[index + 1], in: lines).upperBound : task
     case .before(let other), .after(let other):
       guard items.contains(other - 1) else { return .failure(.notInTheList(line: other)) }
       guard other - 1 != task else { return .failure(.itself) }

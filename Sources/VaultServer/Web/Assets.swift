@@ -141,7 +141,44 @@ enum Assets {
           say("Not moved: " + (advice ? advice.textContent : response.status));
         }
       });
-      document.addEventListener("dragend", () => { dragged = null; });
+      document.addEventListener("dragend", () => { dragged = null; draggedTask = null; });
+
+      // A note's task list: a row dragged before or after another row of its list moves there
+      // (`/tasks/move`; the keyboard's way is the task page's buttons).
+      let draggedTask = null;
+      const rowOf = (event) => event.target.closest && event.target.closest("li.task[draggable=true]");
+      document.addEventListener("dragstart", (event) => {
+        const row = rowOf(event);
+        if (!row) return;
+        draggedTask = row;
+        event.dataTransfer.setData("text/plain", row.dataset.task);
+        event.dataTransfer.effectAllowed = "move";
+      });
+      document.addEventListener("dragover", (event) => {
+        const row = rowOf(event);
+        if (draggedTask && row && row !== draggedTask && row.parentElement === draggedTask.parentElement) event.preventDefault();
+      });
+      document.addEventListener("drop", async (event) => {
+        const row = rowOf(event);
+        const moving = draggedTask;
+        if (!moving || !row || row === moving || row.parentElement !== moving.parentElement) return;
+        event.preventDefault();
+        draggedTask = null;
+        const box = row.getBoundingClientRect();
+        const side = event.clientY < box.top + box.height / 2 ? "before" : "after";
+        const csrf = moving.querySelector("input[name=csrf]") || document.querySelector("input[name=csrf]");
+        const body = new URLSearchParams({ csrf: csrf ? csrf.value : "", task: moving.dataset.task, back: location.pathname + location.search });
+        body.set(side, row.dataset.task);
+        const response = await fetch("/tasks/move", { method: "POST", body, redirect: "follow" });
+        if (response.ok) {
+          say("Moved " + side + " “" + (row.querySelector(".text") || row).textContent.trim() + "”.");
+          await refresh();
+        } else {
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          const advice = page.querySelector(".advice");
+          say("Not moved: " + (advice ? advice.textContent : response.status));
+        }
+      });
 
       // The calendar: ← and → for the previous and next month or week, t for today.
       document.addEventListener("keydown", (event) => {
@@ -212,7 +249,7 @@ enum Assets {
       background: var(--card); text-decoration: none; color: var(--fg); }
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-    .cell-event[draggable="true"] { cursor: grab; }
+    .cell-event[draggable="true"], li.task[draggable="true"] { cursor: grab; }
     .hour-grid { display: grid; grid-template-columns: 3.2em repeat(7, minmax(0, 1fr)); margin: 12px 0;
       background: repeating-linear-gradient(to bottom, transparent 0, transparent 43px, var(--line) 43px, var(--line) 44px);
       background-position: 0 1.8em; border-top: 1px solid var(--line); }

@@ -25,7 +25,7 @@ struct WebSite: Sendable {
       "/search", "/note", "/live",
     ] + publicFiles { methods[page] = [.get, .head] }
     for action in [
-      "/tasks/done", "/tasks/cancel", "/tasks/reopen", "/tasks/postpone", "/tasks/edit", "/tasks/add",
+      "/tasks/done", "/tasks/cancel", "/tasks/reopen", "/tasks/postpone", "/tasks/edit", "/tasks/add", "/tasks/move",
       "/journal/write", "/goals/progress", "/suggestions/accept", "/suggestions/dismiss", "/events/add",
       "/events/move", "/events/delete",
     ] { methods[action] = [.post] }
@@ -70,6 +70,7 @@ struct WebSite: Sendable {
     router.post("/tasks/postpone") { _, context in await answer { try await postponeTask(context.form) } }
     router.post("/tasks/edit") { _, context in await answer { try await editTask(context.form) } }
     router.post("/tasks/add") { _, context in await answer { try await addTask(context.form) } }
+    router.post("/tasks/move") { _, context in await answer { try await moveTask(context.form) } }
     router.post("/journal/write") { _, context in await answer { try await writeJournal(context.form) } }
     router.post("/goals/progress") { _, context in await answer { try await setProgress(context.form) } }
     router.post("/suggestions/accept") { _, context in

@@ -21,8 +21,10 @@ extension WebSite {
     for task in note.tasks where task.line >= firstLine {
       let located = Located(path: path, title: note.title, line: task.line, value: task)
       let (when, overdue) = Self.when(task, today: today)
-      rows[task.line - firstLine + 1] = renderer.fragment(
-        "taskRow", taskRow(located, when: when, overdue: overdue, back: Self.noteAddress(path)))
+      // A row is dragged to its place in its list (`/tasks/move`).
+      var row = taskRow(located, when: when, overdue: overdue, back: Self.noteAddress(path))
+      row["movable"] = true
+      rows[task.line - firstLine + 1] = renderer.fragment("taskRow", row)
     }
     let html = MarkdownHTML.replacingListItems(in: Self.html(body, sourcePositions: true), rows: rows)
     // The title once: a note that starts with its title as a heading shows that heading.

@@ -77,6 +77,7 @@ extension WebSite {
     let (when, overdue) = Self.when(found.value, today: today)
     var values = taskRow(found, when: when, overdue: overdue, back: "/task?id=\(found.fullID)")
     values["line"] = found.line
+    values["movable"] = found.value.format != .note
     values["priorities"] = TaskPriority.allCases.map { ["value": $0.rawValue, "selected": $0 == found.value.priority] }
     return renderer.page("task", title: found.value.description, section: "/tasks", values: values)
   }
@@ -167,6 +168,33 @@ extension WebSite {
       if date != found.value.start { changes.start = .some(date) }
     }
     if changes != TaskFieldEditor.Changes() { _ = try vault.editTask(found, changes) }
+    return back(form, fallback: "/tasks")
+  }
+
+  /// `vault task ID --move-before/--move-after/--move-to-top/--move-to-bottom`: the task in
+  /// its list's order (a row dragged on a note's page, or the task page's buttons: `place` is
+  /// top, up, down or bottom; `before` or `after` another task's id).
+  func moveTask(_ form: [String: String]) async throws -> Response {
+    let every = TaskStatus.Kind.allCases
+    let found = try await task(form, among: every)
+    var other: Located<TaskItem>?
+    let place: TaskReorder.Place
+    if let id = form["before"] ?? form["after"] {
+      let target = try await task(["task": id], among: every)
+      other = target
+      place = form["before"] != nil ? .before(line: target.value.line) : .after(line: target.value.line)
+    } else {
+      switch form["place"] {
+      case "top": place = .top
+      case "up": place = .up
+      case "down": place = .down
+      case "bottom": place = .bottom
+      default:
+        throw WebFailure(
+          status: .badRequest, title: "Where to?", advice: "The form named no place in the list; reload the page.")
+      }
+    }
+    _ = try vault.moveTask(found, to: place, other: other)
     return back(form, fallback: "/tasks")
   }
 

@@ -44,7 +44,7 @@ extension Templates {
 
   /// One task with its buttons; `back` is where the answer to a button leads.
   static let taskRow = """
-    <li class="task priority-{{priority}}{{#closed}} closed{{/closed}}" data-task="{{id}}">
+    <li class="task priority-{{priority}}{{#closed}} closed{{/closed}}" data-task="{{id}}"{{#movable}} draggable="true"{{/movable}}>
     {{#open}}<form method="post" action="/tasks/done" class="inline">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}">

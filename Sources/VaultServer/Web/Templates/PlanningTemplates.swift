@@ -102,6 +102,14 @@ extension Templates {
     {{#closed}}<form method="post" action="/tasks/reopen" class="inline">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen</button></form>{{/closed}}
+    {{#movable}}<form method="post" action="/tasks/move" class="nav-row" aria-label="Its place in its list">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="/task?id={{id}}">
+    <span class="muted">In its list:</span>
+    <button type="submit" name="place" value="top">To the top</button>
+    <button type="submit" name="place" value="up">Up</button>
+    <button type="submit" name="place" value="down">Down</button>
+    <button type="submit" name="place" value="bottom">To the bottom</button></form>{{/movable}}
     <p><a href="/tasks">All tasks</a></p>
     """
 
