@@ -478,4 +478,3 @@ struct SyncHarness {
     }
   }
 }
-
