@@ -21,7 +21,7 @@ struct VaultCommand: ParsableCommand {
       Mood.self, Insights.self, Align.self,
       // Writing.
       Init.self, Add.self, Journal.self, Progress.self, Principle.self, Done.self, Cancel.self, Undo.self,
-      TaskEdit.self, Postpone.self,
+      TaskEdit.self, Postpone.self, Track.self,
       SetProperty.self, UnsetProperty.self,
       Archive.self,
       Remove.self,

@@ -44,6 +44,8 @@ import Testing
     Case(vault: "ExampleVault", arguments: ["done", "no such task at all"]),
     Case(vault: "ExampleVault", arguments: ["postpone", "Tasks.md:15"]),
     Case(vault: "ExampleVault", arguments: ["calendar", "--months", "3"]),
+    Case(vault: "ExampleVault", arguments: ["track", "status"]),
+    Case(vault: "ExampleVault", arguments: ["track", "start", "renew passport"]),
     // A day with more tasks than the agenda lists, and more tasks than `vault tasks` lists.
     Case(vault: "empty", arguments: ["agenda"], setup: crowdedDay),
     Case(vault: "empty", arguments: ["tasks", "--limit", "3", "--tag", "chores"], setup: crowdedDay),
@@ -127,7 +129,7 @@ import Testing
   ]
 
   /// Words a hint shows as a placeholder, and what a person would type for them.
-  static let placeholders = ["GOAL": "Read 24 Books", "PATH": "."]
+  static let placeholders = ["GOAL": "Read 24 Books", "PATH": ".", "TASK": "renew passport"]
 
   @Test(arguments: cases)
   func everyHintRuns(_ example: Case) throws {

@@ -303,6 +303,30 @@ import Testing
     #expect(try Fixture.text(folder, "Tasks.md") == Fixture.text(byCommands, "Tasks.md"))
   }
 
+  /// A timer started on a task's page shows on today's page with a button that stops it; what
+  /// they write is what `vault track start` and `stop` write.
+  @Test func aTimerStartsOnATasksPageAndStopsOnToday() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let home = try HTTP.request(server.base + "/").body
+    #expect(!home.contains("/track/stop"))
+    let id = try #require(
+      home.components(separatedBy: "data-task=\"").dropFirst().first.map { String($0.prefix { $0 != "\"" }) })
+    let taskPage = try HTTP.request(server.base + "/task?id=" + id).body
+    #expect(taskPage.contains("action=\"/track/start\""))
+    let csrf = HTTP.csrf(in: taskPage)
+    #expect(try HTTP.post(server.base + "/track/start", ["task": id, "back": "/"], csrf: csrf).status == 303)
+    let running = try HTTP.request(server.base + "/").body
+    #expect(running.contains("⏱ ") && running.contains("action=\"/track/stop\""), "\(running.prefix(3000))")
+    let status = try CLI.run(["track", "status", "--json"], inVault: folder, today: Self.today)
+    #expect(status.stdout.contains("\"minutes\""), "\(status.stdout)")
+    #expect(try HTTP.post(server.base + "/track/stop", ["back": "/"], csrf: csrf).status == 303)
+    #expect(!(try HTTP.request(server.base + "/").body.contains("/track/stop")))
+    let day = try Fixture.text(folder, "Journal/2026/11/2026-11-24.md")
+    #expect(day.contains("\n## Time log\n\n- 09:00-09:00 ") && day.contains("[tracked:: 0m]"), "\(day)")
+  }
+
   /// The week by the hour: each timed event in its day's column from its start to its end (a
   /// row a quarter of an hour from 07:00), at least half an hour tall, and a line at now on
   /// today; on a phone no wider than the screen (the browser test measures it).

@@ -22,7 +22,9 @@ public struct TaskAttributes: Hashable, Sendable {
   }
 
   /// The keys, as written on a task line.
-  public static let keys = ["difficulty", "duration", "energy", "mood"]
+  /// The fields of a task that say what it asks of you, and `tracked` (the time `vault track`
+  /// has logged on it): a task's text is shown without them.
+  public static let keys = ["difficulty", "duration", "energy", "mood", "tracked"]
 
   /// A task's text without its attribute fields (`[energy:: high]`, `(duration:: 30m)`), the
   /// spaces they leave closed up; the text as it is when it has none.
@@ -75,6 +77,8 @@ public struct TaskAttributes: Hashable, Sendable {
       return "energy must be low, medium or high, found '\(value)'"
     case "mood" where mood(value) == nil:
       return "mood must be a whole number from 1 to 10, found '\(value)'"
+    case "tracked" where TimeLogEntry.minutes(value) == nil:
+      return "tracked must be a time such as 25m or 1h25m, found '\(value)'"
     default:
       return nil
     }

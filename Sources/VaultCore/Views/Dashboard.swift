@@ -25,6 +25,8 @@ public struct Dashboard: Sendable {
   public var pinned: [Located<String>]
   /// The best two suggestions for today's mood, filled in by the caller.
   public var suggestions: [TaskTemplate] = []
+  /// The timer `vault track start` left running (the caller sets it: it reads the notes).
+  public var timer: RunningTimer?
   /// The ids of the list of suggestions shown last today, as the log read for `suggestions`
   /// had them (nil when it was not read): what `Vault.recordShown` compares with.
   public var suggestionsShownLast: [String]?

@@ -96,7 +96,7 @@ extension GoalProgress: Encodable {
 extension Dashboard: Encodable {
   enum CodingKeys: String, CodingKey {
     case today, week, events, tasks, taskCount, countdowns, goals, journal, insight, principle, stats, tomorrow,
-      recently, pinned, suggestions
+      recently, pinned, suggestions, timer
   }
 
   enum TomorrowKeys: String, CodingKey { case events, tasks }
@@ -121,6 +121,7 @@ extension Dashboard: Encodable {
     try tomorrow.encode(tomorrowTasks, forKey: .tasks)
     try c.encode(recently, forKey: .recently)
     try c.encode(pinned, forKey: .pinned)
+    try c.encode(timer, forKey: .timer)
     // What `vault suggest accept N` takes, N being `number`.
     var suggested = c.nestedUnkeyedContainer(forKey: .suggestions)
     for (index, template) in suggestions.enumerated() {

@@ -16,6 +16,13 @@ struct DashboardText {
   var lines: [String] {
     let today = dashboard.today
     var lines = [terminal.heading(ViewWords.longDate(today)) + terminal.dim(" · week \(dashboard.week)")]
+    // A timer running: first, with how to stop it.
+    if let timer = dashboard.timer {
+      lines +=
+        [""]
+        + terminal.table(
+          [[timer.text(today: today), terminal.dim("`vault track stop`")]], indent: 0, flexible: 0, trailing: 1)
+    }
     func section(_ title: String, _ body: [String]) {
       guard !body.isEmpty else { return }
       lines += ["", terminal.heading(title)] + body

@@ -33,9 +33,10 @@ struct Today: ParsableCommand {
     let today = options.today(vault)
     let limit = limit ?? vault.settings.dashboardLimit
     let now = options.now(vault)
-    let dashboard = try options.fromFreshIndex(vault) { store throws(VaultError) in
+    var dashboard = try options.fromFreshIndex(vault) { store throws(VaultError) in
       try vault.dashboard(in: store, today: today, limit: limit, time: TaskTemplate.TimeOfDay(now.time))
     }
+    dashboard.timer = vault.runningTimer(now: now)
     // What the dashboard suggests is what `vault suggest accept N` takes. A vault that cannot
     // be written still gets its dashboard.
     try? vault.recordShown(

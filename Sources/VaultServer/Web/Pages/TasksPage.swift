@@ -198,6 +198,19 @@ extension WebSite {
     return back(form, fallback: "/tasks")
   }
 
+  /// `vault track start ID`: a timer on the task (a running one stops first).
+  func startTimer(_ form: [String: String]) async throws -> Response {
+    let found = try await task(form, among: [.todo, .inProgress, .onHold])
+    _ = try vault.startTimer(on: found, now: await session.now)
+    return back(form, fallback: "/")
+  }
+
+  /// `vault track stop`.
+  func stopTimer(_ form: [String: String]) async throws -> Response {
+    _ = try vault.stopTimer(now: await session.now)
+    return back(form, fallback: "/")
+  }
+
   /// `vault add task`: a line in the Tasks plugin's format, in the inbox.
   func addTask(_ form: [String: String]) async throws -> Response {
     let text = (form["text"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

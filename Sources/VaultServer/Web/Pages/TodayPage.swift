@@ -9,15 +9,17 @@ extension WebSite {
     let now = await session.now
     let vault = vault
     let limit = vault.settings.dashboardLimit
-    let dashboard = try await session.read { store, _ in
+    var dashboard = try await session.read { store, _ in
       try vault.dashboard(in: store, today: today, limit: limit, time: TaskTemplate.TimeOfDay(now.time))
     }
+    dashboard.timer = vault.runningTimer(now: now)
     // What the page suggests is what its accept button (and `vault suggest accept N`) takes.
     try? vault.recordShown(
       dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
       shownLast: dashboard.suggestionsShownLast)
     var values: [String: Any] = [
       "date": ViewWords.longDate(today), "week": dashboard.week, "back": "/",
+      "timer": dashboard.timer.map { $0.text(today: today) } ?? "",
       "events": dashboard.events.map { eventRow($0, on: today) },
       "tasks": dashboard.tasks.map {
         taskRow($0.task, when: ViewWords.reason($0, today: today), overdue: $0.reason == .overdue, back: "/")

@@ -6,6 +6,9 @@ extension Templates {
 
   static let today = """
     <h1>{{date}} <span class="muted">· week {{week}}</span></h1>
+    {{#timer}}<form method="post" action="/track/stop" class="card timer" aria-label="The running timer">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="/">
+    <span>{{timer}}</span> <button type="submit">Stop</button></form>{{/timer}}
     <h2 id="events-heading">Today's events</h2>
     {{#hasEvents}}<ul class="rows" aria-labelledby="events-heading">{{/hasEvents}}
     {{#events}}{{> eventRow}}{{/events}}
@@ -102,6 +105,9 @@ extension Templates {
     {{#closed}}<form method="post" action="/tasks/reopen" class="inline">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen</button></form>{{/closed}}
+    {{#open}}<form method="post" action="/track/start" class="inline">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    <input type="hidden" name="back" value="/"><button type="submit">Start a timer</button></form>{{/open}}
     {{#movable}}<form method="post" action="/tasks/move" class="nav-row" aria-label="Its place in its list">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="/task?id={{id}}">
