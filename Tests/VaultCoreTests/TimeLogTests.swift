@@ -5,10 +5,10 @@ import Testing
 /// The lines `vault track` writes in a day's note read back as they were written, and nothing
 /// else reads as one.
 @Suite struct TimeLogTests {
-  let day = LocalDate(year: 2026, month: 11, day: 23)!
+  let day = LocalDate(dayNumber: LocalDate(year: 2026, month: 11, day: 23)?.dayNumber ?? 0)
 
   func at(_ hour: Int, _ minute: Int, on date: LocalDate? = nil) -> LocalDateTime {
-    LocalDateTime(date: date ?? day, time: LocalTime(hour: hour, minute: minute)!)
+    LocalDateTime(date: date ?? day, time: LocalTime(hour: hour, minute: minute) ?? .midnight)
   }
 
   @Test func aRunningAndAStoppedLineReadBackAsWritten() {
