@@ -145,8 +145,11 @@ extension Vault {
 
   /// Sets a goal's `progress` to `fraction` (0...1): as a number of percent (`40`) where the
   /// note or `.obsidian/types.json` types `progress` as a number, else as text (`40%`). A note
-  /// that is not a goal is refused.
-  public func setGoalProgress(_ fraction: Double, in path: String) throws(VaultError) -> PropertyChange {
+  /// that is not a goal is refused. With `day`, that day's point is kept in its Progress
+  /// section too (`logGoalProgress`), from which its forecast is made.
+  public func setGoalProgress(
+    _ fraction: Double, in path: String, on day: LocalDate? = nil
+  ) throws(VaultError) -> PropertyChange {
     let display = path
     guard (0...1).contains(fraction) else {
       throw .cannotChange("the progress of \(display)", reason: "progress goes from 0% to 100%")
@@ -161,9 +164,13 @@ extension Vault {
     }
     let number = Goal.percentText(fraction)
     let declared = settings.propertyTypes["progress"] ?? note.properties.first { $0.key == "progress" }?.type
-    return declared == .number
+    let change =
+      declared == .number
       ? try setProperty("progress", to: number, in: path, preferred: .number)
       : try setProperty("progress", to: number + "%", in: path, preferred: .text)
+    // The day's point, for the goal's forecast.
+    if let day { try logGoalProgress(fraction, on: day, in: path) }
+    return change
   }
 
   /// Refuses a front-matter edit unless the new bytes read back with exactly `key` changed (to

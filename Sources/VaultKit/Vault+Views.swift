@@ -200,6 +200,7 @@ extension Vault {
     for index in dashboard.goals.indices {
       dashboard.goals[index].goal.tags = tags[dashboard.goals[index].goal.path] ?? []
     }
+    dashboard.goals = withForecasts(dashboard.goals, today: today)
     // With a mood logged today, the two best suggestions for it (`recordShown` logs them, so
     // `vault suggest accept 1` takes the first).
     if settings.dashboardSuggestions, let mood = dashboard.journal.entry?.value.mood {

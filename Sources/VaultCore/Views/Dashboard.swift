@@ -180,6 +180,15 @@ public struct GoalProgress: Sendable {
   public var goal: Located<Goal>
   /// Days until the target date; nil without one.
   public var daysLeft: Int?
+  /// When it will be reached at its pace (`GoalForecast`, from the points in its note; the
+  /// caller sets it: it reads the note); nil without a rising pace.
+  public var forecast: LocalDate?
+
+  /// Days the forecast is after the target (0 or less: on time); nil without both.
+  public var daysLate: Int? {
+    guard let forecast, let target = goal.value.target else { return nil }
+    return target.days(until: forecast)
+  }
 
   /// Open goals: the highest priority first (none counts as normal), then the nearest target,
   /// then those without a target by title.

@@ -76,6 +76,14 @@ public enum ViewWords {
   }
 
   /// `1 day`, `3 days`.
+  /// A goal's forecast as a person reads it: `at this pace 2026-12-20`, and how late when that
+  /// is after its target (`…, 20 days after its target`); nil without a forecast.
+  public static func forecast(_ progress: GoalProgress) -> String? {
+    guard let forecast = progress.forecast else { return nil }
+    guard let late = progress.daysLate, late > 0 else { return "at this pace \(forecast)" }
+    return "at this pace \(forecast), \(count(late, "day")) after its target"
+  }
+
   public static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }

@@ -84,11 +84,12 @@ extension Agenda.Day: Encodable {
 }
 
 extension GoalProgress: Encodable {
-  enum CodingKeys: String, CodingKey { case daysLeft, goal }
+  enum CodingKeys: String, CodingKey { case daysLeft, forecast, goal }
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(daysLeft, forKey: .daysLeft)
+    try c.encode(forecast, forKey: .forecast)
     try c.encode(goal, forKey: .goal)
   }
 }

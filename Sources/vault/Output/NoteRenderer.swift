@@ -5,6 +5,8 @@ import VaultKit
 struct NoteRenderer {
   let terminal: Terminal
   let vault: Vault
+  /// The day a task list's expected finish counts from.
+  var today: LocalDate?
 
   func render(_ note: Note) -> String {
     var lines: [String] = [terminal.heading(note.path)]
@@ -63,6 +65,11 @@ struct NoteRenderer {
       trailing: 1)
     if !note.tasks.isEmpty {
       lines += ["", terminal.heading("Tasks")]
+      // Its expected finish, at the pace its tasks were done lately.
+      if let today, let finish = GoalForecast.finishText(note.tasks, today: today) {
+        let room = max((terminal.width ?? 1_000) - 2, 20)
+        lines += ViewText.wrap(finish, room).map { terminal.dim("  " + $0) }
+      }
       for task in note.tasks { lines += describe(task, in: note) }
     }
     if !note.diagnostics.isEmpty {

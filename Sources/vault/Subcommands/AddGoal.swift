@@ -53,7 +53,9 @@ struct Progress: ParsableCommand {
       `40%`, `40`, `0.4` and `4/10` all mean 40 %: a number strictly between 0 and 1 is a \
       fraction, any other number a percentage. Below 0 or above 100 % is an error, and so is a \
       note that is not a goal. Written as `progress: 40%`, or `progress: 40` where the note or \
-      .obsidian/types.json makes progress a number.
+      .obsidian/types.json makes progress a number. The day's value is also kept under the \
+      note's `## Progress` heading (`- 2026-11-23: 63%`), and `vault goals` forecasts from those \
+      points when the goal will be reached at its pace.
       """)
 
   @OptionGroup var options: GlobalOptions
@@ -76,7 +78,7 @@ struct Progress: ParsableCommand {
   func run() throws {
     let vault = try options.openVault(writing: true)
     let path = try options.resolveNote(goal, in: vault)
-    let change = try vault.setGoalProgress(Goal.progress(fromText: value) ?? 0, in: path)
+    let change = try vault.setGoalProgress(Goal.progress(fromText: value) ?? 0, in: path, on: options.today(vault))
     try PropertyKey.report(change, vault: vault, options: options)
   }
 }

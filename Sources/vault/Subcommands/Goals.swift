@@ -29,10 +29,10 @@ struct Goals: ParsableCommand {
     let vault = try options.openVault()
     let today = options.today(vault)
     let goals = try options.fromFreshIndex(vault) { store throws(VaultError) in try vault.goals(in: store) }
-    let shown =
+    let shown = vault.withForecasts(
       done
-      ? GoalProgress.done(goals, today: today)
-      : all ? GoalProgress.all(goals, today: today) : GoalProgress.open(goals, today: today)
+        ? GoalProgress.done(goals, today: today)
+        : all ? GoalProgress.all(goals, today: today) : GoalProgress.open(goals, today: today), today: today)
     let terminal = options.terminal()
     if options.json {
       try terminal.json(shown)
@@ -55,13 +55,20 @@ struct Goals: ParsableCommand {
       let target = goal.target.map { " (\($0))" } ?? ""
       let when =
         goal.isDone
-        ? "done" + (goal.doneOn.map { " \($0)" } ?? "") : ViewText.daysLeft(progress.daysLeft) + target
+        ? "done" + (goal.doneOn.map { " \($0)" } ?? "")
+        : ViewText.daysLeft(progress.daysLeft) + target
       // The priority column only when some goal has one.
       return (prioritized ? [ViewText.priority(goal.priority ?? .normal)] : []) + [
         progress.goal.title + (goal.isDone ? " ✓" : ""), ViewText.bar(goal.progress ?? (goal.isDone ? 1 : nil)),
         terminal.dim(when),
       ]
     }
-    terminal.print(lines: terminal.table(rows, indent: 0, flexible: prioritized ? 1 : 0))
+    // A goal's forecast on a line of its own under it.
+    let room = max((terminal.width ?? 1_000) - 4, 20)
+    for (lines, progress) in zip(terminal.tableRows(rows, indent: 0, flexible: prioritized ? 1 : 0), shown) {
+      terminal.print(lines: lines)
+      guard let forecast = ViewWords.forecast(progress) else { continue }
+      terminal.print(lines: ViewText.wrap(forecast, room).map { terminal.dim("    " + $0) })
+    }
   }
 }

@@ -30,7 +30,7 @@ struct Show: ParsableCommand {
     if options.json {
       try terminal.json(parsed)
     } else {
-      terminal.print(NoteRenderer(terminal: terminal, vault: vault).render(parsed))
+      terminal.print(NoteRenderer(terminal: terminal, vault: vault, today: options.today(vault)).render(parsed))
     }
   }
 }

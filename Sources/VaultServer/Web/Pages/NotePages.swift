@@ -38,6 +38,8 @@ extension WebSite {
       "properties": note.properties.map { ["key": $0.key, "value": $0.value.text] },
       "tags": note.uniqueTags.map { ["tag": $0, "href": "/search?q=" + Self.queryValue("#" + $0)] },
       "kind": note.kind.rawValue,
+      // A task list's expected finish, as `vault show` gives it.
+      "finish": GoalForecast.finishText(note.tasks, today: today) ?? "",
     ]
     return renderer.page("note", title: note.title, section: nil, values: values)
   }

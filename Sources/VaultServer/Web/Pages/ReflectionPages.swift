@@ -36,13 +36,14 @@ extension WebSite {
     // As `vault goals` lists them: open ones by target; then those done.
     let row = { (progress: GoalProgress) -> [String: Any] in
       var values = goalValues(progress.goal, daysLeft: progress.daysLeft)
+      if let forecast = ViewWords.forecast(progress) { values["forecast"] = forecast }
       let source = progress.goal.value.progressSource
       values["settable"] = source == nil || source == "progress property"
       values["percentValue"] = values["percent"] ?? 0
       return values
     }
     let values: [String: Any] = [
-      "goals": GoalProgress.open(goals, today: today).map(row),
+      "goals": vault.withForecasts(GoalProgress.open(goals, today: today), today: today).map(row),
       "done": GoalProgress.done(goals, today: today).map(row), "empty": goals.isEmpty,
     ]
     return renderer.page("goals", title: "Goals", section: "/goals", values: values)
@@ -56,7 +57,7 @@ extension WebSite {
     let vault = vault
     let goal = try await session.read { store, _ in try vault.goals(in: store).first { $0.path == path } }
     guard let goal else { throw WebFailure(status: .notFound, title: "No such goal", advice: "Reload the page.") }
-    _ = try vault.setGoalProgress(percent / 100, in: goal.path)
+    _ = try vault.setGoalProgress(percent / 100, in: goal.path, on: await session.today)
     return back(form, fallback: "/goals")
   }
 

@@ -10,6 +10,7 @@ extension Templates {
     <p class="muted">{{path}} · {{kind}} · <a href="{{obsidian}}">Open in Obsidian</a></p>
     {{#hasProperties}}<table class="properties" aria-label="Properties"><tbody>{{#properties}}<tr><th scope="row">{{key}}</th><td>{{value}}</td></tr>{{/properties}}</tbody></table>{{/hasProperties}}
     {{#hasTags}}<p>{{#tags}}<a href="{{href}}">#{{tag}}</a> {{/tags}}</p>{{/hasTags}}
+    {{#finish}}<p class="muted">Its tasks: {{finish}}</p>{{/finish}}
     <article class="note-body">{{{html}}}</article>
     """
 

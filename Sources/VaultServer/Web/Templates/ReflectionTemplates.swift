@@ -21,7 +21,7 @@ extension Templates {
     <ul class="rows">
     {{#goals}}<li class="goal"><a href="{{href}}">{{title}}</a>
     {{#hasProgress}}<meter min="0" max="100" value="{{percent}}" aria-label="{{title}}: {{percent}}%"></meter> <span>{{percent}}%</span>{{/hasProgress}}
-    {{#target}}<span class="muted">target {{target}}</span>{{/target}} {{#daysLeft}}<span class="muted">· {{daysLeft}}</span>{{/daysLeft}}
+    {{#target}}<span class="muted">target {{target}}</span>{{/target}} {{#daysLeft}}<span class="muted">· {{daysLeft}}</span>{{/daysLeft}} {{#forecast}}<span class="muted">· {{forecast}}</span>{{/forecast}}
     {{#settable}}<form method="post" action="/goals/progress" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
     <input type="hidden" name="goal" value="{{path}}"><input type="hidden" name="back" value="/goals">
     <label>Progress of {{title}} in percent <input type="number" name="percent" min="0" max="100" value="{{percentValue}}"></label>
