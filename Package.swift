@@ -21,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
   ],
   targets: [
     // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
@@ -54,6 +55,13 @@ let package = Package(
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
+    // Notes encrypted as Obsidian's Meld Encrypt plugin does (`vault encrypt`, `vault decrypt`):
+    // PBKDF2 and AES-GCM from swift-crypto, which the server's TLS stack builds already.
+    .target(
+      name: "VaultCrypto",
+      dependencies: [
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+      ]),
     // `vault serve`: the calendar feeds, the web view and CalDAV (TLS through swift-nio-ssl), HTTP over Hummingbird with pages as
     // Mustache templates, in its own target so the CLI stays thin.
     .target(
@@ -73,7 +81,7 @@ let package = Package(
     .executableTarget(
       name: "vault",
       dependencies: [
-        "VaultKit", "VaultVersion",
+        "VaultKit", "VaultVersion", "VaultCrypto",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Rainbow", package: "Rainbow"),
       ],

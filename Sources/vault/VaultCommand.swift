@@ -25,7 +25,7 @@ struct VaultCommand: ParsableCommand {
       SetProperty.self, UnsetProperty.self,
       Archive.self,
       Remove.self,
-      Edit.self,
+      Edit.self, Encrypt.self, Decrypt.self,
       // The vault and its index.
       Check.self, Show.self, Index.self, Watch.self, Search.self, List.self, Config.self,
       // Reaching you away from the terminal.

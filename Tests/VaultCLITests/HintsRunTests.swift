@@ -45,6 +45,9 @@ import Testing
     Case(vault: "ExampleVault", arguments: ["postpone", "Tasks.md:15"]),
     Case(vault: "ExampleVault", arguments: ["calendar", "--months", "3"]),
     Case(vault: "ExampleVault", arguments: ["track", "status"]),
+    Case(vault: "ExampleVault", arguments: ["decrypt", "--list"]),
+    // The password file: Tasks.md's first line will do.
+    Case(vault: "ExampleVault", arguments: ["encrypt", "Notes/Reading List.md", "--password-file", "Tasks.md"]),
     Case(vault: "ExampleVault", arguments: ["track", "start", "renew passport"]),
     // A day with more tasks than the agenda lists, and more tasks than `vault tasks` lists.
     Case(vault: "empty", arguments: ["agenda"], setup: crowdedDay),
@@ -129,7 +132,9 @@ import Testing
   ]
 
   /// Words a hint shows as a placeholder, and what a person would type for them.
-  static let placeholders = ["GOAL": "Read 24 Books", "PATH": ".", "TASK": "renew passport"]
+  static let placeholders = [
+    "GOAL": "Read 24 Books", "PATH": ".", "TASK": "renew passport", "NOTE": "Projects/Garden.md", "FILE": "Tasks.md",
+  ]
 
   @Test(arguments: cases)
   func everyHintRuns(_ example: Case) throws {
