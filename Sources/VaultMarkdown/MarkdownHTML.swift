@@ -10,8 +10,13 @@ import Foundation
 public enum MarkdownHTML {
   /// `sourcePositions`: each block carries `data-sourcepos="LINE:COLUMN-LINE:COLUMN"` (of
   /// `markdown`), so that a page can find the block of a line (a task's).
+  ///
+  /// Callouts (`> [!note] Title`, foldable with `+` or `-`) become Obsidian's boxes, and a
+  /// paragraph that is only an embed (`![[Note]]`, `![[Note#Heading]]`) becomes what `embed`
+  /// returns for its target (HTML, rendered by the caller; nil leaves it a link).
   public static func render(
-    _ markdown: String, sourcePositions: Bool = false, link: (_ target: String) -> String?
+    _ markdown: String, sourcePositions: Bool = false, link: (_ target: String) -> String?,
+    embed: (_ target: String) -> String? = { _ in nil }
   ) -> String {
     let options = CMARK_OPT_DEFAULT | (sourcePositions ? CMARK_OPT_SOURCEPOS : 0)
     let html = markdown.withCString { pointer -> String in
@@ -20,7 +25,131 @@ public enum MarkdownHTML {
       defer { free(rendered) }
       return String(cString: rendered)
     }
-    return wikilinks(in: html, link: link)
+    // Embeds are put in after the wikilinks are made, so that their HTML is not read again.
+    let (marked, embedded) = embeds(in: callouts(in: html), embed: embed)
+    var result = wikilinks(in: marked, link: link)
+    for (token, html) in embedded { result = result.replacingOccurrences(of: token, with: html) }
+    return result
+  }
+
+  /// The kinds of callout Obsidian knows, with their aliases (its callouts documentation).
+  static let calloutKinds: [String: String] = [
+    "note": "note", "abstract": "abstract", "summary": "abstract", "tldr": "abstract", "info": "info",
+    "todo": "todo", "tip": "tip", "hint": "tip", "important": "tip", "success": "success", "check": "success",
+    "done": "success", "question": "question", "help": "question", "faq": "question", "warning": "warning",
+    "caution": "warning", "attention": "warning", "failure": "failure", "fail": "failure", "missing": "failure",
+    "danger": "danger", "error": "danger", "bug": "bug", "example": "example", "quote": "quote", "cite": "quote",
+  ]
+
+  /// Each blockquote whose first paragraph starts with `[!kind]` made a callout: a `<div
+  /// class="callout" data-callout="kind" role="note">` with its title (the rest of the first
+  /// line, else the kind), or a `<details>` when foldable (`+` open, `-` closed).
+  static func callouts(in html: String) -> String {
+    guard html.contains("[!") else { return html }
+    var output = ""
+    output.reserveCapacity(html.utf8.count)
+    var closers: [String] = []
+    var rest = Substring(html)
+    while true {
+      // The nearer of an opening and a closing tag.
+      let closing = rest.range(of: "</blockquote>")
+      let opening = rest.range(of: "<blockquote")
+      if let closing, opening.map({ closing.lowerBound < $0.lowerBound }) ?? true {
+        output += rest[..<closing.lowerBound] + (closers.popLast() ?? "</blockquote>")
+        rest = rest[closing.upperBound...]
+        continue
+      }
+      guard let opening, let tagEnd = rest[opening.upperBound...].firstIndex(of: ">") else { break }
+      output += rest[..<opening.lowerBound]
+      let afterTag = rest[rest.index(after: tagEnd)...]
+      let body = afterTag.drop { $0 == "\n" }
+      // `<p …>[!kind]± Title` as the first thing inside.
+      guard body.hasPrefix("<p"), let pEnd = body.firstIndex(of: ">"),
+        body[body.index(after: pEnd)...].hasPrefix("[!"),
+        let kindEnd = body[body.index(after: pEnd)...].firstIndex(of: "]")
+      else {
+        output += rest[opening.lowerBound...tagEnd]
+        closers.append("</blockquote>")
+        rest = afterTag
+        continue
+      }
+      let kindStart = body.index(body.index(after: pEnd), offsetBy: 2)
+      let written = body[kindStart..<kindEnd].lowercased()
+      let kind =
+        calloutKinds[written] ?? String(written.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+      var afterKind = body[body.index(after: kindEnd)...]
+      var fold: Character?
+      if let first = afterKind.first, first == "+" || first == "-" {
+        fold = first
+        afterKind = afterKind.dropFirst()
+      }
+      // The title: to the end of the first line of the paragraph.
+      let lineEnd = afterKind.firstIndex { $0 == "\n" } ?? afterKind.endIndex
+      let paragraphEnd = afterKind.range(of: "</p>")?.lowerBound ?? afterKind.endIndex
+      let titleEnd = min(lineEnd, paragraphEnd)
+      var title = afterKind[..<titleEnd].trimmingCharacters(in: .whitespaces)
+      if title.isEmpty { title = kind.prefix(1).uppercased() + kind.dropFirst() }
+      let kindAttribute = escapeAttribute(kind.isEmpty ? "note" : kind)
+      if let fold {
+        output +=
+          "<details class=\"callout\" data-callout=\"\(kindAttribute)\"\(fold == "+" ? " open" : "")>"
+          + "<summary class=\"callout-title\">\(title)</summary>"
+        closers.append("</details>")
+      } else {
+        output +=
+          "<div class=\"callout\" data-callout=\"\(kindAttribute)\" role=\"note\">"
+          + "<p class=\"callout-title\">\(title)</p>"
+        closers.append("</div>")
+      }
+      // The rest of the first paragraph, when its first line was not all of it.
+      if titleEnd == paragraphEnd {
+        rest = afterKind[paragraphEnd...].dropFirst(4)
+      } else {
+        output += String(body[...pEnd])
+        rest = afterKind[afterKind.index(after: lineEnd)...]
+      }
+    }
+    return output + rest
+  }
+
+  /// Each paragraph that is only `![[target]]`, with the HTML `embed` gives for it, as a token
+  /// to put the HTML in for after the wikilinks are made.
+  static func embeds(
+    in html: String, embed: (String) -> String?
+  ) -> (html: String, embedded: [(token: String, html: String)]) {
+    guard html.contains("![[") else { return (html, []) }
+    var output = ""
+    var embedded: [(String, String)] = []
+    var rest = Substring(html)
+    while let start = rest.range(of: "<p") {
+      guard let tagEnd = rest[start.upperBound...].firstIndex(of: ">"),
+        rest[start.upperBound...].first == ">" || rest[start.upperBound...].first == " "
+      else {
+        output += rest[..<start.upperBound]
+        rest = rest[start.upperBound...]
+        continue
+      }
+      let content = rest[rest.index(after: tagEnd)...]
+      guard content.hasPrefix("![["), let close = content.range(of: "]]</p>"),
+        !content[..<close.lowerBound].contains("<"), !content[..<close.lowerBound].dropFirst(3).contains("[[")
+      else {
+        output += rest[..<content.startIndex]
+        rest = content
+        continue
+      }
+      let target = unescape(String(content[content.index(content.startIndex, offsetBy: 3)..<close.lowerBound]))
+      let name = target.split(separator: "|", maxSplits: 1).first.map(String.init) ?? target
+      guard let html = embed(name.trimmingCharacters(in: .whitespaces)) else {
+        output += rest[..<content.startIndex]
+        rest = content
+        continue
+      }
+      let token = "\u{E000}vault-embed-\(embedded.count)-\(html.utf8.count)\u{E000}"
+      embedded.append((token, html))
+      output += rest[..<start.lowerBound] + token
+      rest = content[close.upperBound...]
+    }
+    return (output + rest, embedded)
   }
 
   /// `[[…]]` in text outside `<code>` and `<pre>` made anchors, and each `<pre>` (which may

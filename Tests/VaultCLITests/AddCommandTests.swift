@@ -78,7 +78,8 @@ import Testing
     #expect(try run(["progress", "Run 1000 km", "40%"], in: folder).stdout == "Goals/Run 1000 km.md  progress: 40%\n")
     #expect(
       try Fixture.text(folder, "Goals/Run 1000 km.md")
-        == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\ncreated: 2026-11-24T09:00\n---\n")
+        == "---\ntarget: 2026-12-31\nstatus: active\nprogress: 40%\ntags: [health]\ncreated: 2026-11-24T09:00\n---\n"
+        + "\n## Progress\n\n- 2026-11-24: 40%\n")
     #expect(try run(["goals"], in: folder).stdout.contains("Run 1000 km          ██████░░░░░░░░░░   40%"))
     let insight = try run(["add", "insight", "The obstacle is the way.", "--author", "Marcus Aurelius"], in: folder)
     #expect(insight.stdout == "Insights/The obstacle is the way.md\n")

@@ -303,6 +303,36 @@ import Testing
     #expect(try Fixture.text(folder, "Tasks.md") == Fixture.text(byCommands, "Tasks.md"))
   }
 
+  /// A note's callouts are Obsidian's boxes and its embeds the notes (or their part under a
+  /// heading) they embed, rendered by the same safe renderer; an embed of a missing note stays a
+  /// link, and a note that embeds itself shows itself once.
+  @Test func calloutsAndEmbedsShowAsInObsidian() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    try """
+    # Plans
+
+    > [!tip] Water in the morning
+    > The soil stays damp.
+
+    ![[Garden#Winter]]
+
+    ![[Nowhere]]
+
+    ![[Plans]]
+    """.write(to: folder.appendingPathComponent("Plans.md"), atomically: true, encoding: .utf8)
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let page = try HTTP.request(server.base + "/note?path=Plans.md").body
+    #expect(
+      page.contains(
+        "<div class=\"callout\" data-callout=\"tip\" role=\"note\"><p class=\"callout-title\">Water in the morning</p>")
+    )
+    #expect(page.contains("<section class=\"embed\" aria-label=\"Garden › Winter\">"), "\(page)")
+    #expect(page.contains("lemon tree") && !page.contains("Plans for the balcony garden"), "only the Winter part")
+    #expect(page.contains("<a class=\"wikilink\" href=\"/note?path=Nowhere\">Nowhere</a>"))
+    #expect(page.components(separatedBy: "Water in the morning").count == 3, "itself, and once embedded, not more")
+  }
+
   /// A timer started on a task's page shows on today's page with a button that stops it; what
   /// they write is what `vault track start` and `stop` write.
   @Test func aTimerStartsOnATasksPageAndStopsOnToday() throws {

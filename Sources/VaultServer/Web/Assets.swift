@@ -250,6 +250,16 @@ enum Assets {
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .cell-event[draggable="true"], li.task[draggable="true"] { cursor: grab; }
+    .callout { border-left: 4px solid var(--callout, var(--accent)); background: var(--card); margin: 12px 0;
+      padding: 6px 12px; border-radius: 4px; }
+    .callout-title { font-weight: 600; margin: 4px 0; }
+    details.callout > summary { cursor: pointer; min-height: 24px; }
+    .callout[data-callout=warning], .callout[data-callout=question] { --callout: #b76e00; }
+    .callout[data-callout=danger], .callout[data-callout=failure], .callout[data-callout=bug] { --callout: var(--bad); }
+    .callout[data-callout=success] { --callout: #2e7d32; }
+    .callout[data-callout=quote], .callout[data-callout=example] { --callout: var(--muted); }
+    .embed { border: 1px solid var(--line); border-radius: 4px; padding: 4px 12px; margin: 12px 0; }
+    .embed-title { font-size: 0.9em; margin: 4px 0; }
     .hour-grid { display: grid; grid-template-columns: 3.2em repeat(7, minmax(0, 1fr)); margin: 12px 0;
       background: repeating-linear-gradient(to bottom, transparent 0, transparent 43px, var(--line) 43px, var(--line) 44px);
       background-position: 0 1.8em; border-top: 1px solid var(--line); }

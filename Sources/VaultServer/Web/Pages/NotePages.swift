@@ -26,7 +26,9 @@ extension WebSite {
       row["movable"] = true
       rows[task.line - firstLine + 1] = renderer.fragment("taskRow", row)
     }
-    let html = MarkdownHTML.replacingListItems(in: Self.html(body, sourcePositions: true), rows: rows)
+    let embedded = await embeds(in: body)
+    let html = MarkdownHTML.replacingListItems(
+      in: Self.html(body, sourcePositions: true, embeds: embedded), rows: rows)
     // The title once: a note that starts with its title as a heading shows that heading.
     let startsWithTitle =
       html.hasPrefix("<h1")
@@ -46,13 +48,59 @@ extension WebSite {
 
   /// Markdown as the pages show it, a note's body or a journal entry alike: cmark's safe
   /// renderer, with each wikilink leading to its note.
-  static func html(_ markdown: String, sourcePositions: Bool = false) -> String {
-    MarkdownHTML.render(markdown, sourcePositions: sourcePositions) { target in
-      // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
-      let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
-      let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name
-      return bare.isEmpty ? nil : "/note?path=" + Self.queryValue(bare)
+  static func html(_ markdown: String, sourcePositions: Bool = false, embeds: [String: String] = [:]) -> String {
+    MarkdownHTML.render(
+      markdown, sourcePositions: sourcePositions,
+      link: { target in
+        // `[[Note#Heading|shown]]`, `[[Note^block]]`: the note.
+        let name = target.split(separator: "#", maxSplits: 1).first.map(String.init) ?? target
+        let bare = name.split(separator: "^", maxSplits: 1).first.map(String.init) ?? name
+        return bare.isEmpty ? nil : "/note?path=" + Self.queryValue(bare)
+      }, embed: { embeds[$0] })
+  }
+
+  /// The notes a body embeds (`![[Note]]`, `![[Note#Heading]]` alone on a line), each as a
+  /// section of the page: its body (or that heading's part of it) rendered, its own embeds left
+  /// as links, with a link to it. A target that names no note stays a link.
+  func embeds(in markdown: String) async -> [String: String] {
+    var found: [String: String] = [:]
+    for line in markdown.split(separator: "\n") {
+      let text = line.trimmingCharacters(in: .whitespaces)
+      guard text.hasPrefix("![["), text.hasSuffix("]]"), found.count < 20 else { continue }
+      let inner = String(text.dropFirst(3).dropLast(2))
+      let target = inner.split(separator: "|", maxSplits: 1).first.map(String.init) ?? inner
+      let parts = target.split(separator: "#", maxSplits: 1).map(String.init)
+      guard let name = parts.first, found[target] == nil, let path = try? await notePath(name) else { continue }
+      var body = vault.body(of: path)
+      if parts.count == 2 { body = Self.section(parts[1], of: body) ?? "" }
+      let title = (path as NSString).deletingPathExtension.split(separator: "/").last.map(String.init) ?? path
+      let shown = parts.count == 2 ? title + " › " + parts[1] : title
+      found[target] =
+        "<section class=\"embed\" aria-label=\"\(MarkdownHTML.escapeAttribute(shown))\">"
+        + "<p class=\"embed-title\"><a href=\"\(MarkdownHTML.escapeAttribute(Self.noteAddress(path)))\">"
+        + "\(MarkdownHTML.escapeAttribute(shown))</a></p>\(Self.html(body))</section>"
     }
+    return found
+  }
+
+  /// The part of a body under a heading (its text, any case), to the next heading of its
+  /// level or above; nil when it has none.
+  static func section(_ heading: String, of body: String) -> String? {
+    let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    func level(_ line: Substring) -> Int? {
+      let hashes = line.prefix { $0 == "#" }.count
+      guard (1...6).contains(hashes), line.dropFirst(hashes).first == " " else { return nil }
+      return hashes
+    }
+    guard
+      let start = lines.firstIndex(where: { line in
+        level(line) != nil
+          && line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            == heading.trimmingCharacters(in: .whitespaces).lowercased()
+      }), let own = level(lines[start])
+    else { return nil }
+    let end = lines[(start + 1)...].firstIndex { level($0).map { $0 <= own } ?? false } ?? lines.endIndex
+    return lines[(start + 1)..<end].joined(separator: "\n")
   }
 
   /// A line of Markdown inside a row (a search snippet, a journal day's first line): the same
