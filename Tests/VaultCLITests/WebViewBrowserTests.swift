@@ -55,10 +55,15 @@ import Testing
     }
     // The event dragged on the month: what `vault set … date` writes.
     #expect(result["dragged"] as? String == "Events/2026-11-28 Dentist.md")
+    // And on the week by the hour, back to its day: what `vault set … date` writes.
+    #expect(result["draggedOnTheWeek"] as? String == "Events/2026-11-28 Dentist.md")
     // A task row dragged before another of its list: what `vault task --move-before` writes.
     #expect(result["taskDragged"] as? String == "Pay the electricity bill")
     #expect(
       try CLI.run(["set", "Events/2026-11-28 Dentist.md", "date", "2026-11-27"], inVault: byCommands, today: today)
+        .status == 0)
+    #expect(
+      try CLI.run(["set", "Events/2026-11-28 Dentist.md", "date", "2026-11-28"], inVault: byCommands, today: today)
         .status == 0)
     #expect(
       try CLI.run(

@@ -112,28 +112,41 @@ enum Assets {
       }
 
       // The calendar: an event dragged to another day moves there, through the form's door
-      // (`/events/move`; the keyboard's way is the day page's Move).
+      // (`/events/move`; the keyboard's way is the day page's Move): on the month onto a day's
+      // cell, on the week by the hour into a day's column.
       let dragged = null;
+      const dayOf = (event) => {
+        if (!event.target.closest) return null;
+        const cell = event.target.closest(".cell[data-date]");
+        if (cell) return { date: cell.dataset.date, name: cell.getAttribute("aria-label").split(":")[0] };
+        const grid = event.target.closest(".hour-grid");
+        if (!grid) return null;
+        const column = [...grid.querySelectorAll(".hg-day[data-date]")].find((day) => {
+          const box = day.getBoundingClientRect();
+          return event.clientX >= box.left && event.clientX < box.right;
+        });
+        return column ? { date: column.dataset.date, name: column.textContent.trim() } : null;
+      };
       document.addEventListener("dragstart", (event) => {
-        const chip = event.target.closest && event.target.closest(".cell-event[data-path]");
+        const chip = event.target.closest && event.target.closest(".cell-event[data-path], .hg-event[data-path]");
         if (!chip) return;
         dragged = chip.dataset.path;
         event.dataTransfer.setData("text/plain", dragged);
         event.dataTransfer.effectAllowed = "move";
       });
       document.addEventListener("dragover", (event) => {
-        if (dragged && event.target.closest && event.target.closest(".cell[data-date]")) event.preventDefault();
+        if (dragged && dayOf(event)) event.preventDefault();
       });
       document.addEventListener("drop", async (event) => {
-        const cell = event.target.closest && event.target.closest(".cell[data-date]");
+        const day = dragged && dayOf(event);
         const csrf = document.getElementById("calendar-csrf");
-        if (!cell || !dragged || !csrf) return;
+        if (!day || !csrf) return;
         event.preventDefault();
-        const body = new URLSearchParams({ csrf: csrf.value, path: dragged, date: cell.dataset.date, back: location.pathname + location.search });
+        const body = new URLSearchParams({ csrf: csrf.value, path: dragged, date: day.date, back: location.pathname + location.search });
         dragged = null;
         const response = await fetch("/events/move", { method: "POST", body, redirect: "follow" });
         if (response.ok) {
-          say("Moved to " + cell.getAttribute("aria-label").split(":")[0] + ".");
+          say("Moved to " + day.name + ".");
           await refresh();
         } else {
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -249,7 +262,7 @@ enum Assets {
       background: var(--card); text-decoration: none; color: var(--fg); }
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-    .cell-event[draggable="true"], li.task[draggable="true"] { cursor: grab; }
+    .cell-event[draggable="true"], .hg-event[draggable="true"], li.task[draggable="true"] { cursor: grab; }
     .callout { border-left: 4px solid var(--callout, var(--accent)); background: var(--card); margin: 12px 0;
       padding: 6px 12px; border-radius: 4px; }
     .callout-title { font-weight: 600; margin: 4px 0; }

@@ -40,17 +40,20 @@ extension WebSite {
       var style = "grid-column: \(event.column + 2); grid-row: \(row(event.start)) / \(bottom)"
       style += "; margin-left: \(lane * 14)px"
       if let color = color(of: value) { style += "; --bar: \(color)" }
-      events.append([
+      var chip: [String: Any] = [
         "title": ViewWords.title(value), "time": time, "href": Self.noteAddress(event.occurrence.event.path),
         "style": style, "label": "\(ViewWords.shortDate(columns[event.column])) \(time): \(ViewWords.title(value))",
-      ])
+      ]
+      // A one-off event is dragged to another day's column (`/events/move`).
+      if value.recurrence == nil { chip["path"] = event.occurrence.event.path }
+      events.append(chip)
     }
     var grid: [String: Any] = [
       "rows": "grid-template-rows: 1.8em repeat(\(rows), 11px)",
       "columns": columns.enumerated().map { index, date in
         [
           "name": String(date.weekday.name.prefix(3)).capitalized, "day": date.day,
-          "style": "grid-column: \(index + 2); grid-row: 1", "href": "/day?date=\(date)",
+          "style": "grid-column: \(index + 2); grid-row: 1", "href": "/day?date=\(date)", "date": "\(date)",
         ]
       },
       "hours": (firstHour..<lastHour).map { hour in

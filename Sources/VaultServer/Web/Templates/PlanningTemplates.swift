@@ -132,9 +132,9 @@ extension Templates {
     {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
     </section>{{/weeks}}
     {{#hourGrid}}<section class="hour-grid" aria-label="The week by the hour" style="{{rows}}">
-    {{#columns}}<a class="hg-day" href="{{href}}" style="{{style}}"><span class="hg-name">{{name}} </span>{{day}}</a>{{/columns}}
+    {{#columns}}<a class="hg-day" href="{{href}}" data-date="{{date}}" style="{{style}}"><span class="hg-name">{{name}} </span>{{day}}</a>{{/columns}}
     {{#hours}}<span class="hg-hour" style="{{style}}">{{label}}</span>{{/hours}}
-    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}">{{time}} {{title}}</a>{{/events}}
+    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</a>{{/events}}
     {{#now}}<span class="hg-now" style="{{style}}" title="Now, {{time}}" aria-hidden="true"></span>{{/now}}
     </section>{{/hourGrid}}
     <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
