@@ -82,3 +82,81 @@ extension Vault {
     }
   }
 }
+
+extension Vault {
+  /// What the web view's form changes of an event (nil: left as it is; an empty text removes).
+  public struct EventChanges: Sendable, Equatable {
+    public var title: String?
+    public var startTime: LocalTime??
+    public var endTime: LocalTime??
+    public var location: String?
+    public var category: String?
+
+    public init(
+      title: String? = nil, startTime: LocalTime?? = nil, endTime: LocalTime?? = nil, location: String? = nil,
+      category: String? = nil
+    ) {
+      self.title = title
+      self.startTime = startTime
+      self.endTime = endTime
+      self.location = location
+      self.category = category
+    }
+  }
+
+  /// Changes an event's title, times, place and category as `vault set` writes them, each in the key
+  /// the note says it with: a time in `time:` (or its span `09:30-10:30`) when the note uses
+  /// it, else `startTime`/`endTime` (with `allDay: false` when it was all day); the title in
+  /// `title`; the place in `location` (or `place`). Returns the keys written.
+  @discardableResult
+  public func editEvent(_ located: Located<Event>, _ changes: EventChanges) throws(EventWriteFailure) -> [String] {
+    let note = note(at: located.path)
+    func has(_ key: String) -> Bool { note.properties.contains { $0.key == key } }
+    func text(_ key: String) -> String? { note.properties.first { $0.key == key }?.value.text }
+    let event = located.value
+    var values: [(key: String, value: String?)] = []
+    if let title = changes.title?.trimmingSpaces(), title != ViewWords.title(event), title != event.title {
+      guard !title.isEmpty else { throw .asked(field: "title", problem: "an event needs a title") }
+      values.append(("title", SingleLine.joined(title)))
+    }
+    if changes.startTime != nil || changes.endTime != nil {
+      let start = changes.startTime ?? event.startTime
+      let end = changes.endTime ?? event.endTime
+      if let start, let end, end < start, event.dayCount <= 1 {
+        throw .asked(field: "end", problem: "\(end.hourMinute) is before the start, \(start.hourMinute)")
+      }
+      if start == nil && end != nil { throw .asked(field: "time", problem: "an end time needs a start time") }
+      let written = { (time: LocalTime?) in time.map(\.hourMinute) }
+      if has("time") && !has("startTime") {
+        // The plain `time:` key: a span when it had one or gets an end.
+        let span = text("time").map { $0.contains("-") || $0.contains("–") } ?? false
+        let value = start.map { start in
+          (span || (end != nil && !has("endTime"))) && end != nil
+            ? "\(start.hourMinute)-\(end?.hourMinute ?? "")" : start.hourMinute
+        }
+        values.append(("time", value))
+        if has("endTime") { values.append(("endTime", written(end))) }
+      } else {
+        values.append(("startTime", written(start)))
+        values.append(("endTime", written(end)))
+        if start != nil, event.allDay || has("allDay") { values.append(("allDay", "false")) }
+        if start == nil, has("allDay") { values.append(("allDay", "true")) }
+      }
+    }
+    if let location = changes.location?.trimmingSpaces(), location != (event.location ?? "") {
+      values.append((has("place") && !has("location") ? "place" : "location", location.isEmpty ? nil : location))
+    }
+    if let category = changes.category?.trimmingSpaces(), category != (event.category ?? "") {
+      values.append(("category", category.isEmpty ? nil : category))
+    }
+    // Only what differs from the note as it is.
+    values.removeAll { text($0.key) == $0.value }
+    guard !values.isEmpty else { return [] }
+    do {
+      _ = try setProperties(values, in: located.path)
+    } catch {
+      throw .vault(error)
+    }
+    return values.map(\.key)
+  }
+}

@@ -303,6 +303,46 @@ import Testing
     #expect(try Fixture.text(folder, "Tasks.md") == Fixture.text(byCommands, "Tasks.md"))
   }
 
+  /// An event's change form on its day writes what `vault set` writes, each value in the key
+  /// the note says it with (a plain `time:` stays `time:`).
+  @Test func anEventChangedInTheBrowserIsWhatVaultSetWrites() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let byCommands = try Fixture.copy("ExampleVault")
+    let server = try serve(folder)
+    defer { _ = server.stop() }
+    let day = try HTTP.request(server.base + "/day?date=2026-11-28").body
+    #expect(day.contains("action=\"/events/edit\"") && day.contains("value=\"09:30\""), "\(day.prefix(2000))")
+    let csrf = HTTP.csrf(in: day)
+    let dentist = "Events/2026-11-28 Dentist.md"
+    let changed = try HTTP.post(
+      server.base + "/events/edit",
+      [
+        "path": dentist, "title": "Dentist", "time": "10:15", "endTime": "", "location": "Dr. Weber, room 3",
+        "category": "", "back": "/day?date=2026-11-28",
+      ], csrf: csrf)
+    #expect(changed.status == 303, "\(changed.body)")
+    for (key, value) in [("time", "10:15"), ("location", "Dr. Weber, room 3")] {
+      #expect(try CLI.run(["set", dentist, key, value], inVault: byCommands, today: Self.today).status == 0)
+    }
+    #expect(try Fixture.text(folder, dentist) == Fixture.text(byCommands, dentist))
+    #expect(
+      try Fixture.text(folder, dentist).contains("time: 10:15\n")
+        && !Fixture.text(folder, dentist).contains("startTime"))
+    // Full Calendar's keys: the end in `endTime`.
+    let concert = "Events/2026-12-05 Radiohead Concert.md"
+    let later = try HTTP.post(
+      server.base + "/events/edit", ["path": concert, "time": "19:30", "endTime": "23:30", "category": "music"],
+      csrf: csrf)
+    #expect(later.status == 303)
+    #expect(try CLI.run(["set", concert, "endTime", "23:30"], inVault: byCommands, today: Self.today).status == 0)
+    #expect(try Fixture.text(folder, concert) == Fixture.text(byCommands, concert))
+    // An end before the start is refused with why, and nothing changes.
+    let refused = try HTTP.post(
+      server.base + "/events/edit", ["path": dentist, "time": "10:15", "endTime": "09:00"], csrf: csrf)
+    #expect(refused.status == 400 && refused.body.contains("before the start"))
+    #expect(try Fixture.text(folder, dentist) == Fixture.text(byCommands, dentist))
+  }
+
   /// A note's callouts are Obsidian's boxes and its embeds the notes (or their part under a
   /// heading) they embed, rendered by the same safe renderer; an embed of a missing note stays a
   /// link, and a note that embeds itself shows itself once.

@@ -27,7 +27,7 @@ struct WebSite: Sendable {
     for action in [
       "/tasks/done", "/tasks/cancel", "/tasks/reopen", "/tasks/postpone", "/tasks/edit", "/tasks/add", "/tasks/move",
       "/journal/write", "/goals/progress", "/suggestions/accept", "/suggestions/dismiss", "/events/add",
-      "/events/move", "/events/delete", "/track/start", "/track/stop",
+      "/events/move", "/events/delete", "/events/edit", "/track/start", "/track/stop",
     ] { methods[action] = [.post] }
     return methods
   }()
@@ -71,6 +71,7 @@ struct WebSite: Sendable {
     router.post("/tasks/edit") { _, context in await answer { try await editTask(context.form) } }
     router.post("/tasks/add") { _, context in await answer { try await addTask(context.form) } }
     router.post("/tasks/move") { _, context in await answer { try await moveTask(context.form) } }
+    router.post("/events/edit") { _, context in await answer { try await editEvent(context.form) } }
     router.post("/track/start") { _, context in await answer { try await startTimer(context.form) } }
     router.post("/track/stop") { _, context in await answer { try await stopTimer(context.form) } }
     router.post("/journal/write") { _, context in await answer { try await writeJournal(context.form) } }

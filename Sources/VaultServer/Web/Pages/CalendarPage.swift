@@ -108,6 +108,13 @@ extension WebSite {
         row["path"] = occurrence.event.path
         row["back"] = back
         row["day"] = date.description
+        // What its change form starts from: the note's own values.
+        let event = occurrence.event.value
+        row["plainTitle"] = event.title
+        row["startTime"] = event.startTime?.hourMinute ?? ""
+        row["endTime"] = event.endTime?.hourMinute ?? ""
+        row["place"] = event.location ?? ""
+        row["category"] = event.category ?? ""
         return row
       },
       "tasks": (agenda?.tasks ?? []).map {

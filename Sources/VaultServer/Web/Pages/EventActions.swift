@@ -74,6 +74,32 @@ extension WebSite {
     return back(form, fallback: "/day?date=\(day)")
   }
 
+  /// `vault set` of an event's title, times, place and category, each in the key its note says
+  /// it with (`Vault.editEvent`); an emptied time makes it all day.
+  func editEvent(_ form: [String: String]) async throws -> Response {
+    let located = try await event(form["path"] ?? "")
+    func time(_ field: String) throws -> LocalTime?? {
+      guard let text = form[field]?.trimmingCharacters(in: .whitespaces) else { return nil }
+      if text.isEmpty { return .some(nil) }
+      guard let value = DateParsing.time(text) else {
+        throw WebFailure(status: .badRequest, title: "Which time?", advice: "'\(text)' is not a time such as 09:30.")
+      }
+      return .some(value)
+    }
+    let changes = Vault.EventChanges(
+      title: form["title"], startTime: try time("time"), endTime: try time("endTime"), location: form["location"],
+      category: form["category"])
+    do {
+      try vault.editEvent(located, changes)
+    } catch .asked(_, let problem) {
+      throw WebFailure(status: .badRequest, title: "The event cannot be changed so", advice: problem)
+    } catch .vault(let error) {
+      throw error
+    }
+    await session.wrote([located.path])
+    return back(form, fallback: "/day?date=\(located.value.start?.description ?? "")")
+  }
+
   /// An event's note to `.trash/`, with what calendar apps sent of it.
   func deleteEvent(_ form: [String: String]) async throws -> Response {
     let located = try await event(form["path"] ?? "")

@@ -72,7 +72,17 @@ extension Templates {
     <form method="post" action="/events/delete" class="inline" data-confirm="Move {{title}} to the trash?">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
     <input type="hidden" name="back" value="{{back}}">
-    <button type="submit" aria-label="Delete {{title}} (to the trash)">Delete</button></form>{{/editable}}
+    <button type="submit" aria-label="Delete {{title}} (to the trash)">Delete</button></form>
+    <details class="edit-event"><summary>Change {{title}}</summary>
+    <form method="post" action="/events/edit" class="stack">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    <input type="hidden" name="back" value="{{back}}">
+    <label>Title <input type="text" name="title" value="{{plainTitle}}" required maxlength="200"></label>
+    <label>Starts at <input type="time" name="time" value="{{startTime}}"></label>
+    <label>Ends at <input type="time" name="endTime" value="{{endTime}}"></label>
+    <label>Where <input type="text" name="location" value="{{place}}"></label>
+    <label>Category <input type="text" name="category" value="{{category}}"></label>
+    <button type="submit">Save {{title}}</button></form></details>{{/editable}}
     </li>
     """
 }
