@@ -397,7 +397,7 @@ import Testing
     #expect(day.contains("\n## Time log\n\n- 09:00-09:00 ") && day.contains("[tracked:: 0m]"), "\(day)")
   }
 
-  /// The week by the hour: each timed event in its day's column from its start to its end (a
+  /// The week (and a day) by the hour: each timed event in its day's column from its start to its end (a
   /// row a quarter of an hour from 07:00), at least half an hour tall, and a line at now on
   /// today; on a phone no wider than the screen (the browser test measures it).
   @Test func theWeekPlacesEachEventByItsHours() throws {
@@ -412,6 +412,16 @@ import Testing
     #expect(week.contains("style=\"grid-column: 2; grid-row: 10 / 12; margin-left: 0px"))
     // Now, 09:00 on Tuesday 24 November.
     #expect(week.contains("<span class=\"hg-now\" style=\"grid-column: 3; grid-row: 10\""))
+    // The day by the hour: one column, the Spanish Class in it, and now.
+    let day = try HTTP.request(server.base + "/day?date=2026-11-24").body
+    #expect(
+      day.contains(
+        "aria-label=\"The day by the hour\" style=\"grid-template-rows: 1.8em repeat(56, 11px); grid-template-columns: 3.2em repeat(1, minmax(0, 1fr))\""
+      ))
+    #expect(day.contains("style=\"grid-column: 2; grid-row: 48 / 54; margin-left: 0px"), "\(main(day))")
+    #expect(day.contains("<span class=\"hg-now\" style=\"grid-column: 2; grid-row: 10\""))
+    // A day with no timed event has no grid.
+    #expect(!(try HTTP.request(server.base + "/day?date=2026-11-29").body.contains("The day by the hour")))
   }
 
   /// Events from the day's page, through the commands' door: the form writes the note `vault

@@ -127,6 +127,10 @@ extension WebSite {
     if let journal = agenda?.journal {
       values["journal"] = ["href": Self.noteAddress(journal.path), "mood": moodText(journal.value.mood) ?? "no mood"]
     }
+    // The day by the hour, when it has timed events.
+    if agenda?.events.contains(where: { !$0.event.value.allDay && $0.dayCount == 1 }) == true {
+      values["hourGrid"] = hourGrid(days, from: date, count: 1, now: await session.now)
+    }
     return renderer.page("day", title: ViewWords.longDate(date), section: "/calendar", values: values)
   }
 

@@ -1,13 +1,15 @@
 import VaultCore
 import VaultKit
 
-/// The week by the hour, under the week's row of days (whose bars are its all-day lane): each
+/// The week by the hour, under the week's row of days (whose bars are its all-day lane), and a
+/// day by the hour on its page, under its all-day events: each
 /// timed event of one day placed by its start and end on the viewer's clock (a column a day,
 /// a row a quarter of an hour), events at the same time side by side, and a line at now on
 /// today. The hours shown are 07:00 to 21:00, and more when an event is earlier or later.
 extension WebSite {
-  func hourGrid(_ days: [Agenda.Day], from: LocalDate, now: LocalDateTime) -> [String: Any] {
-    let columns = (0..<7).map { from.adding(days: $0) }
+  /// `count` days from `from`: the week's seven, or the day page's one.
+  func hourGrid(_ days: [Agenda.Day], from: LocalDate, count: Int = 7, now: LocalDateTime) -> [String: Any] {
+    let columns = (0..<count).map { from.adding(days: $0) }
     var placed: [(column: Int, start: Int, end: Int, occurrence: EventOccurrence)] = []
     for (index, date) in columns.enumerated() {
       let events = days.first { $0.date == date }?.events ?? []
@@ -49,7 +51,8 @@ extension WebSite {
       events.append(chip)
     }
     var grid: [String: Any] = [
-      "rows": "grid-template-rows: 1.8em repeat(\(rows), 11px)",
+      "rows": "grid-template-rows: 1.8em repeat(\(rows), 11px)"
+        + (count == 7 ? "" : "; grid-template-columns: 3.2em repeat(\(count), minmax(0, 1fr))"),
       "columns": columns.enumerated().map { index, date in
         [
           "name": String(date.weekday.name.prefix(3)).capitalized, "day": date.day,

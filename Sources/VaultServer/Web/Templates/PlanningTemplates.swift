@@ -146,6 +146,12 @@ extension Templates {
     <p class="nav-row"><a rel="prev" href="{{previous}}">← Day before</a> <a href="{{month}}">Month</a>
     <a rel="next" href="{{next}}">Day after →</a></p>
     {{#empty}}<p class="muted">Nothing on this day.</p>{{/empty}}
+    {{#hourGrid}}<section class="hour-grid" aria-label="The day by the hour" style="{{rows}}">
+    {{#columns}}<span class="hg-day" data-date="{{date}}" style="{{style}}">{{name}} {{day}}</span>{{/columns}}
+    {{#hours}}<span class="hg-hour" style="{{style}}">{{label}}</span>{{/hours}}
+    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}">{{time}} {{title}}</a>{{/events}}
+    {{#now}}<span class="hg-now" style="{{style}}" title="Now, {{time}}" aria-hidden="true"></span>{{/now}}
+    </section>{{/hourGrid}}
     {{#hasEvents}}<h2>Events</h2><ul class="rows">{{/hasEvents}}{{#events}}{{> eventRow}}{{/events}}{{#hasEvents}}</ul>{{/hasEvents}}
     <details class="add-event"><summary>Add an event</summary>
     <form method="post" action="/events/add" class="stack">
