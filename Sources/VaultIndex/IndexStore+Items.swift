@@ -381,7 +381,7 @@ extension IndexStore {
       SELECT files.path, files.title, t.line, t.byte_start, t.byte_end, t.indentation, t.marker, t.status_symbol,
         t.description, t.tags, t.priority, t.created, t.start, t.scheduled, t.due, t.done, t.cancelled,
         t.recurrence, t.on_completion, t.task_id, t.depends_on, t.block_link, t.format, t.parent_line, t.rowid,
-        t.scheduled_inferred, t.status_type, t.fields, t.duplicate
+        t.scheduled_inferred, t.status_type, t.fields, t.duplicate, t.notes
       FROM tasks t JOIN files ON files.id = t.file_id
       WHERE \(filter.sql)
       ORDER BY \(order)\(limit.map { " LIMIT \(max(0, $0))" } ?? "")
@@ -411,6 +411,7 @@ extension IndexStore {
         task.parentLine = row.optionalInt(23)
         task.fields = Self.fields(row.text(27), line: row.int(2))
         task.duplicate = row.int(28)
+        task.notes = row.optionalText(29)
         body(row.int(24), Located(path: row.text(0), title: row.text(1), line: row.int(2), value: task))
       }
     }

@@ -623,6 +623,7 @@ public final class IndexWriter {
       $0.add(task.parentLine)
       $0.add(Self.fieldsText(task.fields))
       $0.add(task.duplicate)
+      $0.add(task.notes)
     }
   }
 

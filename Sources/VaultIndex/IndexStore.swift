@@ -14,8 +14,8 @@ import VaultCore
 public final class IndexStore: Sendable {
   /// Bump when the tables change. (11: the files carry `applicationID`; 12: each page a
   /// checksum; 23: the search file's `backlog`, and `files.rows_digest`; 24: the stamps'
-  /// snapshot.)
-  public static let schemaVersion = 24
+  /// snapshot; 25: a task's notes.)
+  public static let schemaVersion = 25
 
   /// One connection: a command reads or writes one thing at a time. (A `DatabasePool` writes a
   /// dummy table into an empty WAL on every open, which cost each command a few milliseconds.)

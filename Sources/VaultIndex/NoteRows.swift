@@ -18,7 +18,7 @@ enum NoteTable: String, CaseIterable {
         "file_id", "line", "byte_start", "byte_end", "indentation", "marker", "status_symbol", "status_type",
         "description", "tags", "priority", "created", "start", "scheduled", "scheduled_inferred", "due", "done",
         "cancelled", "recurrence", "on_completion", "task_id", "depends_on", "block_link", "format", "parent_line",
-        "fields", "duplicate",
+        "fields", "duplicate", "notes",
       ]
     case .journal: return ["file_id", "date", "mood", "mood_tags"]
     case .events:

@@ -344,7 +344,8 @@ enum Schema {
           format TEXT NOT NULL,
           parent_line INTEGER,
           fields TEXT NOT NULL DEFAULT '',
-          duplicate INTEGER NOT NULL DEFAULT 0
+          duplicate INTEGER NOT NULL DEFAULT 0,
+          notes TEXT
         );
         CREATE TABLE journal (
           file_id INTEGER PRIMARY KEY \(fileReference),

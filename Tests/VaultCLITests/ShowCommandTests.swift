@@ -37,7 +37,8 @@ import Testing
     #expect(
       passport.keys.sorted() == [
         "blockLink", "byteRange", "cancelled", "created", "dependsOn", "description", "done", "due", "fields",
-        "format", "id", "indentation", "line", "marker", "onCompletion", "parentLine", "priority", "recurrence",
+        "format", "id", "indentation", "line", "marker", "notes", "onCompletion", "parentLine", "priority",
+        "recurrence",
         "scheduled", "scheduledIsInferred", "start", "status", "tags",
       ])
   }

@@ -79,6 +79,8 @@ public enum TaskTodo {
       ICalendar.Property("DTSTAMP", ICalendarExport.utc(stamp)),
       .text("SUMMARY", task.description),
     ]
+    // Its notes, the lines indented under it: what a phone shows as the to-do's description.
+    if let notes = task.notes { properties.append(.text("DESCRIPTION", notes)) }
     if let start = task.start {
       properties.append(ICalendar.Property("DTSTART", ICalendarExport.date(start), parameters: date))
     }

@@ -86,7 +86,7 @@ extension TaskItem: Encodable {
   enum CodingKeys: String, CodingKey {
     case line, byteRange, indentation, marker, status, description, tags, created, start,
       scheduled, scheduledIsInferred, due, done, cancelled, priority, recurrence, onCompletion, id, dependsOn,
-      blockLink, format, fields, parentLine
+      blockLink, format, fields, parentLine, notes
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -114,6 +114,7 @@ extension TaskItem: Encodable {
     try c.encode(format, forKey: .format)
     try c.encode(fields, forKey: .fields)
     try c.encode(parentLine, forKey: .parentLine)
+    try c.encode(notes, forKey: .notes)
   }
 }
 

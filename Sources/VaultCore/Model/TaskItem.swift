@@ -37,6 +37,9 @@ public struct TaskItem: Hashable, Sendable {
   public var fields: [InlineField]
   /// The line of the task this one is nested under, if any.
   public var parentLine: Int?
+  /// Its description: the lines indented under it that are not list items (its notes, as a
+  /// planner calls them), joined by line breaks; nil without.
+  public var notes: String?
   /// Among the note's tasks with the same text, which one this is, from 0: it keeps the short
   /// ids of identical lines apart.
   public var duplicate = 0

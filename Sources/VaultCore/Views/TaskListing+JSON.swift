@@ -80,6 +80,8 @@ extension TaskItem {
     out.int(line)
     out.key("marker")
     out.string(marker)
+    out.key("notes")
+    out.string(notes)
     out.key("onCompletion")
     out.string(onCompletion)
     out.key("parentLine")

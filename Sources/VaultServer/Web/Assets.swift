@@ -271,6 +271,7 @@ enum Assets {
     .callout[data-callout=danger], .callout[data-callout=failure], .callout[data-callout=bug] { --callout: var(--bad); }
     .callout[data-callout=success] { --callout: #2e7d32; }
     .callout[data-callout=quote], .callout[data-callout=example] { --callout: var(--muted); }
+    .task-notes { white-space: pre-line; }
     .embed { border: 1px solid var(--line); border-radius: 4px; padding: 4px 12px; margin: 12px 0; }
     .embed-title { font-size: 0.9em; margin: 4px 0; }
     .hour-grid { display: grid; grid-template-columns: 3.2em repeat(7, minmax(0, 1fr)); margin: 12px 0;

@@ -173,6 +173,11 @@ struct NoteRenderer {
     lines += ViewText.joined(fields, by: " · ", indent: indent.count + 4, width: terminal.width).map {
       terminal.dim($0)
     }
+    // Its notes, the lines indented under it, as they are written.
+    let pad = String(repeating: " ", count: indent.count + 4)
+    for line in task.notes?.split(separator: "\n") ?? [] {
+      lines += ViewText.wrap(String(line), max((terminal.width ?? 1_000) - pad.count, 20)).map { pad + $0 }
+    }
     return lines
   }
 

@@ -78,6 +78,7 @@ extension WebSite {
     var values = taskRow(found, when: when, overdue: overdue, back: "/task?id=\(found.fullID)")
     values["line"] = found.line
     values["movable"] = found.value.format != .note
+    if let notes = found.value.notes { values["notes"] = notes }
     values["priorities"] = TaskPriority.allCases.map { ["value": $0.rawValue, "selected": $0 == found.value.priority] }
     return renderer.page("task", title: found.value.description, section: "/tasks", values: values)
   }

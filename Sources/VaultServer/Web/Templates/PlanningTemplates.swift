@@ -83,6 +83,7 @@ extension Templates {
   static let task = """
     <h1>{{text}}</h1>
     <p class="muted">{{box}} {{#when}}{{when}} · {{/when}}{{#extras}}{{extras}} · {{/extras}}<a href="{{href}}">{{title}}</a>, line {{line}}</p>
+    {{#notes}}<p class="task-notes">{{notes}}</p>{{/notes}}
     {{#open}}<form method="post" action="/tasks/edit" class="stack" aria-label="Change the task">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}">
