@@ -5,10 +5,45 @@ import VaultCore
 import VaultKit
 
 extension CalDAVServer {
+  /// `principal-property-search` (RFC 3744 9.4): the server's one principal, with the
+  /// properties asked for, when its display name holds each match (any case; `test="anyof"`:
+  /// one of them), else none; a search of other properties finds none.
+  func principalSearch(_ root: DAVElement) async throws -> Response {
+    let searches = root.children(DAVNamespace.dav, "property-search")
+    let name = (state.vault.root as NSString).lastPathComponent.lowercased()
+    let matches = searches.map { search -> Bool in
+      let match = search.child(DAVNamespace.dav, "match")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      let names = search.child(DAVNamespace.dav, "prop")?.children ?? []
+      return names.contains { $0.named(DAVNamespace.dav, "displayname") }
+        && (match.isEmpty || name.contains(match.lowercased()))
+    }
+    let anyOf = root.attributes["test"] == "anyof"
+    let found = searches.isEmpty || (anyOf ? matches.contains(true) : !matches.contains(false))
+    var writer = DAVXMLWriter()
+    writer.open(DAVNamespace.dav, "multistatus", root: true)
+    // The properties asked for: those of its `<prop>`, and (as python caldav sends them) those
+    // beside it.
+    let beside = root.children.filter {
+      !$0.named(DAVNamespace.dav, "prop") && !$0.named(DAVNamespace.dav, "property-search")
+        && !$0.named(DAVNamespace.dav, "apply-to-principal-collection-set")
+    }
+    let asked = (root.child(DAVNamespace.dav, "prop")?.children ?? []) + beside
+    let wanted: DAVPropertyRequest = .some(
+      (asked.isEmpty ? [(DAVNamespace.dav, "displayname")] : asked.map { ($0.namespace, $0.name) })
+        + [(DAVNamespace.dav, "resourcetype")])
+    if found { try await writeResponse(&writer, .principal, etag: nil, wanted: wanted, body: nil) }
+    writer.close(DAVNamespace.dav, "multistatus")
+    return Self.xml(Self.multiStatus, writer.bytes)
+  }
+
   /// REPORT: `calendar-query` (RFC 4791 7.8: components, time ranges matched by occurrences,
   /// text matches of properties), `calendar-multiget` (7.9) and `sync-collection` (RFC 6578).
   func report(_ target: CalDAVTarget, request: Request, body: String) async throws -> Response {
     let root = try DAVXMLReader.parse(body)
+    // RFC 3744 9.4 on the principal or the home: the one principal there is, when it matches.
+    if root.named(DAVNamespace.dav, "principal-property-search"), target == .principal || target == .home {
+      return try await principalSearch(root)
+    }
     let calendar: CalDAVCalendar
     switch target {
     case .calendar(let found): calendar = found
