@@ -244,7 +244,8 @@ private struct BodyReader {
       var text = source.string(range)
       found = text.withUTF8 { TaskLineParser.task(utf8: $0, lineNumber: line, byteRange: range) }
     }
-    guard var (task, problems) = found else { return nil }
+    guard let (found, problems) = found else { return nil }
+    var task = found
     task.notes = notes(after: line, indentation: task.indentation)
     for problem in problems {
       note.diagnostics.append(
