@@ -47,7 +47,9 @@ import VaultKit
     #expect(accepted.status == 0, "\(accepted.stderr)")
     let tasksAfter = try Fixture.text(folder, "Tasks.md")
     #expect(tasksAfter.hasPrefix(tasksBefore.prefix(9)))
-    #expect(tasksAfter.contains("- [ ] Stretch gently [difficulty:: 1] [duration:: 10m] [energy:: low] #rest\n"))
+    #expect(
+      tasksAfter.contains(
+        "- [ ] Stretch gently [difficulty:: 1] [duration:: 10m] [energy:: low] [category:: self-care] #rest\n"))
     #expect(
       try Fixture.text(folder, logPath) == "2026-11-24T08:30 accepted Task%20Templates/Stretch%20gently.md mood=3\n")
     #expect(try Self.shownLog(folder) == log)

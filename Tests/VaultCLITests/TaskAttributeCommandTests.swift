@@ -10,6 +10,35 @@ import Testing
     ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
   }
 
+  /// A task's category (`[category:: work]`): written by `add task --category` and `task
+  /// --category`, shown beside the task, filtered by `tasks --category` (any case), in its
+  /// JSON attributes and the CSV export, refused when it would break the field.
+  @Test func aTasksCategoryIsWrittenShownAndFiltered() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let env = environment(folder)
+    let added = try CLI.run(
+      ["add", "task", "Prepare the slides", "--category", "Work", "--due", "fri"], in: folder, environment: env)
+    #expect(
+      added.stdout == "Tasks.md:16  - [ ] Prepare the slides [category:: Work] 📅 2026-11-27\n",
+      "\(added.stdout)\(added.stderr)")
+    let changed = try CLI.run(["task", "renew passport", "--category", "errands"], in: folder, environment: env)
+    #expect(changed.stdout.contains("- [ ] Renew passport [category:: errands] ⏫ 📅 2026-11-20"), "\(changed.stdout)")
+    let work = try CLI.run(["tasks", "--category", "work"], in: folder, environment: env)
+    #expect(work.stdout.contains("Prepare the slides  Work") && !work.stdout.contains("passport"), "\(work.stdout)")
+    let json = try CLI.run(["tasks", "--category", "errands", "--json"], in: folder, environment: env)
+    let listed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+    #expect(listed.compactMap { ($0["attributes"] as? [String: Any])?["category"] as? String } == ["errands"])
+    let csv = try CLI.run(["export", "csv", "tasks"], in: folder, environment: env)
+    #expect(
+      csv.stdout.hasPrefix(
+        "id,path,line,status,description,priority,created,start,scheduled,due,done,cancelled,recurrence,tags,difficulty,duration_minutes,energy,mood,category\r\n"
+      ))
+    let refused = try CLI.run(["add", "task", "x", "--category", "a]b"], in: folder, environment: env)
+    #expect(refused.status != 0 && refused.stderr.contains("without [, ] or ::"))
+    let none = try CLI.run(["task", "renew passport", "--category", "none"], in: folder, environment: env)
+    #expect(none.stdout.contains("- [ ] Renew passport ⏫ 📅 2026-11-20"), "\(none.stdout)")
+  }
+
   @Test func aTaskKeepsItsShortIdWhenItsAttributesChange() throws {
     let folder = try Fixture.copy("ExampleVault")
     let listed = try CLI.run(["tasks", "--json"], in: folder, environment: environment(folder))

@@ -32,7 +32,7 @@ public enum CSVExport {
   public static func tasks(_ tasks: [Located<TaskItem>]) -> CSVTable {
     var table = CSVTable(header: [
       "id", "path", "line", "status", "description", "priority", "created", "start", "scheduled", "due", "done",
-      "cancelled", "recurrence", "tags", "difficulty", "duration_minutes", "energy", "mood",
+      "cancelled", "recurrence", "tags", "difficulty", "duration_minutes", "energy", "mood", "category",
     ])
     for task in tasks {
       let item = task.value
@@ -42,7 +42,7 @@ public enum CSVExport {
         item.priority.rawValue, text(item.created), text(item.start), text(item.scheduled), text(item.due),
         text(item.done), text(item.cancelled), item.recurrence ?? "", list(item.tags),
         text(attributes.difficulty), text(attributes.duration), attributes.energy?.rawValue ?? "",
-        text(attributes.mood),
+        text(attributes.mood), attributes.category ?? "",
       ])
     }
     return table

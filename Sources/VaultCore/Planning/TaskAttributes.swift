@@ -13,6 +13,8 @@ public struct TaskAttributes: Hashable, Sendable {
   public var energy: Energy?
   /// 1-10.
   public var mood: Int?
+  /// What kind of thing it is, in the person's own words (`[category:: work]`).
+  public var category: String?
 
   public init(difficulty: Int? = nil, duration: Int? = nil, energy: Energy? = nil, mood: Int? = nil) {
     self.difficulty = difficulty
@@ -24,7 +26,7 @@ public struct TaskAttributes: Hashable, Sendable {
   /// The keys, as written on a task line.
   /// The fields of a task that say what it asks of you, and `tracked` (the time `vault track`
   /// has logged on it): a task's text is shown without them.
-  public static let keys = ["difficulty", "duration", "energy", "mood", "tracked"]
+  public static let keys = ["difficulty", "duration", "energy", "mood", "tracked", "category"]
 
   /// A task's text without its attribute fields (`[energy:: high]`, `(duration:: 30m)`), the
   /// spaces they leave closed up; the text as it is when it has none.
@@ -60,6 +62,7 @@ public struct TaskAttributes: Hashable, Sendable {
       case "duration": duration = duration ?? Self.minutes(value)
       case "energy": energy = energy ?? Energy(rawValue: value.lowercased())
       case "mood": mood = mood ?? Self.mood(value)
+      case "category" where !value.isEmpty: category = category ?? value
       default: break
       }
     }
@@ -77,6 +80,8 @@ public struct TaskAttributes: Hashable, Sendable {
       return "energy must be low, medium or high, found '\(value)'"
     case "mood" where mood(value) == nil:
       return "mood must be a whole number from 1 to 10, found '\(value)'"
+    case "category" where value.contains("[") || value.contains("]") || value.contains("::") || value.isEmpty:
+      return "a category is a word or a few, without [, ] or ::, found '\(value)'"
     case "tracked" where TimeLogEntry.minutes(value) == nil:
       return "tracked must be a time such as 25m or 1h25m, found '\(value)'"
     default:
@@ -104,8 +109,8 @@ public struct TaskAttributes: Hashable, Sendable {
   /// How a person reads them: `15m`, `low energy`, `difficulty 2`, `mood 7`.
   public var facts: [String] {
     [
-      duration.map(Self.durationText), energy.map { "\($0.rawValue) energy" }, difficulty.map { "difficulty \($0)" },
-      mood.map { "mood \($0)" },
+      category, duration.map(Self.durationText), energy.map { "\($0.rawValue) energy" },
+      difficulty.map { "difficulty \($0)" }, mood.map { "mood \($0)" },
     ].compactMap { $0 }
   }
 
@@ -155,6 +160,7 @@ public struct TaskAttributes: Hashable, Sendable {
     if let duration { parts.append("[duration:: \(Self.durationText(duration))]") }
     if let energy { parts.append("[energy:: \(energy.rawValue)]") }
     if let mood { parts.append("[mood:: \(mood)]") }
+    if let category { parts.append("[category:: \(category)]") }
     return parts.joined(separator: " ")
   }
 }
@@ -190,11 +196,12 @@ extension TaskItem {
 }
 
 extension TaskAttributes: Encodable {
-  enum CodingKeys: String, CodingKey { case difficulty, duration, energy, mood }
+  enum CodingKeys: String, CodingKey { case category, difficulty, duration, energy, mood }
 
   /// Every key, null when not written; `duration` in minutes.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(category, forKey: .category)
     try container.encode(difficulty, forKey: .difficulty)
     try container.encode(duration, forKey: .duration)
     try container.encode(energy, forKey: .energy)

@@ -6,20 +6,26 @@ public struct TaskFilter: Sendable, Equatable {
   public var maxMinutes: Int?
   /// At most this difficulty (1-5); a task without one does not fit.
   public var maxDifficulty: Int?
+  /// Only tasks of this category (any case).
+  public var category: String?
 
-  public init(energy: TaskAttributes.Energy? = nil, maxMinutes: Int? = nil, maxDifficulty: Int? = nil) {
+  public init(
+    energy: TaskAttributes.Energy? = nil, maxMinutes: Int? = nil, maxDifficulty: Int? = nil, category: String? = nil
+  ) {
     self.energy = energy
     self.maxMinutes = maxMinutes
     self.maxDifficulty = maxDifficulty
+    self.category = category
   }
 
   /// True when it asks nothing: every task fits.
-  public var isEmpty: Bool { energy == nil && maxMinutes == nil && maxDifficulty == nil }
+  public var isEmpty: Bool { energy == nil && maxMinutes == nil && maxDifficulty == nil && category == nil }
 
   public func fits(_ task: TaskItem) -> Bool {
     if isEmpty { return true }
     let attributes = task.attributes
     if let energy, attributes.energy != energy { return false }
+    if let category, attributes.category?.lowercased() != category.lowercased() { return false }
     if let maxMinutes {
       guard let duration = attributes.duration, duration <= maxMinutes else { return false }
     }

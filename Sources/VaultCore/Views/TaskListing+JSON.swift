@@ -26,7 +26,9 @@ extension TaskListing {
 extension TaskAttributes {
   func writeJSON(to out: inout JSONBytes) {
     out.openObject()
-    out.key("difficulty", first: true)
+    out.key("category", first: true)
+    out.string(category)
+    out.key("difficulty")
     out.int(difficulty)
     out.key("duration")
     out.int(duration)

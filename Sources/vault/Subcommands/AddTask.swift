@@ -51,6 +51,9 @@ struct AddTask: ParsableCommand {
   @Option(name: .long, help: "The energy it needs: low, medium or high.")
   var energy: TaskAttributes.Energy?
 
+  @Option(name: .long, help: "Its category, in your own words (work, home): [category:: work].")
+  var category: String?
+
   @Option(name: .long, help: "A label (a tag, as labels are): errand, deep-work (repeatable).")
   var label: [String] = []
 
@@ -76,6 +79,9 @@ struct AddTask: ParsableCommand {
     for label in label where !TagSyntax.isValid(label.hasPrefix("#") ? String(label.dropFirst()) : label) {
       throw ValidationError("--label '\(label)' is not a label: letters, digits, _, - and / only, not all digits")
     }
+    if let category, let problem = TaskAttributes.problem(key: "category", value: category) {
+      throw ValidationError("--category: \(problem)")
+    }
     if let difficulty, !(1...5).contains(difficulty) {
       throw ValidationError("--difficulty must be from 1 (easy) to 5 (hard), not \(difficulty)")
     }
@@ -93,6 +99,7 @@ struct AddTask: ParsableCommand {
     task.tags = tag + label
     task.attributes = TaskAttributes(
       difficulty: difficulty, duration: duration.flatMap(TaskAttributes.minutes), energy: energy)
+    task.attributes.category = category.map { SingleLine.joined($0).trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
     if vault.settings.tasks.setCreatedDate { task.created = today }
     task.due = try date(due, "--due", today)
     task.scheduled = try date(scheduled, "--scheduled", today)

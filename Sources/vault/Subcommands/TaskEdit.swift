@@ -61,6 +61,9 @@ struct TaskEdit: ParsableCommand {
   @Option(name: .long, help: "The energy it needs: low, medium, high, or none.")
   var energy: String?
 
+  @Option(name: .long, help: "Its category, in your own words (work, home), or none: [category:: work].")
+  var category: String?
+
   @Flag(name: .customLong("no-repeat"), help: "Remove the repeat rule.")
   var noRepeat = false
 
@@ -81,7 +84,7 @@ struct TaskEdit: ParsableCommand {
   var moves: Int { [moveBefore != nil, moveAfter != nil, moveToTop, moveToBottom].filter { $0 }.count }
 
   var changesFields: Bool {
-    ![due, scheduled, start, priority.map(\.rawValue), text, rule, difficulty, duration, energy].allSatisfy({
+    ![due, scheduled, start, priority.map(\.rawValue), text, rule, difficulty, duration, energy, category].allSatisfy({
       $0 == nil
     }) || noRepeat
   }
@@ -93,7 +96,7 @@ struct TaskEdit: ParsableCommand {
     }
     if !changesFields && moves == 0 {
       throw ValidationError(
-        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat, --no-repeat, --difficulty, --duration, --energy or a --move- option"
+        "nothing to change: give --due, --scheduled, --start, --priority, --text, --repeat, --no-repeat, --difficulty, --duration, --energy, --category or a --move- option"
       )
     }
   }
@@ -114,7 +117,9 @@ struct TaskEdit: ParsableCommand {
     changes.text = text
     if let rule { changes.recurrence = .some(rule) }
     if noRepeat { changes.recurrence = .some(nil) }
-    for (key, value) in [("difficulty", difficulty), ("duration", duration), ("energy", energy)] {
+    for (key, value) in [
+      ("difficulty", difficulty), ("duration", duration), ("energy", energy), ("category", category),
+    ] {
       guard let value else { continue }
       if value.lowercased() == "none" {
         changes.inlineFields[key] = .some(nil)

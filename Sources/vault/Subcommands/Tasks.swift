@@ -56,6 +56,9 @@ struct Tasks: ParsableCommand {
   @Option(name: .long, help: "Only tasks of at most this difficulty (1-5).")
   var maxDifficulty: Int?
 
+  @Option(name: .long, help: ArgumentHelp("Only tasks of this category: [category:: work].", valueName: "name"))
+  var category: String?
+
   @Option(name: .long, help: ArgumentHelp("List the first n tasks (default 50).", valueName: "n"))
   var limit: Int?
 
@@ -79,9 +82,11 @@ struct Tasks: ParsableCommand {
     if limit != nil && all { throw ValidationError("give --limit or --all, not both") }
   }
 
-  /// The attribute filters (`--energy`, `--max-duration`, `--max-difficulty`).
+  /// The attribute filters (`--energy`, `--max-duration`, `--max-difficulty`, `--category`).
   var attributeFilter: TaskFilter {
-    TaskFilter(energy: energy, maxMinutes: maxDuration.flatMap(TaskAttributes.minutes), maxDifficulty: maxDifficulty)
+    TaskFilter(
+      energy: energy, maxMinutes: maxDuration.flatMap(TaskAttributes.minutes), maxDifficulty: maxDifficulty,
+      category: category)
   }
 
   static func filters(of task: TaskItem, today: LocalDate) -> [FilterChoice] {
