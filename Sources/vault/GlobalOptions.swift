@@ -162,20 +162,34 @@ struct GlobalOptions: ParsableArguments {
     if vault.looksMistaken(index: index, environment: environment) { try confirmIndexing(vault, terminal: terminal) }
     let bar = ProgressBar(enabled: !json)
     defer { bar.finish() }
-    return try vault.withIndex(
-      explicit: index, environment: environment, rebuild: rebuild, trustWatcher: !walk,
-      progress: { done, total in bar.show(done, of: total) },
-      notice: { message in
-        bar.finish()
-        terminal.printError("vault: warning: \(message)")
+    // Another vault writing the index at the same moment can hold its lock past SQLite's wait
+    // (a refresh whose snapshot went stale): the refresh is asked again, a few times, before
+    // the command says so. It only brings the index up to date, so asking again is safe.
+    for attempt in 1... {
+      do {
+        return try vault.withIndex(
+          explicit: index, environment: environment, rebuild: rebuild, trustWatcher: !walk,
+          progress: { done, total in bar.show(done, of: total) },
+          notice: { message in
+            bar.finish()
+            terminal.printError("vault: warning: \(message)")
+          }
+        ) { store throws(VaultError) in
+          // The command ends once it has what it reads (a view the watcher answers does not:
+          // the watcher lives on).
+          if CommandContext.answering == nil { store.leaveOpenUntilExit() }
+          return try read(store)
+        }
+      } catch .indexBusy(let reason) {
+        guard attempt < Self.busyAttempts else { throw .indexBusy(reason) }
+        usleep(UInt32(100_000 * attempt))
       }
-    ) { store throws(VaultError) in
-      // The command ends once it has what it reads (a view the watcher answers does not: the
-      // watcher lives on).
-      if CommandContext.answering == nil { store.leaveOpenUntilExit() }
-      return try read(store)
     }
+    fatalError("unreachable")
   }
+
+  /// How many times a command asks for an index another vault holds, before it says so.
+  static let busyAttempts = 4
 
   /// Asks on a terminal whether to index a folder that does not look like a vault
   /// (`Vault.looksMistaken`); off a terminal, says so and goes on.
