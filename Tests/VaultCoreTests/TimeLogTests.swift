@@ -42,7 +42,8 @@ import Testing
       #expect(TimeLogEntry.minutes(TimeLogEntry.duration(minutes)) == minutes)
     }
     #expect(TimeLogEntry.minutes("90") == 90)
-    #expect(TimeLogEntry.minutes("1h 5m") == nil)
+    #expect(TimeLogEntry.minutes("1h 5m") == 65, "read as a task's duration is")
+    #expect(TimeLogEntry.shown(85) == "1h 25m" && TimeLogEntry.shown(60) == "1h" && TimeLogEntry.shown(0) == "0m")
     #expect(TimeLogEntry.minutes("h") == nil)
     #expect(TimeLogEntry.minutes("5") == 5)
   }

@@ -49,33 +49,20 @@ public struct TimeLogEntry: Sendable, Equatable, Encodable {
     return "- \(start.time.hourMinute)-\(end.time.hourMinute) \(task) \(link) [tracked:: \(Self.duration(minutes))]"
   }
 
-  /// Minutes as the field holds them: `25m`, `1h`, `1h25m`.
-  public static func duration(_ minutes: Int) -> String {
-    let hours = minutes / 60
-    let rest = minutes % 60
-    return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h\(rest)m"
+  /// Minutes as the field holds them: `25m`, `1h`, `1h25m` (as a task's `duration`).
+  public static func duration(_ minutes: Int) -> String { TaskAttributes.durationText(minutes) }
+
+  /// Minutes as a person reads them: `25m`, `1h`, `1h 25m`.
+  public static func shown(_ minutes: Int) -> String {
+    minutes >= 60 && minutes % 60 != 0 ? "\(minutes / 60)h \(minutes % 60)m" : duration(minutes)
   }
 
-  /// Minutes from `25m`, `1h`, `1h25m`, `90` (nil otherwise).
+  /// Minutes from `25m`, `1h`, `1h25m`, `90` (a task's `duration` as `TaskAttributes` reads
+  /// it), and `0m` or `0` for a stretch stopped at once; nil otherwise.
   public static func minutes(_ text: String) -> Int? {
     let text = text.trimmingSpaces()
-    if let number = Int(text), number >= 0 { return number }
-    var total = 0
-    var number = 0
-    var digits = false
-    for character in text {
-      if let digit = character.wholeNumberValue, character.isASCII {
-        number = number * 10 + digit
-        digits = true
-      } else if digits && (character == "h" || character == "m") {
-        total += character == "h" ? number * 60 : number
-        number = 0
-        digits = false
-      } else {
-        return nil
-      }
-    }
-    return digits ? nil : total
+    if ["0", "0m"].contains(text) { return 0 }
+    return TaskAttributes.minutes(text)
   }
 
   /// Reads a line of a day's time log (`day`: the day of its note); nil for any other line.
@@ -153,10 +140,7 @@ public struct RunningTimer: Sendable, Encodable, Equatable {
 
   /// `⏱ Renew passport · 25m since 09:15` (and the day when it is not `today`).
   public func text(today: LocalDate) -> String {
-    let hours = minutes / 60
-    let rest = minutes % 60
-    let shown = hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h \(rest)m"
-    return "⏱ \(entry.task) · \(shown) since \(entry.start.time.hourMinute)"
+    "⏱ \(entry.task) · \(TimeLogEntry.shown(minutes)) since \(entry.start.time.hourMinute)"
       + (entry.start.date == today ? "" : " on \(ViewWords.shortDate(entry.start.date))")
   }
 }

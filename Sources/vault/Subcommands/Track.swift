@@ -20,11 +20,7 @@ struct Track: ParsableCommand {
     defaultSubcommand: TrackStatus.self)
 
   /// `1h 25m`, `25m`: minutes as a person reads them.
-  static func shown(_ minutes: Int) -> String {
-    let hours = minutes / 60
-    let rest = minutes % 60
-    return hours == 0 ? "\(rest)m" : rest == 0 ? "\(hours)h" : "\(hours)h \(rest)m"
-  }
+  static func shown(_ minutes: Int) -> String { TimeLogEntry.shown(minutes) }
 
   /// What `stop` (and `start`, stopping one) says of a stretch it logged.
   static func stoppedText(_ stopped: StoppedTimer, terminal: Terminal) -> [String] {
