@@ -63,11 +63,11 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
       ]),
     // `vault serve`: the calendar feeds, the web view and CalDAV (TLS through swift-nio-ssl), HTTP over Hummingbird with pages as
-    // Mustache templates, in its own target so the CLI stays thin.
+    // Mustache templates, in its own target so the CLI stays thin; accounts' passwords checked with VaultCrypto.
     .target(
       name: "VaultServer",
       dependencies: [
-        "VaultKit", "VaultMarkdown", .product(name: "Hummingbird", package: "hummingbird"),
+        "VaultKit", "VaultMarkdown", "VaultCrypto", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"), .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),

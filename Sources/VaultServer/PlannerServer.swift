@@ -88,6 +88,40 @@ public struct PlannerServer: Sendable {
   /// holds the whole vault (until then, requests get 503 and how far it is). `watcher`,
   /// when this process runs one, tells the open pages of each change as it is applied.
   public func run(watcher: WatcherThread?, started: @escaping @Sendable (String) -> Void) async throws {
+    let token = needsToken ? try token() : nil
+    let access = WebAccess(token: token, host: host, names: names)
+    let site = try ServedSite(
+      vault: vault, index: index, environment: environment, watcher: watcher, token: token, access: access)
+    try await serve(sites: [site], access: access, responder: site.responder, started: started)
+  }
+
+  /// Serves the workspaces `accounts` may see, each to the accounts that see it: a person logs
+  /// in (a form and a session cookie in the browser, HTTP Basic in a calendar app) and sees and
+  /// changes only its workspaces (`AccountGate`). `workspaces` holds each one's vault and
+  /// watcher; `--index` does not apply (each vault has its own index).
+  public func run(
+    workspaces: [ServedWorkspace], started: @escaping @Sendable (String) -> Void
+  ) async throws {
+    let access = WebAccess(token: nil, host: host, names: names)
+    // Each workspace's index is its own: `$VAULT_INDEX` names one file, so it does not apply.
+    var ownIndexes = environment
+    ownIndexes["VAULT_INDEX"] = nil
+    var sites: [ServedSite] = []
+    for served in workspaces {
+      sites.append(
+        try ServedSite(
+          vault: served.vault, index: nil, environment: ownIndexes, watcher: served.watcher, token: nil,
+          access: access, workspace: served.workspace))
+    }
+    let gate = try AccountGate(
+      sites: sites, access: access, environment: environment, secureCookies: tls != nil)
+    try await serve(sites: sites, access: access, responder: gate, started: started)
+  }
+
+  private func serve(
+    sites: [ServedSite], access: WebAccess, responder: some HTTPResponder<WebContext>,
+    started: @escaping @Sendable (String) -> Void
+  ) async throws {
     // A process started with these signals blocked (some supervisors, test runners) could
     // never be stopped: they are unblocked, and a graceful shutdown follows them.
     var signals = sigset_t()
@@ -96,58 +130,6 @@ public struct PlannerServer: Sendable {
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-    let token = needsToken ? try token() : nil
-    let session = IndexSession(
-      vault: vault, index: index, environment: environment, watcherProgress: watcher?.progress)
-    // The index is opened (and, the first time, built) while the server already listens: the
-    // requests meanwhile are told how far it is, and `started` hears the address once it is
-    // ready. The server's own watcher builds it, on its thread; the session then opens it.
-    let opened = Task {
-      if let watcher {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-          Thread.detachNewThread {
-            watcher.waitUntilStarted()
-            done.resume()
-          }
-        }
-      }
-      await session.open()
-    }
-    let feeds = FeedCache(session: session)
-    let access = WebAccess(token: token, host: host, names: names)
-    let renderer = try PageRenderer(csrf: access.csrf)
-    let live = LiveUpdates()
-    let site = WebSite(session: session, renderer: renderer, live: live)
-    let router = Router(context: WebContext.self)
-    router.add(middleware: CalDAVServer(state: CalDAVState(session: session), token: token, access: access))
-    router.add(middleware: WebGate(access: access, pages: site.errors, session: session))
-    for (name, tasks) in [("calendar.ics", false), ("tasks.ics", true)] {
-      let feed = { @Sendable (request: Request, _: WebContext) async -> Response in
-        if let token, !Self.sameToken(request.uri.queryParameters.get("token") ?? "", token) {
-          return Response(status: .unauthorized)
-        }
-        let feed: FeedCache.Feed
-        do {
-          feed = try await feeds.feed(tasks: tasks)
-        } catch {
-          return Response(
-            status: .internalServerError, body: ResponseBody(byteBuffer: ByteBuffer(string: "\(error)\n")))
-        }
-        var headers: HTTPFields = [
-          .eTag: feed.etag, .lastModified: Self.httpDate(feed.modified), .cacheControl: "no-cache",
-        ]
-        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
-          $0.trimmingCharacters(in: .whitespaces) == feed.etag
-        }) == true {
-          return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = "text/calendar; charset=utf-8"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: feed.body)))
-      }
-      router.get(RouterPath(name), use: feed)
-      router.on(RouterPath(name), method: .head, use: feed)
-    }
-    site.register(on: router)
     var logger = Logger(label: "vault-serve")
     logger.logLevel = .warning
     let host = host
@@ -164,7 +146,7 @@ public struct PlannerServer: Sendable {
     }
     let scheme = tls == nil ? "http" : "https"
     let app = Application(
-      router: router, server: server,
+      responder: responder, server: server,
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: port),
         availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
@@ -173,19 +155,19 @@ public struct PlannerServer: Sendable {
         access.listening(on: port)
         let shown = host.contains(":") ? "[\(host)]" : host
         Task {
-          await opened.value
+          for site in sites { await site.opened.value }
           started("\(scheme)://\(shown):\(port)")
         }
       }, logger: logger)
-    let following = LiveFollower(live: live, session: session, watcher: watcher)
-    following.start()
-    defer { following.stop() }
+    for site in sites { site.following.start() }
+    defer { for site in sites { site.following.stop() } }
     // The open pages' event streams never end by themselves: they are ended first when Ctrl-C
     // or SIGTERM asks the server to stop (services stop in reverse order), so the server's
     // graceful shutdown has no request left to wait for.
     let services = ServiceGroup(
       configuration: .init(
-        services: [app, LiveStreamsEnd(live: live)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        services: [app] + sites.map { LiveStreamsEnd(live: $0.live) as any Service },
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     try await services.run()
   }
 
@@ -234,5 +216,19 @@ struct LiveStreamsEnd: Service {
   func run() async throws {
     try? await gracefulShutdown()
     live.finish()
+  }
+}
+
+/// A workspace `vault serve` serves to accounts: its name and colour, its vault, and the watcher
+/// that keeps its index fresh (nil: each request looks at the vault).
+public struct ServedWorkspace: Sendable {
+  public var workspace: Workspace
+  public var vault: Vault
+  public var watcher: WatcherThread?
+
+  public init(workspace: Workspace, vault: Vault, watcher: WatcherThread?) {
+    self.workspace = workspace
+    self.vault = vault
+    self.watcher = watcher
   }
 }

@@ -54,26 +54,85 @@ do {
   say("vault: error: \(error)", to: .standardError)
   exit(1)
 }
+// With accounts (`vault account add`), the server serves every workspace they see, each to the
+// accounts that see it, and asks everyone to log in; without, it serves this vault to you alone.
+let (accounts, accountProblems) = Accounts.load(environment: environment)
+for problem in accountProblems { say("vault: warning: \(problem)", to: .standardError) }
+let served = accounts.isEmpty ? [] : Accounts.served(by: accounts, environment: environment)
+if !accounts.isEmpty && served.isEmpty {
+  say(
+    "vault: error: the accounts see no workspace: add one with vault workspace add NAME PATH, "
+      + "then vault account add NAME --workspace NAME", to: .standardError)
+  exit(1)
+}
 let server = PlannerServer(
   vault: vault, host: request.host, port: request.port, index: request.index, environment: environment,
   requireToken: request.requireToken, tls: request.tlsCertificate.flatMap { cert in request.tlsKey.map { (cert, $0) } },
   names: request.names ?? [])
 let token: String?
 do {
-  token = server.needsToken ? try server.token() : nil
+  token = server.needsToken && served.isEmpty ? try server.token() : nil
 } catch {
   say("vault: error: \(error)", to: .standardError)
   exit(1)
 }
-// A watcher keeps the index fresh, so a request costs what it answers, not a walk.
-let watcher = WatcherThread(
-  vault: vault, index: request.index, environment: environment,
-  notice: { say("vault: warning: \($0)", to: .standardError) })
+// A watcher keeps the index fresh, so a request costs what it answers, not a walk: one for
+// each vault served.
+var opening: [ServedWorkspace] = []
+// Each workspace's index is its own: `$VAULT_INDEX` names one file, so it does not apply.
+var ownIndexes = environment
+ownIndexes["VAULT_INDEX"] = nil
+for workspace in served {
+  do {
+    let opened = try Vault(path: workspace.path)
+    let watcher = WatcherThread(
+      vault: opened, index: nil, environment: ownIndexes,
+      notice: { say("vault: warning: \(workspace.name): \($0)", to: .standardError) })
+    opening.append(ServedWorkspace(workspace: workspace, vault: opened, watcher: watcher))
+  } catch {
+    say("vault: error: workspace \(workspace.name): \(error)", to: .standardError)
+    exit(1)
+  }
+}
+let workspaces = opening
+let watcher: WatcherThread? =
+  served.isEmpty
+  ? WatcherThread(
+    vault: vault, index: request.index, environment: environment,
+    notice: { say("vault: warning: \($0)", to: .standardError) }) : nil
 let outcome = Outcome()
 let done = DispatchSemaphore(value: 0)
 // Detached: top-level code is the main actor's, and the main thread waits below.
 Task.detached {
   do {
+    if !workspaces.isEmpty {
+      try await server.run(workspaces: workspaces) { address in
+        if request.json == true {
+          say(
+            jsonLine([
+              "event": "serving", "web": "\(address)/", "caldav": "\(address)/dav/",
+              "calendar": "\(address)/calendar.ics", "tasks": "\(address)/tasks.ics",
+              "workspaces": workspaces.map(\.workspace.name), "accounts": accounts.map(\.name),
+              "loopbackOnly": PlannerServer.isLoopback(request.host), "token": NSNull(), "vault": NSNull(),
+              "notWatching": NSNull(),
+            ]))
+          return
+        }
+        say("serving \(workspaces.map(\.workspace.name).joined(separator: ", ")) at \(address)")
+        say("  web view: \(address)/")
+        say("  CalDAV:   \(address)/dav/")
+        say("  accounts: \(accounts.map(\.name).joined(separator: ", "))")
+        say("each logs in with its name and password (vault account list)")
+        if !PlannerServer.isLoopback(request.host) && request.tlsCertificate == nil {
+          say(
+            "vault: warning: without --tls-cert and --tls-key, passwords cross the network in\n"
+              + "clear text: anyone on it can read them (docs/CALDAV.md, \"TLS\")", to: .standardError)
+        }
+        say("Stop with Ctrl-C.")
+      }
+      done.signal()
+      return
+    }
     try await server.run(watcher: watcher) { address in
       let query = token.map { "?token=\($0)" } ?? ""
       if request.json == true {
@@ -84,7 +143,7 @@ Task.detached {
           "caldav": "\(address)/dav/", "token": token ?? NSNull(),
           "loopbackOnly": PlannerServer.isLoopback(request.host),
         ]
-        started["notWatching"] = watcher.reason.flatMap { $0.contains("is watched already") ? nil : $0 } ?? NSNull()
+        started["notWatching"] = watcher?.reason.flatMap { $0.contains("is watched already") ? nil : $0 } ?? NSNull()
         say(jsonLine(started))
         if !PlannerServer.isLoopback(request.host) && request.tlsCertificate == nil {
           say(
@@ -102,7 +161,7 @@ Task.detached {
       say("  settings changes are followed; the address and port stay until a restart")
       // Its own line, within 80 columns.
       if token != nil { say("            any user name; the password is the token after ?token=") }
-      if let reason = watcher.reason, !reason.contains("is watched already") {
+      if let reason = watcher?.reason, !reason.contains("is watched already") {
         say("each request looks at the vault: \(reason)")
       }
       // Each line within 80 columns.
@@ -126,7 +185,8 @@ Task.detached {
   done.signal()
 }
 done.wait()
-watcher.stop()
+watcher?.stop()
+for workspace in workspaces { workspace.watcher?.stop() }
 if let error = outcome.error {
   say(
     "vault: error: \(listenFailure(error, host: request.host, port: request.port))",

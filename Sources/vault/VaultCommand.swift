@@ -29,7 +29,8 @@ struct VaultCommand: ParsableCommand {
       // The vault and its index.
       Check.self, Show.self, Index.self, Watch.self, Search.self, List.self, Config.self,
       // Reaching you away from the terminal.
-      Remind.self, Export.self, Import.self, Serve.self, Sync.self, WorkspaceCommand.self, MergeDriverCommand.self,
+      Remind.self, Export.self, Import.self, Serve.self, Sync.self, WorkspaceCommand.self, AccountCommand.self,
+      MergeDriverCommand.self,
       // Planning.
       Suggest.self, Labels.self, LabelCommand.self,
     ],

@@ -110,11 +110,8 @@ struct CalDAVServer: RouterMiddleware {
   }
 
   static func authorized(_ request: Request, token: String) -> Bool {
-    guard let header = request.headers[.authorization], header.lowercased().hasPrefix("basic "),
-      let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-      let pair = String(data: data, encoding: .utf8), let colon = pair.firstIndex(of: ":")
-    else { return false }
-    return PlannerServer.sameToken(String(pair[pair.index(after: colon)...]), token)
+    guard let (_, password) = AccountGate.basicCredentials(request) else { return false }
+    return PlannerServer.sameToken(password, token)
   }
 
   static func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {

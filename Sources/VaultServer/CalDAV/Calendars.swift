@@ -39,7 +39,9 @@ extension CalDAVServer {
       switch (property.namespace, property.name) {
       case (DAVNamespace.dav, "displayname"):
         guard !removing, !text.isEmpty, text.count <= 200, !text.contains(where: \.isNewline) else { return false }
-        change.name = text
+        // The workspace's name that PROPFIND puts before it, with accounts, is not part of it.
+        let prefix = Viewer.current.map { "\($0.workspace.name): " } ?? ""
+        change.name = !prefix.isEmpty && text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
       case (DAVNamespace.apple, "calendar-color"):
         if removing {
           change.color = .some(nil)

@@ -201,9 +201,15 @@ extension CalDAVServer {
       }
     case (DAVNamespace.dav, "displayname"):
       switch target {
-      case .principal: return .text((state.vault.root as NSString).lastPathComponent)
+      case .principal:
+        // With accounts: who, and which workspace (`AccountGate`).
+        if let viewer = Viewer.current { return .text("\(viewer.account) (\(viewer.workspace.name))") }
+        return .text((state.vault.root as NSString).lastPathComponent)
       case .home: return .text("Calendars")
-      case .calendar(let calendar): return .text(calendar.name)
+      case .calendar(let calendar):
+        // With accounts, each workspace's calendars carry its name: a phone with two of them
+        // tells "family: Events" from "parents: Events".
+        return .text(Viewer.current.map { "\($0.workspace.name): \(calendar.name)" } ?? calendar.name)
       case .object: return nil
       }
     case (DAVNamespace.caldav, "calendar-description"):
@@ -223,7 +229,10 @@ extension CalDAVServer {
       guard case .calendar = target else { return nil }
       return .text(String(Self.bodyLimit))
     case (DAVNamespace.apple, "calendar-color"):
-      guard case .calendar(let calendar) = target, let color = calendar.color else { return nil }
+      // A calendar without a colour of its own takes its workspace's, with accounts.
+      guard case .calendar(let calendar) = target,
+        let color = calendar.color ?? Viewer.current.flatMap({ TerminalColor.parse($0.workspace.color)?.hex })
+      else { return nil }
       return .text(color.uppercased() + "FF")
     case (DAVNamespace.apple, "calendar-order"):
       guard case .calendar(let calendar) = target else { return nil }

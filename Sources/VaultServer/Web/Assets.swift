@@ -224,6 +224,13 @@ enum Assets {
     input[type=checkbox], input[type=radio] { width: 24px; height: 24px; margin: 0 6px 0 0; vertical-align: middle; }
     header nav a { text-decoration: none; display: inline-block; padding: 3px 0; min-height: 24px; box-sizing: border-box; }
     header nav a[aria-current=page] { font-weight: 700; text-decoration: underline; }
+    header.workspace { border-top: 5px solid var(--workspace, var(--accent)); }
+    .account { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; padding: 8px 14px 0; }
+    .account .current { font-weight: 700; margin-right: auto; }
+    .dot { display: inline-block; width: 0.7em; height: 0.7em; border-radius: 50%; margin-right: 6px;
+      background: var(--workspace, var(--accent)); }
+    form.switch { display: inline; margin: 0; }
+    form.switch button { min-height: 24px; }
     main { max-width: 960px; margin: 0 auto; padding: 12px 14px 40px; }
     main:focus { outline: none; }
     h1 { font-size: 1.5rem; margin: 0.4em 0; }

@@ -42,10 +42,21 @@ struct PageRenderer: Sendable {
       if let list = value as? [Any] { values["has" + key.prefix(1).uppercased() + key.dropFirst()] = !list.isEmpty }
     }
     let body = library.render(values, withTemplate: template) ?? ""
-    let layout: [String: Any] = [
+    var layout: [String: Any] = [
       "title": title, "csrf": csrf, "page": template, "body": body,
       "nav": Self.sections.map { ["name": $0.name, "href": $0.path, "current": $0.path == section] },
+      // The login page has nothing to go to yet.
+      "hasNav": template != "login",
     ]
+    // With accounts: who is logged in, the workspace shown in its colour, and the others it sees.
+    if let viewer = Viewer.current {
+      layout["viewer"] = [
+        "account": viewer.account, "workspace": viewer.workspace.name, "color": Viewer.css(viewer.workspace.color),
+        "others": viewer.workspaces.filter { $0.name != viewer.workspace.name }.map {
+          ["name": $0.name, "color": Viewer.css($0.color)]
+        },
+      ]
+    }
     let html = library.render(layout, withTemplate: "layout") ?? ""
     return Response(
       status: status,

@@ -116,7 +116,7 @@ struct WebGate: RouterMiddleware {
       return response
     }
     guard method == .post else { return try await next(request, context) }
-    if request.headers[Self.fetchSite] == "cross-site" || !access.acceptsOrigin(request.headers[.origin]) {
+    if !access.acceptsChange(request) {
       return pages.page(.forbidden, "Not from another site", "Changes come only from the pages of this server.")
     }
     var request = request
@@ -179,6 +179,18 @@ final class WebAccess: Sendable {
   func acceptsOrigin(_ origin: String?) -> Bool {
     guard let origin else { return true }
     return hosts.acceptsOrigin(origin, port: port.withLockedValue { $0 })
+  }
+
+  /// Whether a request that changes something comes from a page of this server: the browser
+  /// says so (`Sec-Fetch-Site: same-origin`; a form sent by navigation carries `Origin: null`
+  /// under `Referrer-Policy: no-referrer`), or its `Origin` is this server's, or it has none (a
+  /// calendar app). Never when the browser says it comes from another site.
+  func acceptsChange(_ request: Request) -> Bool {
+    switch request.headers[WebGate.fetchSite] {
+    case "same-origin": return true
+    case "cross-site", "same-site": return false
+    default: return acceptsOrigin(request.headers[.origin])
+    }
   }
 
   /// 421 Misdirected Request: the status of a request for another name (RFC 9110 15.5.20).

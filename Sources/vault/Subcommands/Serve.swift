@@ -18,7 +18,9 @@ struct Serve: ParsableCommand {
       keeps the index fresh while it runs (as vault watch does; with a vault watch already \
       running, that one). It listens on 127.0.0.1 only, unless --host says otherwise; then \
       every request needs the access token it prints (in the URL, ?token=…; a browser keeps it \
-      as a cookie), kept in $XDG_STATE_HOME/vault/ so the URL stays the same. Stop it with Ctrl-C.
+      as a cookie), kept in $XDG_STATE_HOME/vault/ so the URL stays the same. With accounts \
+      (vault account add), it serves every workspace they see instead, and each person logs in \
+      with a name and password and reaches only its own workspaces. Stop it with Ctrl-C.
         vault serve
         vault serve --host 0.0.0.0 --port 8765
         vault serve --host 0.0.0.0 --tls-cert cert.pem --tls-key key.pem

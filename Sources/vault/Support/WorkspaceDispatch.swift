@@ -31,6 +31,8 @@ enum WorkspaceDispatch {
   }
 
   static func plan(_ arguments: [String], environment: [String: String]) -> Plan {
+    // `vault account add NAME --workspace W`: the workspaces an account sees, not where it runs.
+    if let first = ArgumentOrder.firstWord(in: arguments), arguments[first] == "account" { return .run(arguments) }
     var rest: [String] = []
     var names: [String] = []
     var index = 0

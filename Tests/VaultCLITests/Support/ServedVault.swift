@@ -139,10 +139,10 @@ enum HTTP {
   /// The CSRF token a page's forms carry.
   /// A form sent as a page sends it (`application/x-www-form-urlencoded`), with the page's CSRF
   /// token.
-  static func post(_ url: String, _ fields: [String: String], csrf: String) throws -> Answer {
-    try request(
-      url, method: "POST", headers: ["Content-Type": "application/x-www-form-urlencoded"],
-      body: form(fields.merging(["csrf": csrf]) { $1 }))
+  static func post(_ url: String, _ fields: [String: String], csrf: String, cookie: String? = nil) throws -> Answer {
+    var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+    if let cookie { headers["Cookie"] = cookie }
+    return try request(url, method: "POST", headers: headers, body: form(fields.merging(["csrf": csrf]) { $1 }))
   }
 
   static func csrf(in page: String) -> String {

@@ -1,7 +1,7 @@
 /// The templates of the web view, by name; each page's own are in the file for its part.
 enum Templates {
   static let all: [(String, String)] =
-    [("layout", layout), ("error", error), ("taskRow", taskRow), ("eventRow", eventRow)]
+    [("layout", layout), ("error", error), ("login", login), ("taskRow", taskRow), ("eventRow", eventRow)]
     + planning + reflection + notes
 }
 
@@ -23,10 +23,19 @@ extension Templates {
     </head>
     <body data-page="{{page}}">
     <a class="skip" href="#main">Skip to the content</a>
-    <header>
-    <nav aria-label="Sections"><ul>
+    <header{{#viewer}} class="workspace" style="--workspace: {{color}}"{{/viewer}}>
+    {{#viewer}}<div class="account">
+    <span class="current"><span class="dot" aria-hidden="true"></span>{{workspace}}</span>
+    {{#others}}<form method="post" action="/workspace" class="switch">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="/">
+    <button type="submit" name="name" value="{{name}}" style="--workspace: {{color}}"><span class="dot" aria-hidden="true"></span>Show {{name}}</button></form>
+    {{/others}}<form method="post" action="/logout" class="switch">
+    <input type="hidden" name="csrf" value="{{csrf}}">
+    <button type="submit">Log out {{account}}</button></form>
+    </div>{{/viewer}}
+    {{#hasNav}}<nav aria-label="Sections"><ul>
     {{#nav}}<li><a href="{{href}}"{{#current}} aria-current="page"{{/current}}>{{name}}</a></li>
-    {{/nav}}</ul></nav>
+    {{/nav}}</ul></nav>{{/hasNav}}
     </header>
     <main id="main" tabindex="-1">
     {{{body}}}
@@ -40,6 +49,19 @@ extension Templates {
     <h1>{{title}}</h1>
     <p class="advice">{{advice}}</p>
     <p class="muted">HTTP {{code}} · <a href="/">Today</a></p>
+    """
+
+  /// `vault serve` with accounts: a name and a password, once in each browser.
+  static let login = """
+    <h1>Log in</h1>
+    {{#failed}}<p class="advice" role="alert">That name and password do not match an account.</p>{{/failed}}
+    <form method="post" action="/login" class="stack">
+    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    <label>Name <input type="text" name="name" value="{{name}}" autocomplete="username" autocapitalize="none" spellcheck="false" required></label>
+    <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+    <button type="submit">Log in</button>
+    </form>
+    <p class="muted">Whoever runs vault serve gives each person an account: vault account add NAME --workspace WORKSPACE.</p>
     """
 
   /// One task with its buttons; `back` is where the answer to a button leads.

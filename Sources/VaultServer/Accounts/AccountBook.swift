@@ -1,0 +1,104 @@
+import Foundation
+import VaultCore
+import VaultCrypto
+import VaultKit
+
+/// The accounts as the server checks them: the file read again whenever it changed (an account
+/// added, removed or given a new password takes effect at its next request), and the
+/// credentials that passed the slow check remembered in memory by a SHA-256 fingerprint, so a
+/// calendar app that sends its password with every request costs one slow check, not one a
+/// request. A remembered pair is forgotten when the file changes.
+final class AccountBook: Sendable {
+  private struct Held: Sendable {
+    var stamp: [Int64]
+    var accounts: [Account]
+    /// Fingerprint of name and password → the account's name.
+    var verified: [String: String]
+  }
+
+  let environment: [String: String]
+  private let held: Locked<Held>
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    held = Locked(
+      Held(
+        stamp: Accounts.stamp(environment: environment), accounts: Accounts.load(environment: environment).accounts,
+        verified: [:]))
+  }
+
+  /// The accounts now.
+  var accounts: [Account] {
+    let stamp = Accounts.stamp(environment: environment)
+    if stamp == held.value.stamp { return held.value.accounts }
+    let accounts = Accounts.load(environment: environment).accounts
+    held.set(Held(stamp: stamp, accounts: accounts, verified: [:]))
+    return accounts
+  }
+
+  func account(named name: String) -> Account? { accounts.first { $0.name == name } }
+
+  /// The account these credentials open, or nil.
+  func check(name: String, password: String) -> Account? {
+    let known = accounts
+    guard let account = known.first(where: { $0.name == name }) else {
+      // As slow as a wrong password, so the answer's time does not tell which names exist.
+      _ = PasswordHash.verify(password, against: Self.decoy)
+      return nil
+    }
+    let fingerprint = PasswordHash.fingerprint(name + "\u{0}" + password + "\u{0}" + account.passwordHash)
+    if held.value.verified[fingerprint] == name { return account }
+    guard PasswordHash.verify(password, against: account.passwordHash) else { return nil }
+    held.mutate { $0.verified[fingerprint] = name }
+    return account
+  }
+
+  /// A hash no password opens, checked for unknown names.
+  private static let decoy =
+    "pbkdf2-sha256$\(PasswordHash.rounds)$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+}
+
+/// Who is logged in in which browser: a random session id in an HttpOnly cookie, kept in memory
+/// for 30 days (a restart of the server asks everyone to log in again).
+final class LoginSessions: Sendable {
+  static let cookie = "vault_session"
+  static let lifetime: TimeInterval = 30 * 24 * 3600
+  private let sessions = Locked<[String: (account: String, expires: Date)]>([:])
+
+  /// A new session for the account; its id.
+  func open(for account: String) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let id = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    let now = Date()
+    sessions.mutate { sessions in
+      sessions = sessions.filter { $0.value.expires > now }
+      sessions[id] = (account, now.addingTimeInterval(Self.lifetime))
+    }
+    return id
+  }
+
+  /// The account of a session id, while it lasts.
+  func account(for id: String) -> String? {
+    guard let session = sessions.value[id], session.expires > Date() else { return nil }
+    return session.account
+  }
+
+  func close(_ id: String) { sessions.mutate { $0[id] = nil } }
+}
+
+/// Who is looking, for the layout: the account, the workspace shown, and every workspace the
+/// account may switch to.
+struct Viewer: Sendable {
+  var account: String
+  var workspace: Workspace
+  var workspaces: [Workspace]
+
+  @TaskLocal static var current: Viewer?
+
+  /// A workspace's colour as CSS: a name or `#rrggbb` as `vault workspace add` checked it;
+  /// anything else becomes the accent colour.
+  static func css(_ color: String) -> String {
+    color.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") } && !color.isEmpty
+      ? color : "var(--accent)"
+  }
+}

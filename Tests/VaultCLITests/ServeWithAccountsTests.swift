@@ -1,0 +1,242 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A family's `vault serve`: accounts made with `vault account add` (passwords kept only as slow
+/// hashes, in the user's settings), each person logging in (a form and a session cookie in the
+/// browser, HTTP Basic in a calendar app) and seeing and changing only the workspaces of its
+/// account — on every page, in the feeds and over CalDAV, with 401 and 403 for the rest.
+@Suite(.serialized) struct ServeWithAccountsTests {
+  /// Two workspaces, `family` (ExampleVault) and `parents` (KepanoVault), and two accounts:
+  /// `kid`, who sees the family's, and `mum`, who sees all.
+  struct Family {
+    let family: URL
+    let parents: URL
+    let config: URL
+    let environment: [String: String]
+
+    init() throws {
+      family = try Fixture.copy("ExampleVault")
+      parents = try Fixture.copy("KepanoVault")
+      config = try ScratchFolder.make("accounts-config")
+      environment = [
+        "XDG_CONFIG_HOME": config.path, "XDG_STATE_HOME": config.path + "/state",
+        "XDG_CACHE_HOME": config.path + "/cache",
+        "VAULT_TODAY": "2026-11-23",
+        "VAULT_NOW": "2026-11-23T09:00", "NO_COLOR": "1",
+      ]
+      #expect(try run(["workspace", "add", "family", family.path, "green"]).status == 0)
+      #expect(try run(["workspace", "add", "parents", parents.path, "#8b3a62"]).status == 0)
+      #expect(
+        try run(["account", "add", "kid", "--workspace", "family", "--password-stdin"], input: "kid-secret-1\n").status
+          == 0)
+      #expect(
+        try run(["account", "add", "mum", "--workspace", "all", "--password-stdin"], input: "mum-secret-2\n").status
+          == 0)
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> CLI.Result {
+      try CLI.run(arguments, in: family, environment: environment, input: input)
+    }
+
+    func serve() throws -> ServedVault {
+      try ServedVault.start(family, environment: environment)
+    }
+  }
+
+  static func basic(_ user: String, _ password: String) -> [String: String] {
+    ["Authorization": "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()]
+  }
+
+  /// A browser's login: the session cookie the server set.
+  static func logIn(_ base: String, _ name: String, _ password: String) throws -> String {
+    let form = try HTTP.request(base + "/login")
+    #expect(form.status == 200)
+    let answer = try HTTP.post(
+      base + "/login", ["name": name, "password": password, "back": "/"], csrf: HTTP.csrf(in: form.body))
+    #expect(answer.status == 303, "\(answer.body)")
+    let cookie = try #require(answer.header("Set-Cookie"))
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+    return String(cookie.prefix { $0 != ";" })
+  }
+
+  @Test func accountsAreKeptHashedInTheUsersOwnSettingsReadableByThemOnly() throws {
+    let setup = try Family()
+    let file = setup.config.appendingPathComponent("vault/accounts.yml")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(!text.contains("kid-secret-1") && !text.contains("mum-secret-2"))
+    #expect(text.contains("pbkdf2-sha256$600000$"))
+    let mode = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
+    #expect(mode == 0o600)
+    // Nothing of it in either vault.
+    for vault in [setup.family, setup.parents] {
+      let contents = try Fixture.contents(of: vault)
+      #expect(!contents.values.contains { String(decoding: $0, as: UTF8.self).contains("pbkdf2") })
+    }
+    let list = try setup.run(["account", "list"])
+    #expect(list.stdout == "kid  family\nmum  all\n")
+    let json = try setup.run(["account", "list", "--json"])
+    #expect(json.stdout.contains("\"workspaces\"") && !json.stdout.contains("pbkdf2"))
+  }
+
+  @Test func aMadePasswordIsPrintedOnceAndANewOneReplacesIt() throws {
+    let setup = try Family()
+    let added = try setup.run(["account", "add", "gran", "--workspace", "family", "--json"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(added.stdout.utf8)) as? [String: Any])
+    let password = try #require(object["password"] as? String)
+    #expect(password.count == 24 && password.split(separator: "-").count == 5)
+    let before = try String(contentsOf: setup.config.appendingPathComponent("vault/accounts.yml"), encoding: .utf8)
+    let changed = try setup.run(["account", "password", "gran"])
+    #expect(changed.status == 0)
+    #expect(changed.stdout.contains("password: ") && !changed.stdout.contains(password))
+    let after = try String(contentsOf: setup.config.appendingPathComponent("vault/accounts.yml"), encoding: .utf8)
+    #expect(before != after)
+    #expect(try setup.run(["account", "remove", "gran"]).status == 0)
+    #expect(try setup.run(["account", "list"]).stdout == "kid  family\nmum  all\n")
+  }
+
+  @Test func anAccountNeedsAWorkspaceThatExistsAndANameThatIsFree() throws {
+    let setup = try Family()
+    let unknown = try setup.run(["account", "add", "dad", "--workspace", "work"])
+    #expect(unknown.status == 1 && unknown.stderr.contains("no workspace 'work'"))
+    let none = try setup.run(["account", "add", "dad"])
+    #expect(none.status == 1 && none.stderr.contains("--workspace"))
+    let twice = try setup.run(["account", "add", "kid", "--workspace", "family"])
+    #expect(twice.status == 1 && twice.stderr.contains("exists already"))
+    let short = try setup.run(["account", "add", "dad", "--workspace", "family", "--password-stdin"], input: "short\n")
+    #expect(short.status != 0 && short.stderr.contains("at least 8"))
+    let missing = try setup.run(["account", "remove", "nobody"])
+    #expect(missing.status == 1 && missing.stderr.contains("there is none"))
+  }
+
+  @Test func aBrowserLogsInAndSeesOnlyItsAccountsWorkspaces() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let base = server.base
+    #expect(server.printed.contains("accounts: kid, mum"), "\(server.printed)")
+    // No page without logging in: the login form, and back to the page asked for.
+    let away = try HTTP.request(base + "/calendar?month=2026-12")
+    #expect(away.status == 303)
+    #expect(away.header("Location") == "/login?back=%2Fcalendar%3Fmonth%3D2026-12")
+    // A wrong password is refused, and says so.
+    let form = try HTTP.request(base + "/login")
+    let wrong = try HTTP.post(base + "/login", ["name": "kid", "password": "guess"], csrf: HTTP.csrf(in: form.body))
+    #expect(wrong.status == 401 && wrong.body.contains("do not match") && wrong.header("Set-Cookie") == nil)
+    // The kid sees the family's calendar, never the parents'.
+    let kid = try Self.logIn(base, "kid", "kid-secret-1")
+    let month = try HTTP.request(base + "/calendar?month=2026-12", headers: ["Cookie": kid])
+    #expect(month.status == 200)
+    #expect(month.body.contains("Log out kid") && !month.body.contains("Show parents"))
+    let countdown = try HTTP.request(base + "/countdown", headers: ["Cookie": kid])
+    #expect(countdown.body.contains("Dentist") || countdown.body.contains("Birthday"))
+    #expect(!countdown.body.contains("Dinner with Mei"))
+    // Choosing the parents' workspace is refused.
+    let refused = try HTTP.post(
+      base + "/workspace", ["name": "parents", "back": "/"], csrf: HTTP.csrf(in: month.body), cookie: kid)
+    #expect(refused.status == 403)
+    // Mum switches to the parents' and sees their dinner.
+    let mum = try Self.logIn(base, "mum", "mum-secret-2")
+    let home = try HTTP.request(base + "/", headers: ["Cookie": mum])
+    #expect(home.body.contains("Show parents"))
+    let switched = try HTTP.post(
+      base + "/workspace", ["name": "parents", "back": "/countdown"], csrf: HTTP.csrf(in: home.body), cookie: mum)
+    #expect(switched.status == 303 && switched.header("Location") == "/countdown")
+    let chosen = String(try #require(switched.header("Set-Cookie")).prefix { $0 != ";" })
+    let theirs = try HTTP.request(base + "/countdown", headers: ["Cookie": mum + "; " + chosen])
+    #expect(theirs.body.contains("Dinner with Mei") && theirs.body.contains("Show family"))
+    // Logging out ends the session.
+    let out = try HTTP.post(base + "/logout", [:], csrf: HTTP.csrf(in: home.body), cookie: mum)
+    #expect(out.status == 303)
+    #expect(try HTTP.request(base + "/", headers: ["Cookie": mum]).status == 303)
+  }
+
+  @Test func aPersonLogsInSwitchesAndLogsOutInARealBrowser() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/accounts-in-browser").path
+    let shots = setup.config.appendingPathComponent("screenshots").path
+    let output = try Oracle.run(
+      "python3", [oracle, server.base, "mum", "mum-secret-2", "parents", shots], environment: ["SE_AVOID_STATS": "true"]
+    )
+    let result = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+    for failure in result["failures"] as? [[String: Any]] ?? [["what": "no answer: \(output)"]] {
+      Issue.record("\(failure["what"] ?? "?") (screenshot: \(failure["screenshot"] ?? "none"))")
+    }
+    // The login page and a page with the account's bar, at two widths, light and dark.
+    #expect(result["checked"] as? Int == 8)
+    #expect(result["shown"] as? [String] == ["family", "parents"])
+  }
+
+  @Test func anEventAddedInTheBrowserLandsInTheAccountsWorkspace() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
+    let page = try HTTP.request(server.base + "/calendar?month=2026-12", headers: ["Cookie": kid])
+    let added = try HTTP.post(
+      server.base + "/events/add", ["title": "Sleepover", "date": "2026-12-12", "back": "/calendar"],
+      csrf: HTTP.csrf(in: page.body), cookie: kid)
+    #expect(added.status == 303, "\(added.body)")
+    #expect(FileManager.default.fileExists(atPath: setup.family.path + "/Events/2026-12-12 Sleepover.md"))
+    #expect(!FileManager.default.fileExists(atPath: setup.parents.path + "/Events/2026-12-12 Sleepover.md"))
+  }
+
+  @Test func aCalendarAppLogsInWithBasicAndReachesOnlyItsWorkspaces() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let base = server.base
+    let propfind = { (headers: [String: String]) in
+      try HTTP.request(
+        base + "/dav/calendars/events/", method: "PROPFIND", headers: headers.merging(["Depth": "1"]) { $1 })
+    }
+    let nobody = try propfind([:])
+    #expect(nobody.status == 401 && nobody.header("WWW-Authenticate")?.contains("Basic") == true)
+    #expect(try propfind(Self.basic("kid", "wrong")).status == 401)
+    #expect(try propfind(Self.basic("stranger", "kid-secret-1")).status == 401)
+    #expect(try propfind(Self.basic("kid@parents", "kid-secret-1")).status == 403)
+    #expect(try HTTP.request(base + "/calendar.ics").status == 401)
+    // The feeds and CalDAV hold the workspace the user name chooses (the first by default).
+    let kids = try HTTP.request(base + "/calendar.ics", headers: Self.basic("kid", "kid-secret-1"))
+    #expect(kids.status == 200 && kids.body.contains("Dentist") && !kids.body.contains("Dinner with Mei"))
+    let parents = try HTTP.request(base + "/calendar.ics", headers: Self.basic("mum@parents", "mum-secret-2"))
+    #expect(parents.status == 200 && parents.body.contains("Dinner with Mei") && !parents.body.contains("Dentist"))
+    // A real client: python caldav finds the kid's calendars and their events, and is refused
+    // with a wrong password.
+    let script = """
+      import sys, caldav
+      from caldav.lib.error import AuthorizationError
+      url, user, password = sys.argv[1:4]
+      client = caldav.DAVClient(url=url + "/dav/", username=user, password=password)
+      try:
+          calendars = client.principal().calendars()
+      except AuthorizationError:
+          print("refused"); sys.exit(0)
+      for calendar in calendars:
+          print("calendar:", calendar.get_display_name())
+          for event in calendar.events():
+              print(event.icalendar_component.get("summary"))
+      """
+    let events = try Oracle.run("python3", ["-c", script, base, "kid", "kid-secret-1"])
+    #expect(events.contains("Dentist") && !events.contains("Dinner with Mei"))
+    let theirs = try Oracle.run("python3", ["-c", script, base, "mum@parents", "mum-secret-2"])
+    #expect(theirs.contains("Dinner with Mei") && !theirs.contains("Dentist"))
+    // Each workspace's calendars carry its name.
+    #expect(theirs.contains("calendar: parents: Events") && events.contains("calendar: family: Events"))
+    let refused = try Oracle.run("python3", ["-c", script, base, "kid", "not-it"])
+    #expect(refused.trimmingCharacters(in: .whitespacesAndNewlines) == "refused")
+  }
+
+  @Test func anAccountRemovedWhileTheServerRunsIsLetInNoMore() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let kid = Self.basic("kid", "kid-secret-1")
+    #expect(try HTTP.request(server.base + "/calendar.ics", headers: kid).status == 200)
+    #expect(try setup.run(["account", "remove", "kid"]).status == 0)
+    #expect(try HTTP.request(server.base + "/calendar.ics", headers: kid).status == 401)
+  }
+}
