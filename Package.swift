@@ -21,7 +21,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.0.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.0.0"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
   ],
   targets: [
     // libcmark, found through pkg-config (apt: libcmark-dev, brew: cmark).
@@ -55,13 +54,15 @@ let package = Package(
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
-    // Notes encrypted as Obsidian's Meld Encrypt plugin does (`vault encrypt`, `vault decrypt`):
-    // PBKDF2 and AES-GCM from swift-crypto, which the server's TLS stack builds already.
-    .target(
-      name: "VaultCrypto",
-      dependencies: [
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
-      ]),
+    // OpenSSL's libcrypto, found through pkg-config (apt: libssl-dev, brew: openssl@3).
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    // Notes encrypted as Obsidian's Meld Encrypt plugin does (`vault encrypt`, `vault decrypt`)
+    // and the accounts' password hashes: PBKDF2, AES-GCM and SHA-256 from the system's libcrypto.
+    .target(name: "VaultCrypto", dependencies: ["COpenSSL"]),
     // `vault serve`: the calendar feeds, the web view and CalDAV (TLS through swift-nio-ssl), HTTP over Hummingbird with pages as
     // Mustache templates, in its own target so the CLI stays thin; accounts' passwords checked with VaultCrypto.
     .target(

@@ -16,6 +16,7 @@ class Vault < Formula
   depends_on "pkgconf" => :build
   depends_on "cmark"
   depends_on "git"
+  depends_on "openssl@3"
   depends_on "sqlite"
   uses_from_macos "swift" => :build, since: :sonoma
 

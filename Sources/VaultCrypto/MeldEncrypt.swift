@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import Foundation
 
 /// Notes encrypted as Obsidian's Meld Encrypt plugin encrypts them (meld-cp/obsidian-encrypt,
@@ -37,9 +35,8 @@ public enum MeldEncrypt {
     }
   }
 
-  static func key(_ password: String, salt: some DataProtocol) throws -> SymmetricKey {
-    try KDF.Insecure.PBKDF2.deriveKey(
-      from: Array(password.utf8), salt: salt, using: .sha512, outputByteCount: 32, rounds: rounds)
+  static func key(_ password: String, salt: [UInt8]) throws -> [UInt8] {
+    try LibCrypto.pbkdf2(Array(password.utf8), salt: salt, rounds: rounds, digest: .sha512, length: 32)
   }
 
   /// The text sealed with the password, as base64 (`encryptToBase64`).
@@ -47,9 +44,8 @@ public enum MeldEncrypt {
     var generator = SystemRandomNumberGenerator()
     let salt = (0..<saltSize).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let vector = (0..<vectorSize).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    let sealed = try AES.GCM.seal(
-      Array(text.utf8), using: try key(password, salt: salt), nonce: try AES.GCM.Nonce(data: vector))
-    return Data(vector + salt + Array(sealed.ciphertext) + Array(sealed.tag)).base64EncodedString()
+    let (sealed, tag) = try LibCrypto.sealAESGCM(Array(text.utf8), key: try key(password, salt: salt), vector: vector)
+    return Data(vector + salt + sealed + tag).base64EncodedString()
   }
 
   /// The text of base64 sealed with the password (`decryptFromBase64`).
@@ -57,13 +53,12 @@ public enum MeldEncrypt {
     guard let bytes = Data(base64Encoded: base64.trimmingCharacters(in: .whitespacesAndNewlines)).map(Array.init),
       bytes.count >= vectorSize + saltSize + 16
     else { return .failure(.notEncrypted("its encrypted text is not base64 of the plugin's form")) }
-    let vector = bytes[0..<vectorSize]
-    let salt = bytes[vectorSize..<(vectorSize + saltSize)]
-    let sealed = bytes[(vectorSize + saltSize)...]
+    let vector = Array(bytes[0..<vectorSize])
+    let salt = Array(bytes[vectorSize..<(vectorSize + saltSize)])
+    let sealed = Array(bytes[(vectorSize + saltSize)...])
     do {
-      let box = try AES.GCM.SealedBox(
-        nonce: try AES.GCM.Nonce(data: vector), ciphertext: sealed.dropLast(16), tag: sealed.suffix(16))
-      let plain = try AES.GCM.open(box, using: try key(password, salt: salt))
+      let plain = try LibCrypto.openAESGCM(
+        Array(sealed.dropLast(16)), tag: Array(sealed.suffix(16)), key: try key(password, salt: salt), vector: vector)
       guard let text = String(bytes: plain, encoding: .utf8) else { return .failure(.wrongPassword) }
       return .success(text)
     } catch {

@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import Foundation
 
 /// The passwords of `vault account`, kept only as PBKDF2-HMAC-SHA256 over a random 16-byte salt
@@ -35,9 +33,7 @@ public enum PasswordHash {
   }
 
   static func derive(_ password: String, salt: [UInt8], rounds: Int) throws -> [UInt8] {
-    let key = try KDF.Insecure.PBKDF2.deriveKey(
-      from: Array(password.utf8), salt: salt, using: .sha256, outputByteCount: keySize, rounds: rounds)
-    return key.withUnsafeBytes { Array($0) }
+    try LibCrypto.pbkdf2(Array(password.utf8), salt: salt, rounds: rounds, digest: .sha256, length: keySize)
   }
 
   /// A new password to give a person: five groups of four lowercase letters and digits, without
@@ -55,6 +51,6 @@ extension PasswordHash {
   /// SHA-256 of `text` as hex: how a server remembers a password it checked already, without
   /// keeping the password.
   public static func fingerprint(_ text: String) -> String {
-    SHA256.hash(data: Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    LibCrypto.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 }

@@ -79,6 +79,12 @@ import Testing
     // Workspaces: none yet, and one just added.
     Case(vault: "empty", arguments: ["workspace", "list"]),
     Case(vault: "ExampleVault", arguments: ["workspace", "add", "home", "."]),
+    Case(vault: "empty", arguments: ["account", "list"]),
+    Case(
+      vault: "ExampleVault", arguments: ["account", "list"],
+      setup: { folder in
+        _ = try CLI.run(["workspace", "add", "home", "."], in: folder, environment: environment(folder))
+      }),
     // Sync: a vault that is no repository yet, and one that is (vault init offers the merge).
     Case(vault: "empty", arguments: ["sync"], environment: gitIdentity),
     Case(
@@ -133,7 +139,7 @@ import Testing
 
   /// Words a hint shows as a placeholder, and what a person would type for them.
   static let placeholders = [
-    "GOAL": "Read 24 Books", "PATH": ".", "TASK": "renew passport", "NOTE": "Projects/Garden.md", "FILE": "Tasks.md",
+    "GOAL": "Read 24 Books", "PATH": ".", "NAME": "kid", "TASK": "renew passport", "NOTE": "Projects/Garden.md", "FILE": "Tasks.md",
   ]
 
   @Test(arguments: cases)

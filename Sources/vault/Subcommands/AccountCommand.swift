@@ -56,7 +56,12 @@ struct AccountList: ParsableCommand {
     if options.json { return try terminal.json(accounts) }
     guard !accounts.isEmpty else {
       terminal.print("no accounts: vault serve is yours alone")
-      terminal.print("give someone their own: `vault account add NAME --workspace WORKSPACE`")
+      // An account sees workspaces: the hint names one that exists, or says to make one.
+      if let first = UserSettings.workspaces(environment: options.environment).workspaces.first {
+        terminal.print("give someone their own: `vault account add NAME --workspace \(first.name)`")
+      } else {
+        terminal.print("an account sees workspaces; name one first: `vault workspace add family PATH`")
+      }
       return
     }
     let width = accounts.map(\.name.count).max() ?? 0
