@@ -60,13 +60,12 @@ enum LibCrypto {
     guard EVP_EncryptUpdate(context, &sealed, &written, plain, Int32(plain.count)) == 1 else {
       throw .failed("encrypt")
     }
-    let ended = sealed.withUnsafeMutableBufferPointer { buffer in
-      EVP_EncryptFinal_ex(context, buffer.baseAddress! + Int(written), &finished)
-    }
-    guard ended == 1 else { throw .failed("finish encrypting") }
+    // GCM writes nothing at the end; a block's room all the same.
+    var rest = [UInt8](repeating: 0, count: 16)
+    guard EVP_EncryptFinal_ex(context, &rest, &finished) == 1 else { throw .failed("finish encrypting") }
     var tag = [UInt8](repeating: 0, count: 16)
     guard EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, 16, &tag) == 1 else { throw .failed("read GCM's tag") }
-    return (Array(sealed.prefix(Int(written + finished))), tag)
+    return (Array(sealed.prefix(Int(written))) + rest.prefix(Int(finished)), tag)
   }
 
   /// The plain bytes of `sealed` (with its `tag`), or `.notAuthentic`.
@@ -89,11 +88,9 @@ enum LibCrypto {
     guard EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(expected.count), &expected) == 1 else {
       throw .failed("set GCM's tag")
     }
-    let ended = plain.withUnsafeMutableBufferPointer { buffer in
-      EVP_DecryptFinal_ex(context, buffer.baseAddress! + Int(written), &finished)
-    }
-    guard ended == 1 else { throw .notAuthentic }
-    return Array(plain.prefix(Int(written + finished)))
+    var rest = [UInt8](repeating: 0, count: 16)
+    guard EVP_DecryptFinal_ex(context, &rest, &finished) == 1 else { throw .notAuthentic }
+    return Array(plain.prefix(Int(written))) + rest.prefix(Int(finished))
   }
 
   /// SHA-256 of `bytes`.

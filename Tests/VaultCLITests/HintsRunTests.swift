@@ -139,7 +139,8 @@ import Testing
 
   /// Words a hint shows as a placeholder, and what a person would type for them.
   static let placeholders = [
-    "GOAL": "Read 24 Books", "PATH": ".", "NAME": "kid", "TASK": "renew passport", "NOTE": "Projects/Garden.md", "FILE": "Tasks.md",
+    "GOAL": "Read 24 Books", "PATH": ".", "NAME": "kid", "TASK": "renew passport", "NOTE": "Projects/Garden.md",
+    "FILE": "Tasks.md",
   ]
 
   @Test(arguments: cases)
