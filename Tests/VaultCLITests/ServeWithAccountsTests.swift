@@ -6,7 +6,7 @@ import Testing
 /// hashes, in the user's settings), each person logging in (a form and a session cookie in the
 /// browser, HTTP Basic in a calendar app) and seeing and changing only the workspaces of its
 /// account — on every page, in the feeds and over CalDAV, with 401 and 403 for the rest.
-@Suite(.serialized) struct ServeWithAccountsTests {
+@Suite struct ServeWithAccountsTests {
   /// Two workspaces, `family` (ExampleVault) and `parents` (KepanoVault), and two accounts:
   /// `kid`, who sees the family's, and `mum`, who sees all.
   struct Family {
