@@ -150,6 +150,10 @@ import Testing
     let out = try HTTP.post(base + "/logout", [:], csrf: HTTP.csrf(in: home.body), cookie: mum)
     #expect(out.status == 303)
     #expect(try HTTP.request(base + "/", headers: ["Cookie": mum]).status == 303)
+    // A form sent after the session ended leads to the login, not to a password dialog.
+    let late = try HTTP.post(base + "/tasks/done", ["task": "Tasks.md:6"], csrf: HTTP.csrf(in: home.body), cookie: mum)
+    #expect(late.status == 303 && late.header("Location") == "/login?back=%2F")
+    #expect(late.header("WWW-Authenticate") == nil)
   }
 
   @Test func aPersonLogsInSwitchesAndLogsOutInARealBrowser() throws {

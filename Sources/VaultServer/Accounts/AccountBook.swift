@@ -14,7 +14,12 @@ final class AccountBook: Sendable {
     var accounts: [Account]
     /// Fingerprint of name and password → the account's name.
     var verified: [String: String]
+    /// Fingerprints that failed: a calendar app that keeps sending an old password costs one
+    /// slow check, not one a request (at most `failedLimit` kept).
+    var failed: Set<String> = []
   }
+
+  static let failedLimit = 1_000
 
   let environment: [String: String]
   private let held: Locked<Held>
@@ -40,15 +45,22 @@ final class AccountBook: Sendable {
 
   /// The account these credentials open, or nil.
   func check(name: String, password: String) -> Account? {
-    let known = accounts
-    guard let account = known.first(where: { $0.name == name }) else {
-      // As slow as a wrong password, so the answer's time does not tell which names exist.
-      _ = PasswordHash.verify(password, against: Self.decoy)
+    let account = accounts.first { $0.name == name }
+    // An unknown name is checked against a decoy, as slowly as a wrong password, so the
+    // answer's time does not tell which names exist.
+    let stored = account?.passwordHash ?? Self.decoy
+    let fingerprint = PasswordHash.fingerprint(name + "\u{0}" + password + "\u{0}" + stored)
+    let remembered = held.value
+    if let account, remembered.verified[fingerprint] == name { return account }
+    if remembered.failed.contains(fingerprint) { return nil }
+    guard let account, PasswordHash.verify(password, against: stored) else {
+      if account == nil { _ = PasswordHash.verify(password, against: stored) }
+      held.mutate { held in
+        if held.failed.count >= Self.failedLimit { held.failed.removeAll() }
+        held.failed.insert(fingerprint)
+      }
       return nil
     }
-    let fingerprint = PasswordHash.fingerprint(name + "\u{0}" + password + "\u{0}" + account.passwordHash)
-    if held.value.verified[fingerprint] == name { return account }
-    guard PasswordHash.verify(password, against: account.passwordHash) else { return nil }
     held.mutate { $0.verified[fingerprint] = name }
     return account
   }

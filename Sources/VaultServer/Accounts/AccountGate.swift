@@ -98,13 +98,16 @@ struct AccountGate: HTTPResponder {
   /// No or wrong credentials: a calendar app is asked for them (Basic); a browser goes to the
   /// login form, and comes back to the page it asked for.
   private func unauthorized(calendarApp: Bool, request: Request? = nil) -> Response {
-    guard !calendarApp, let request, request.method == .get || request.method == .head else {
+    guard !calendarApp, let request else {
       var response = CalDAVServer.plain(
         .unauthorized, "Log in with the name and password of your account (vault account add gives them).")
       response.headers[.wwwAuthenticate] = "Basic realm=\"vault\", charset=\"UTF-8\""
       return response
     }
-    let back = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+    // A form sent after the session ended goes to the login, then to Today (its fields are
+    // not sent again).
+    let reading = request.method == .get || request.method == .head
+    let back = reading ? request.uri.path + (request.uri.query.map { "?" + $0 } ?? "") : "/"
     return Response(status: .seeOther, headers: [.location: "/login?back=" + WebSite.queryValue(back)])
   }
 
