@@ -42,6 +42,37 @@ import Testing
 
   static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
+  @Test func inColourEachWorkspacesLinesCarryItsColourAndStillFitTheWidth() throws {
+    let setup = try Setup()
+    let shown = try CLI.run(
+      ["agenda", "--days", "14", "--workspace", "all", "--color", "always"], in: setup.home,
+      environment: setup.environment.merging(["COLUMNS": "60"]) { $1 })
+    #expect(shown.status == 0, "\(shown.stderr)")
+    // Under each workspace's heading (`● home` in its colour), every line starts with a bar in
+    // the heading's colour.
+    var bar = ""
+    var colors: [String] = []
+    var marked = 0
+    for line in shown.stdout.split(separator: "\n").map(String.init) {
+      if line.contains("● home") || line.contains("● family") {
+        let code = try #require(line.firstMatch(of: /\e\[38;5;(\d+)/)?.1)
+        bar = "\u{1B}[38;5;\(code)m▌"
+        colors.append(String(code))
+        continue
+      }
+      let plain = line.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+      #expect(plain.count <= 60, "wider than 60 columns: \(plain)")
+      guard !bar.isEmpty else { continue }
+      #expect(line.hasPrefix(bar), "\(line)")
+      marked += 1
+    }
+    #expect(marked > 10)
+    #expect(colors.count == 2 && colors[0] != colors[1])
+    // Without colour, each view is as the vault alone shows it: no bars.
+    let plain = try setup.run(["agenda", "--days", "14", "--workspace", "all", "--color", "never"])
+    #expect(!plain.stdout.contains("▌"))
+  }
+
   @Test(arguments: [
     ["tasks"], ["agenda", "--days", "14"], ["today"], ["search", "garden"], ["countdown"], ["journal", "list"],
   ])

@@ -95,7 +95,12 @@ enum WorkspaceDispatch {
     let terminal = Terminal(color: colorChoice, environment: environment)
     var childEnvironment = environment
     // The views inside decide as this process would: colour and width are this terminal's.
-    if let width = terminal.width, environment["COLUMNS"] == nil { childEnvironment["COLUMNS"] = String(width) }
+    // In colour, each line of a workspace's view is marked with a bar in its colour (its events
+    // and tasks among the others' at a glance), and the view is laid out two columns narrower.
+    let barWidth = terminal.colored ? 2 : 0
+    if let width = terminal.width {
+      childEnvironment["COLUMNS"] = String(max(20, width - barWidth))
+    }
     let colorArguments = arguments.contains("--color") ? [] : ["--color", terminal.colored ? "always" : "never"]
     var status: Int32 = 0
     var views: [[String: Any]] = []
@@ -111,7 +116,16 @@ enum WorkspaceDispatch {
       let hex = TerminalColor.parse(workspace.color)?.hex
       terminal.print(
         terminal.bold(terminal.colored("● \(workspace.name)", hex: hex)) + terminal.dim("  \(workspace.path)"))
-      Terminal.emit(to: .standardOutput, output)
+      guard barWidth > 0 else {
+        Terminal.emit(to: .standardOutput, output)
+        continue
+      }
+      let bar = terminal.colored("▌", hex: hex) + " "
+      let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      let marked = lines.enumerated().map { index, line in
+        line.isEmpty || index == lines.count - 1 ? String(line) : bar + line
+      }
+      Terminal.emit(to: .standardOutput, Data(marked.joined(separator: "\n").utf8))
     }
     if json {
       let object: [String: Any] = ["workspaces": views]
