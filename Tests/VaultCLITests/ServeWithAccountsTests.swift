@@ -149,6 +149,8 @@ import Testing
     // Logging out ends the session.
     let out = try HTTP.post(base + "/logout", [:], csrf: HTTP.csrf(in: home.body), cookie: mum)
     #expect(out.status == 303)
+    // What the browser kept to read offline goes with the session.
+    #expect(out.header("Clear-Site-Data") == "\"cache\", \"storage\"")
     #expect(try HTTP.request(base + "/", headers: ["Cookie": mum]).status == 303)
     // A form sent after the session ended leads to the login, not to a password dialog.
     let late = try HTTP.post(base + "/tasks/done", ["task": "Tasks.md:6"], csrf: HTTP.csrf(in: home.body), cookie: mum)

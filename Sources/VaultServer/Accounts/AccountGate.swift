@@ -14,6 +14,7 @@ struct AccountGate: HTTPResponder {
   typealias Context = WebContext
 
   static let workspaceCookie = "vault_workspace"
+  static let clearSiteData = HTTPField.Name("Clear-Site-Data") ?? .cacheControl
 
   let sites: [ServedSite]
   let access: WebAccess
@@ -189,8 +190,14 @@ struct AccountGate: HTTPResponder {
     }
     if case .failure(let response) = await form(request) { return response }
     if let session { sessions.close(session) }
+    // The pages the service worker kept to read offline go too: the next person on this
+    // device does not find them.
     return Response(
-      status: .seeOther, headers: [.location: "/login", .setCookie: cookie(LoginSessions.cookie, "", maxAge: 0)])
+      status: .seeOther,
+      headers: [
+        .location: "/login", .setCookie: cookie(LoginSessions.cookie, "", maxAge: 0),
+        Self.clearSiteData: "\"cache\", \"storage\"",
+      ])
   }
 
   /// `POST /workspace` with `name`: the workspace this browser shows from now on.
