@@ -1,10 +1,5 @@
 # The two commands of the README's quick start, and a few more for development.
 
-# Homebrew keeps OpenSSL out of the default paths (keg-only): pkg-config is told where it is.
-ifneq ($(shell command -v brew 2>/dev/null),)
-export PKG_CONFIG_PATH := $(shell brew --prefix openssl@3 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
-endif
-
 .PHONY: demo test lint format deps build release install dist bench fuzz man completions
 
 # Installs what is missing, builds, and runs vault on the example vault.

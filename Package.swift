@@ -54,15 +54,10 @@ let package = Package(
     ),
     // The facade: finds the vault, reads its settings, walks and parses it, keeps the index fresh.
     .target(name: "VaultKit", dependencies: ["VaultCore", "VaultMarkdown", "VaultIndex"]),
-    // OpenSSL's libcrypto, found through pkg-config (apt: libssl-dev, brew: openssl@3).
-    .systemLibrary(
-      name: "COpenSSL",
-      pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
-    ),
     // Notes encrypted as Obsidian's Meld Encrypt plugin does (`vault encrypt`, `vault decrypt`)
-    // and the accounts' password hashes: PBKDF2, AES-GCM and SHA-256 from the system's libcrypto.
-    .target(name: "VaultCrypto", dependencies: ["COpenSSL"]),
+    // and the accounts' password hashes: PBKDF2, AES-GCM and SHA-256 from the system's OpenSSL 3
+    // libcrypto, opened when first needed (LibCrypto).
+    .target(name: "VaultCrypto"),
     // `vault serve`: the calendar feeds, the web view and CalDAV (TLS through swift-nio-ssl), HTTP over Hummingbird with pages as
     // Mustache templates, in its own target so the CLI stays thin; accounts' passwords checked with VaultCrypto.
     .target(
@@ -95,7 +90,7 @@ let package = Package(
     // `vault serve`'s server, a program beside `vault` that `vault serve` replaces itself with
     // (ServeRequest), so that every other command starts without Hummingbird, NIO and TLS.
     .executableTarget(
-      name: "vault-serve", dependencies: ["VaultKit", "VaultServer"], linkerSettings: staticLibraries),
+      name: "vault-serve", dependencies: ["VaultKit", "VaultServer", "VaultCrypto"], linkerSettings: staticLibraries),
     // git's merge driver for notes (`vault sync`): VaultCore and the C library only, so that it
     // starts in a millisecond; git runs it once for every note a merge touches.
     .executableTarget(name: "vault-merge-driver", dependencies: ["VaultCore"], linkerSettings: staticLibraries),

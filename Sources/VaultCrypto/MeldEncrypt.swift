@@ -24,11 +24,14 @@ public enum MeldEncrypt {
     case wrongPassword
     case notEncrypted(String)
     case olderVersion(String)
+    /// libcrypto could not be opened (`LibCrypto.Failure.missing`).
+    case unavailable(String)
 
     public var description: String {
       switch self {
       case .wrongPassword: "the password does not open it (or it was changed since it was encrypted)"
       case .notEncrypted(let why): why
+      case .unavailable(let why): why
       case .olderVersion(let version):
         "it was encrypted by an older version of Meld Encrypt (\(version)): open it in Obsidian and encrypt it again"
       }
@@ -61,6 +64,9 @@ public enum MeldEncrypt {
         Array(sealed.dropLast(16)), tag: Array(sealed.suffix(16)), key: try key(password, salt: salt), vector: vector)
       guard let text = String(bytes: plain, encoding: .utf8) else { return .failure(.wrongPassword) }
       return .success(text)
+    } catch let failure as LibCrypto.Failure {
+      if case .missing = failure { return .failure(.unavailable(failure.description)) }
+      return .failure(.wrongPassword)
     } catch {
       return .failure(.wrongPassword)
     }

@@ -50,7 +50,13 @@ public enum PasswordHash {
 extension PasswordHash {
   /// SHA-256 of `text` as hex: how a server remembers a password it checked already, without
   /// keeping the password.
-  public static func fingerprint(_ text: String) -> String {
-    LibCrypto.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+  public static func fingerprint(_ text: String) throws -> String {
+    try LibCrypto.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Throws, saying what to install, when the passwords cannot be checked here (no OpenSSL 3
+  /// libcrypto to open).
+  public static func checkAvailable() throws {
+    _ = try LibCrypto.functions()
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import VaultCrypto
 import VaultKit
 import VaultServer
 
@@ -59,6 +60,14 @@ do {
 let (accounts, accountProblems) = Accounts.load(environment: environment)
 for problem in accountProblems { say("vault: warning: \(problem)", to: .standardError) }
 let served = accounts.isEmpty ? [] : Accounts.served(by: accounts, environment: environment)
+if !accounts.isEmpty {
+  do {
+    try PasswordHash.checkAvailable()
+  } catch {
+    say("vault: error: the accounts' passwords cannot be checked: \(error)", to: .standardError)
+    exit(1)
+  }
+}
 if !accounts.isEmpty && served.isEmpty {
   say(
     "vault: error: the accounts see no workspace: add one with vault workspace add NAME PATH, "

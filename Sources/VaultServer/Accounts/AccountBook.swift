@@ -49,7 +49,10 @@ final class AccountBook: Sendable {
     // An unknown name is checked against a decoy, as slowly as a wrong password, so the
     // answer's time does not tell which names exist.
     let stored = account?.passwordHash ?? Self.decoy
-    let fingerprint = PasswordHash.fingerprint(name + "\u{0}" + password + "\u{0}" + stored)
+    // Without libcrypto nothing can be checked (vault-serve refuses to start so).
+    guard let fingerprint = try? PasswordHash.fingerprint(name + "\u{0}" + password + "\u{0}" + stored) else {
+      return nil
+    }
     let remembered = held.value
     if let account, remembered.verified[fingerprint] == name { return account }
     if remembered.failed.contains(fingerprint) { return nil }
