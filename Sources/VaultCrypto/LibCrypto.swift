@@ -139,56 +139,62 @@ enum LibCrypto {
     return key
   }
 
+  /// `body` with an AES-256-GCM context keyed with `key` and the nonce `vector`, to seal
+  /// (`encrypting`) or to open; freed after.
+  private static func withGCM<Value>(
+    encrypting: Bool, key: [UInt8], vector: [UInt8], _ body: (Functions, OpaquePointer) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let c = try functions()
+    guard let context = c.newContext() else { throw .failed("make a cipher context") }
+    defer { c.freeContext(context) }
+    let start = encrypting ? c.encryptInit : c.decryptInit
+    guard start(context, c.aes256gcm(), nil, nil, nil) == 1,
+      c.control(context, setVectorLength, Int32(vector.count), nil) == 1,
+      start(context, nil, nil, key, vector) == 1
+    else { throw .failed("start AES-GCM") }
+    return try body(c, context)
+  }
+
   /// AES-256-GCM: `plain` sealed under `key` with the nonce `vector`; the sealed bytes and the
   /// 16-byte tag.
   static func sealAESGCM(
     _ plain: [UInt8], key: [UInt8], vector: [UInt8]
   ) throws(Failure) -> (sealed: [UInt8], tag: [UInt8]) {
-    let c = try functions()
-    guard let context = c.newContext() else { throw .failed("make a cipher context") }
-    defer { c.freeContext(context) }
-    guard c.encryptInit(context, c.aes256gcm(), nil, nil, nil) == 1,
-      c.control(context, setVectorLength, Int32(vector.count), nil) == 1,
-      c.encryptInit(context, nil, nil, key, vector) == 1
-    else { throw .failed("start AES-GCM") }
-    var sealed = [UInt8](repeating: 0, count: plain.count + 16)
-    var written: Int32 = 0
-    var finished: Int32 = 0
-    guard c.encryptUpdate(context, &sealed, &written, plain, Int32(plain.count)) == 1 else {
-      throw .failed("encrypt")
+    try withGCM(encrypting: true, key: key, vector: vector) { (c, context) throws(Failure) in
+      var sealed = [UInt8](repeating: 0, count: plain.count + 16)
+      var written: Int32 = 0
+      var finished: Int32 = 0
+      guard c.encryptUpdate(context, &sealed, &written, plain, Int32(plain.count)) == 1 else {
+        throw .failed("encrypt")
+      }
+      // GCM writes nothing at the end; a block's room all the same.
+      var rest = [UInt8](repeating: 0, count: 16)
+      guard c.encryptFinal(context, &rest, &finished) == 1 else { throw .failed("finish encrypting") }
+      var tag = [UInt8](repeating: 0, count: 16)
+      guard c.control(context, getTag, 16, &tag) == 1 else { throw .failed("read GCM's tag") }
+      return (Array(sealed.prefix(Int(written))) + rest.prefix(Int(finished)), tag)
     }
-    // GCM writes nothing at the end; a block's room all the same.
-    var rest = [UInt8](repeating: 0, count: 16)
-    guard c.encryptFinal(context, &rest, &finished) == 1 else { throw .failed("finish encrypting") }
-    var tag = [UInt8](repeating: 0, count: 16)
-    guard c.control(context, getTag, 16, &tag) == 1 else { throw .failed("read GCM's tag") }
-    return (Array(sealed.prefix(Int(written))) + rest.prefix(Int(finished)), tag)
   }
 
   /// The plain bytes of `sealed` (with its `tag`), or `.notAuthentic`.
   static func openAESGCM(
     _ sealed: [UInt8], tag: [UInt8], key: [UInt8], vector: [UInt8]
   ) throws(Failure) -> [UInt8] {
-    let c = try functions()
-    guard let context = c.newContext() else { throw .failed("make a cipher context") }
-    defer { c.freeContext(context) }
-    guard c.decryptInit(context, c.aes256gcm(), nil, nil, nil) == 1,
-      c.control(context, setVectorLength, Int32(vector.count), nil) == 1,
-      c.decryptInit(context, nil, nil, key, vector) == 1
-    else { throw .failed("start AES-GCM") }
-    var plain = [UInt8](repeating: 0, count: sealed.count + 16)
-    var written: Int32 = 0
-    var finished: Int32 = 0
-    guard c.decryptUpdate(context, &plain, &written, sealed, Int32(sealed.count)) == 1 else {
-      throw .notAuthentic
+    try withGCM(encrypting: false, key: key, vector: vector) { (c, context) throws(Failure) in
+      var plain = [UInt8](repeating: 0, count: sealed.count + 16)
+      var written: Int32 = 0
+      var finished: Int32 = 0
+      guard c.decryptUpdate(context, &plain, &written, sealed, Int32(sealed.count)) == 1 else {
+        throw .notAuthentic
+      }
+      var expected = tag
+      guard c.control(context, setTag, Int32(expected.count), &expected) == 1 else {
+        throw .failed("set GCM's tag")
+      }
+      var rest = [UInt8](repeating: 0, count: 16)
+      guard c.decryptFinal(context, &rest, &finished) == 1 else { throw .notAuthentic }
+      return Array(plain.prefix(Int(written))) + rest.prefix(Int(finished))
     }
-    var expected = tag
-    guard c.control(context, setTag, Int32(expected.count), &expected) == 1 else {
-      throw .failed("set GCM's tag")
-    }
-    var rest = [UInt8](repeating: 0, count: 16)
-    guard c.decryptFinal(context, &rest, &finished) == 1 else { throw .notAuthentic }
-    return Array(plain.prefix(Int(written))) + rest.prefix(Int(finished))
   }
 
   /// SHA-256 of `bytes`.

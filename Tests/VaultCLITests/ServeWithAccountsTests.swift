@@ -96,6 +96,21 @@ import Testing
     #expect(try setup.run(["account", "list"]).stdout == "kid  family\nmum  all\n")
   }
 
+  @Test func accountsAddedAtOnceByFourCommandsAllLand() throws {
+    let setup = try Family()
+    let names = ["ana", "ben", "cai", "dee"]
+    let running = try names.map { name in
+      try CLI.start(
+        ["account", "add", name, "--workspace", "family", "--password-stdin"], in: setup.family,
+        environment: setup.environment, input: "\(name)-secret-9\n")
+    }
+    for result in running.map({ $0.finish() }) { #expect(result.status == 0, "\(result.stderr)") }
+    let listed = try setup.run(["account", "list"]).stdout.split(separator: "\n").map {
+      String($0.split(separator: " ")[0])
+    }
+    #expect(Set(listed) == Set(["kid", "mum"] + names))
+  }
+
   @Test func anAccountNeedsAWorkspaceThatExistsAndANameThatIsFree() throws {
     let setup = try Family()
     let unknown = try setup.run(["account", "add", "dad", "--workspace", "work"])

@@ -77,8 +77,30 @@ public enum Accounts {
     return [status.modified, Int64(status.size), status.changed]
   }
 
-  /// Writes the file anew: a temporary file beside it, readable by the user only, renamed over it.
-  public static func save(_ accounts: [Account], environment: [String: String]) throws(VaultError) {
+  /// Changes the accounts: the file read, `change` applied, and written back, while holding a
+  /// lock beside it (`WriteLock`), so two `vault account` commands at once both land.
+  public static func change<Value>(
+    environment: [String: String], _ change: (inout [Account]) throws(VaultError) -> Value
+  ) throws(VaultError) -> Value {
+    try WriteLock.withLock([path(environment: environment) + ".lock"]) { () throws(VaultError) -> Value in
+      var accounts = load(environment: environment).accounts
+      let value = try change(&accounts)
+      try save(accounts, environment: environment)
+      return value
+    }
+  }
+
+  /// The account of that name, or the error that says there is none.
+  public static func index(of name: String, in accounts: [Account]) throws(VaultError) -> Int {
+    guard let index = accounts.firstIndex(where: { $0.name == name }) else {
+      throw .cannotChange("account '\(name)'", reason: "there is none (vault account list shows them)")
+    }
+    return index
+  }
+
+  /// Writes the file anew: a temporary file beside it, readable by the user only (so not
+  /// `Data.write(options: .atomic)`, which makes it with the default mode first), renamed over it.
+  static func save(_ accounts: [Account], environment: [String: String]) throws(VaultError) {
     let file = path(environment: environment)
     let folder = (file as NSString).deletingLastPathComponent
     var text = "# Who may use vault serve (vault account --help). Passwords are kept hashed only.\n"

@@ -94,15 +94,16 @@ struct AccountAdd: ParsableCommand {
         "account '\(name)'", reason: "a name is letters, digits, -, _ and . (at most 40), such as kid")
     }
     try Accounts.checkWorkspaces(workspaces, environment: environment)
-    var (accounts, _) = Accounts.load(environment: environment)
-    guard !accounts.contains(where: { $0.name == name }) else {
-      throw VaultError.cannotChange(
-        "account '\(name)'", reason: "it exists already (vault account password \(name) gives it a new password)")
-    }
     let given = try AccountCommand.readPassword(passwordStdin)
     let password = given ?? PasswordHash.generate()
-    accounts.append(Account(name: name, workspaces: workspaces, passwordHash: try PasswordHash.make(password)))
-    try Accounts.save(accounts, environment: environment)
+    let hash = try PasswordHash.make(password)
+    try Accounts.change(environment: environment) { (accounts) throws(VaultError) in
+      guard !accounts.contains(where: { $0.name == name }) else {
+        throw .cannotChange(
+          "account '\(name)'", reason: "it exists already (vault account password \(name) gives it a new password)")
+      }
+      accounts.append(Account(name: name, workspaces: workspaces, passwordHash: hash))
+    }
     let terminal = options.terminal()
     if options.json {
       return try terminal.json(
@@ -130,13 +131,9 @@ struct AccountRemove: ParsableCommand {
   @Argument(help: "The account's name.") var name: String
 
   func run() throws {
-    let environment = options.environment
-    var (accounts, _) = Accounts.load(environment: environment)
-    guard let index = accounts.firstIndex(where: { $0.name == name }) else {
-      throw VaultError.cannotChange("account '\(name)'", reason: "there is none (vault account list shows them)")
+    let removed = try Accounts.change(environment: options.environment) { (accounts) throws(VaultError) in
+      accounts.remove(at: try Accounts.index(of: name, in: accounts))
     }
-    let removed = accounts.remove(at: index)
-    try Accounts.save(accounts, environment: environment)
     let terminal = options.terminal()
     if options.json { return try terminal.json(removed) }
     terminal.print("removed account \(name): it can no longer log in")
@@ -153,19 +150,18 @@ struct AccountPassword: ParsableCommand {
   @Flag(help: "Read the password from standard input instead of making one.") var passwordStdin = false
 
   func run() throws {
-    let environment = options.environment
-    var (accounts, _) = Accounts.load(environment: environment)
-    guard let index = accounts.firstIndex(where: { $0.name == name }) else {
-      throw VaultError.cannotChange("account '\(name)'", reason: "there is none (vault account list shows them)")
-    }
     let given = try AccountCommand.readPassword(passwordStdin)
     let password = given ?? PasswordHash.generate()
-    accounts[index].passwordHash = try PasswordHash.make(password)
-    try Accounts.save(accounts, environment: environment)
+    let hash = try PasswordHash.make(password)
+    let workspaces = try Accounts.change(environment: options.environment) { (accounts) throws(VaultError) in
+      let index = try Accounts.index(of: name, in: accounts)
+      accounts[index].passwordHash = hash
+      return accounts[index].workspaces
+    }
     let terminal = options.terminal()
     if options.json {
       return try terminal.json(
-        AddedAccount(name: name, workspaces: accounts[index].workspaces, password: given == nil ? password : nil))
+        AddedAccount(name: name, workspaces: workspaces, password: given == nil ? password : nil))
     }
     terminal.print("new password for \(name)")
     AccountCommand.show(password: password, generated: given == nil, to: terminal)
