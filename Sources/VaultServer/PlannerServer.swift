@@ -103,9 +103,7 @@ public struct PlannerServer: Sendable {
     workspaces: [ServedWorkspace], started: @escaping @Sendable (String) -> Void
   ) async throws {
     let access = WebAccess(token: nil, host: host, names: names)
-    // Each workspace's index is its own: `$VAULT_INDEX` names one file, so it does not apply.
-    var ownIndexes = environment
-    ownIndexes["VAULT_INDEX"] = nil
+    let ownIndexes = ServedWorkspace.environment(environment)
     var sites: [ServedSite] = []
     for served in workspaces {
       sites.append(
@@ -225,6 +223,14 @@ public struct ServedWorkspace: Sendable {
   public var workspace: Workspace
   public var vault: Vault
   public var watcher: WatcherThread?
+
+  /// The environment of a workspace's index and watcher: each workspace's index is its own, so
+  /// `$VAULT_INDEX`, which names one file, does not apply.
+  public static func environment(_ environment: [String: String]) -> [String: String] {
+    var own = environment
+    own["VAULT_INDEX"] = nil
+    return own
+  }
 
   public init(workspace: Workspace, vault: Vault, watcher: WatcherThread?) {
     self.workspace = workspace

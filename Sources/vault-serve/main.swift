@@ -88,9 +88,7 @@ do {
 // A watcher keeps the index fresh, so a request costs what it answers, not a walk: one for
 // each vault served.
 var opening: [ServedWorkspace] = []
-// Each workspace's index is its own: `$VAULT_INDEX` names one file, so it does not apply.
-var ownIndexes = environment
-ownIndexes["VAULT_INDEX"] = nil
+let ownIndexes = ServedWorkspace.environment(environment)
 for workspace in served {
   do {
     let opened = try Vault(path: workspace.path)
