@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Puts the words of a command line where argument-parser looks for them.
@@ -59,20 +60,22 @@ enum DashedText {
     // commands' options.
     guard arguments.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("--") && $0 != "-h" && $0 != "-" })
     else { return arguments }
-    guard let commands = CommandShape.root() else { return arguments }
-    var shape = commands
+    // The command the words name, and then only its options (a description of every command
+    // would cost 0.5 s in a debug build, 20 ms optimised).
+    var command: any ParsableCommand.Type = VaultCommand.self
     var index = 0
     var path: [String] = []
-    while index < arguments.count, let sub = shape.subcommands[arguments[index]] {
+    while index < arguments.count, let sub = CommandShape.subcommand(of: command, named: arguments[index]) {
       path.append(arguments[index])
-      shape = sub
+      command = sub
       index += 1
     }
     // A group with a default subcommand (`journal` writes): the default's options apply.
-    if let name = shape.defaultSubcommand, let sub = shape.subcommands[name] {
-      path.append(name)
-      shape = sub
+    if let sub = command.configuration.defaultSubcommand {
+      path.append(sub._commandName)
+      command = sub
     }
+    guard let shape = CommandShape(command) else { return arguments }
     var options: [String] = []
     var positional: [String] = []
     var sawDashedText = false
@@ -110,27 +113,22 @@ enum DashedText {
   }
 }
 
-/// What argument-parser says of a command: its subcommands, and its long options that take a
-/// value (from its own `--experimental-dump-help` description).
+/// What argument-parser says of a command: its long and short options that take a value (from
+/// its own `--experimental-dump-help` description).
 struct CommandShape {
-  var subcommands: [String: CommandShape] = [:]
   var valued: Set<String> = []
   /// Short options that take a value (`-o FILE`): `o`.
   var valuedShort: Set<String> = []
-  var defaultSubcommand: String?
 
-  static func root() -> CommandShape? {
-    guard let json = try? JSONSerialization.jsonObject(with: Data(VaultCommand._dumpHelp().utf8)) as? [String: Any],
-      let command = json["command"] as? [String: Any]
-    else { return nil }
-    return CommandShape(command)
+  /// The subcommand of `command` called `name`, or by one of its aliases.
+  static func subcommand(of command: any ParsableCommand.Type, named name: String) -> (any ParsableCommand.Type)? {
+    command.configuration.subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
   }
 
-  init(_ command: [String: Any]) {
-    defaultSubcommand = command["defaultSubcommand"] as? String
-    for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-      if let name = sub["commandName"] as? String { subcommands[name] = CommandShape(sub) }
-    }
+  init?(_ command: any ParsableCommand.Type) {
+    guard let json = try? JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any],
+      let command = json["command"] as? [String: Any]
+    else { return nil }
     for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
       for name in argument["names"] as? [[String: Any]] ?? [] {
         guard let text = name["name"] as? String else { continue }
