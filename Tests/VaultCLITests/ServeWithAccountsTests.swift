@@ -246,9 +246,56 @@ import Testing
     let theirs = try Oracle.run("python3", ["-c", script, base, "mum@parents", "mum-secret-2"])
     #expect(theirs.contains("Dinner with Mei") && !theirs.contains("Dentist"))
     // Each workspace's calendars carry its name.
-    #expect(theirs.contains("calendar: parents: Events") && events.contains("calendar: family: Events"))
+    #expect(theirs.contains("calendar: parents · Events") && events.contains("calendar: family · Events"))
+    #expect(!events.contains("parents"))
     let refused = try Oracle.run("python3", ["-c", script, base, "kid", "not-it"])
     #expect(refused.trimmingCharacters(in: .whitespacesAndNewlines) == "refused")
+  }
+
+  /// An account that sees two workspaces has one principal and one calendar home: a real
+  /// client finds both workspaces' calendars there, reads each one's events, and an event it
+  /// saves in one lands in that workspace's vault alone.
+  @Test func aCalendarAppFindsEveryWorkspaceOfItsAccountInOneHome() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let script = """
+      import sys, caldav
+      url, user, password = sys.argv[1:4]
+      client = caldav.DAVClient(url=url, username=user, password=password)
+      principal = client.principal()
+      print("principal:", principal.get_display_name())
+      for calendar in principal.calendars():
+          print("calendar:", calendar.get_display_name(), calendar.url.path)
+          for event in calendar.events():
+              print("event:", event.icalendar_component.get("summary"))
+          if calendar.get_display_name() == "parents · Events":
+              calendar.save_event(
+                  "BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//test//EN\\r\\nBEGIN:VEVENT\\r\\n"
+                  "UID:parents-evening-1\\r\\nDTSTAMP:20261120T100000Z\\r\\nDTSTART:20261204T190000\\r\\n"
+                  "DTEND:20261204T210000\\r\\nSUMMARY:Parents evening\\r\\nEND:VEVENT\\r\\nEND:VCALENDAR\\r\\n")
+      """
+    // Discovery from the server's address alone (/.well-known/caldav), as phones do.
+    let both = try Oracle.run("python3", ["-c", script, server.base, "mum", "mum-secret-2"])
+    #expect(both.contains("principal: mum"))
+    #expect(both.contains("calendar: family · Events /dav/calendars/events/"), "\(both)")
+    #expect(both.contains("calendar: parents · Events /dav/calendars/parents.events/"), "\(both)")
+    #expect(both.contains("Dentist") && both.contains("event: Dinner with Mei"), "\(both)")
+    let saved = try FileManager.default.contentsOfDirectory(atPath: setup.parents.path + "/Events")
+      .filter { $0.contains("Parents evening") }
+    #expect(saved.count == 1, "\(saved)")
+    let family = try FileManager.default.contentsOfDirectory(atPath: setup.family.path + "/Events")
+    #expect(!family.contains { $0.contains("Parents evening") })
+    // The new event is in the parents' calendar, as the client reads it back.
+    let again = try Oracle.run(
+      "python3",
+      ["-c", script.replacingOccurrences(of: "calendar.save_event", with: "print"), server.base, "mum", "mum-secret-2"])
+    #expect(again.contains("event: Parents evening"))
+    // An account with one workspace has its calendars alone; another's prefix is not found.
+    let kid = try HTTP.request(
+      server.base + "/dav/calendars/parents.events/", method: "PROPFIND",
+      headers: Self.basic("kid", "kid-secret-1").merging(["Depth": "0"]) { $1 })
+    #expect(kid.status == 404)
   }
 
   @Test func anAccountRemovedWhileTheServerRunsIsLetInNoMore() throws {

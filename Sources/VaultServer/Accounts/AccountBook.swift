@@ -107,6 +107,8 @@ struct Viewer: Sendable {
   var account: String
   var workspace: Workspace
   var workspaces: [Workspace]
+  /// A calendar app seeing every workspace's calendars in one home (`AccountGate.calendarHome`).
+  var allWorkspaces = false
 
   @TaskLocal static var current: Viewer?
 

@@ -79,6 +79,10 @@ struct AccountGate: HTTPResponder {
       return refused(calendarApp, "No workspace", "The account \(account.name) sees no workspace this server serves.")
     }
     if path == "/workspace" { return await choose(request, among: visible) }
+    let dav = path == "/dav" || path.hasPrefix("/dav/") || (path == "/" && method == "PROPFIND")
+    if dav, named == nil, visible.count > 1 {
+      return try await calendarHome(request, context: context, account: account, visible: visible)
+    }
     let site: ServedSite
     if let named {
       guard let chosen = visible.first(where: { $0.workspace?.name == named }) else {
@@ -89,11 +93,101 @@ struct AccountGate: HTTPResponder {
       let wanted = WebGate.cookieValue(request.headers[values: .cookie], named: Self.workspaceCookie)
       site = visible.first { $0.workspace?.name == wanted } ?? first
     }
+    return try await respond(request, context: context, site: site, account: account, visible: visible)
+  }
+
+  /// `request` answered by one workspace's site, as `account` sees it.
+  private func respond(
+    _ request: Request, context: WebContext, site: ServedSite, account: Account, visible: [ServedSite],
+    calendarPrefix: String? = nil
+  ) async throws -> Response {
     guard let workspace = site.workspace else { return try await site.responder.respond(to: request, context: context) }
-    let viewer = Viewer(account: account.name, workspace: workspace, workspaces: visible.compactMap(\.workspace))
+    let viewer = Viewer(
+      account: account.name, workspace: workspace, workspaces: visible.compactMap(\.workspace),
+      allWorkspaces: calendarPrefix != nil)
     return try await Viewer.$current.withValue(viewer) {
-      try await site.responder.respond(to: request, context: context)
+      try await CalDAVTarget.$prefix.withValue(calendarPrefix ?? "") {
+        try await site.responder.respond(to: request, context: context)
+      }
     }
+  }
+
+  /// A calendar app logged in by the account's name has one principal and one calendar home
+  /// with the calendars of every workspace it sees: the first workspace's under their own names
+  /// (`/dav/calendars/events/`, and a calendar the app makes there), another's under
+  /// `WORKSPACE.NAME` (`/dav/calendars/parents.events/`; a workspace's name holds no dot). The
+  /// home's listing (PROPFIND, depth 1) joins each workspace's.
+  private func calendarHome(
+    _ request: Request, context: WebContext, account: Account, visible: [ServedSite]
+  ) async throws -> Response {
+    let parts = request.uri.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+    let others = visible.dropFirst().compactMap { site in site.workspace.map { (site, $0.name + ".") } }
+    if parts.count >= 3, parts[0] == "dav", parts[1] == "calendars",
+      let (site, prefix) = others.first(where: { parts[2].hasPrefix($0.1) })
+    {
+      return try await respond(
+        request, context: context, site: site, account: account, visible: visible, calendarPrefix: prefix)
+    }
+    let listing =
+      parts == ["dav", "calendars"] && request.method.rawValue.uppercased() == "PROPFIND"
+      && request.headers[CalDAVServer.depthHeader] != "0"
+    guard listing else {
+      return try await respond(
+        request, context: context, site: visible[0], account: account, visible: visible, calendarPrefix: "")
+    }
+    // The same question to each workspace: the others' calendars join the first's answer.
+    var request = request
+    guard let body = try? await request.collectBody(upTo: CalDAVServer.bodyLimit) else {
+      return CalDAVServer.plain(.contentTooLarge, "A request can be at most 2 MB.")
+    }
+    var first: Response?
+    var text = ""
+    for (site, prefix) in [(visible[0], "")] + others {
+      let asked = Request(head: request.head, body: RequestBody(buffer: body))
+      let answer = try await respond(
+        asked, context: context, site: site, account: account, visible: visible, calendarPrefix: prefix)
+      guard answer.status == CalDAVServer.multiStatus else {
+        if first == nil { return answer }
+        continue
+      }
+      let part = try await Self.collect(answer.body)
+      guard first != nil else {
+        (first, text) = (answer, part)
+        continue
+      }
+      let calendars = Self.responses(in: part).filter { !$0.contains("<d:href>\(CalDAVServer.home)</d:href>") }
+      if let end = text.range(of: "</d:multistatus>", options: .backwards) {
+        text.insert(contentsOf: calendars.joined(), at: end.lowerBound)
+      }
+    }
+    guard var response = first else { return CalDAVServer.plain(.notFound, "No calendars.") }
+    response.body = ResponseBody(byteBuffer: ByteBuffer(string: text))
+    response.headers[.contentLength] = nil
+    return response
+  }
+
+  /// The `<d:response>` elements of a multistatus vault wrote.
+  static func responses(in multistatus: String) -> [String] {
+    multistatus.components(separatedBy: "<d:response>").dropFirst().compactMap { part in
+      part.range(of: "</d:response>").map { "<d:response>" + part[..<$0.upperBound] }
+    }
+  }
+
+  /// A response's body, as text.
+  static func collect(_ body: ResponseBody) async throws -> String {
+    let collector = Collector()
+    try await body.write(collector)
+    return String(buffer: collector.buffer)
+  }
+
+  /// Gathers what a response body writes.
+  final class Collector: ResponseBodyWriter {
+    var buffer = ByteBuffer()
+    func write(_ part: ByteBuffer) async throws {
+      var part = part
+      buffer.writeBuffer(&part)
+    }
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
   }
 
   /// No or wrong credentials: a calendar app is asked for them (Basic); a browser goes to the

@@ -169,10 +169,10 @@ enum CalDAVTarget: Equatable {
     case 1: self = .principal
     case 2 where parts[1] == "calendars": self = .home
     case 3 where parts[1] == "calendars":
-      guard let calendar = calendars.first(where: { $0.slug == parts[2] }) else { return nil }
+      guard let calendar = Self.calendar(parts[2], in: calendars) else { return nil }
       self = .calendar(calendar)
     case 4 where parts[1] == "calendars":
-      guard let calendar = calendars.first(where: { $0.slug == parts[2] }), parts[3].hasSuffix(".ics"),
+      guard let calendar = Self.calendar(parts[2], in: calendars), parts[3].hasSuffix(".ics"),
         !parts[3].contains("/"), parts[3].count > 4
       else { return nil }
       self = .object(calendar, name: parts[3])
@@ -180,12 +180,23 @@ enum CalDAVTarget: Equatable {
     }
   }
 
+  /// What a calendar's address puts before its name: with accounts, `WORKSPACE.` for the
+  /// calendars of an account's other workspaces, which share its home (`AccountGate`).
+  @TaskLocal static var prefix = ""
+
+  /// The calendar a path segment names.
+  static func calendar(_ segment: String, in calendars: [CalDAVCalendar]) -> CalDAVCalendar? {
+    guard segment.hasPrefix(prefix) else { return nil }
+    let slug = segment.dropFirst(prefix.count)
+    return calendars.first { $0.slug == slug }
+  }
+
   var href: String {
     switch self {
     case .principal: CalDAVServer.root
     case .home: CalDAVServer.home
-    case .calendar(let calendar): CalDAVServer.home + calendar.slug + "/"
-    case .object(let calendar, let name): CalDAVServer.home + calendar.slug + "/" + Self.escape(name)
+    case .calendar(let calendar): CalDAVServer.home + Self.prefix + calendar.slug + "/"
+    case .object(let calendar, let name): CalDAVServer.home + Self.prefix + calendar.slug + "/" + Self.escape(name)
     }
   }
 

@@ -40,7 +40,7 @@ extension CalDAVServer {
       case (DAVNamespace.dav, "displayname"):
         guard !removing, !text.isEmpty, text.count <= 200, !text.contains(where: \.isNewline) else { return false }
         // The workspace's name that PROPFIND puts before it, with accounts, is not part of it.
-        let prefix = Viewer.current.map { "\($0.workspace.name): " } ?? ""
+        let prefix = Viewer.current.map { "\($0.workspace.name) · " } ?? ""
         change.name = !prefix.isEmpty && text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
       case (DAVNamespace.apple, "calendar-color"):
         if removing {
@@ -81,8 +81,10 @@ extension CalDAVServer {
   /// MKCALENDAR or MKCOL at `/dav/calendars/ID/`.
   func makeCalendar(path: String, method: String, body: String) async -> Response {
     let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
-    guard parts.count == 3, parts[0] == "dav", parts[1] == "calendars" else {
-      return Self.plain(.forbidden, "A calendar is made in \(Self.home): \(Self.home)NAME/.")
+    guard parts.count == 3, parts[0] == "dav", parts[1] == "calendars", parts[2].hasPrefix(CalDAVTarget.prefix),
+      parts[2].count > CalDAVTarget.prefix.count
+    else {
+      return Self.plain(.forbidden, "A calendar is made in \(Self.home): \(Self.home)\(CalDAVTarget.prefix)NAME/.")
     }
     if CalDAVTarget(path: path, calendars: state.vault.calDAVCalendars) != nil {
       guard method == "MKCALENDAR" else {
@@ -115,7 +117,7 @@ extension CalDAVServer {
     }
     do {
       _ = try state.vault.calDAVMakeCalendar(
-        id: parts[2], change: properties.change, kinds: properties.kinds)
+        id: String(parts[2].dropFirst(CalDAVTarget.prefix.count)), change: properties.change, kinds: properties.kinds)
     } catch {
       return Self.plain(.conflict, "The calendar cannot be made: \(error).")
     }

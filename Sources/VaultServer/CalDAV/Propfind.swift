@@ -203,13 +203,15 @@ extension CalDAVServer {
       switch target {
       case .principal:
         // With accounts: who, and which workspace (`AccountGate`).
-        if let viewer = Viewer.current { return .text("\(viewer.account) (\(viewer.workspace.name))") }
+        if let viewer = Viewer.current {
+          return .text(viewer.allWorkspaces ? viewer.account : "\(viewer.account) (\(viewer.workspace.name))")
+        }
         return .text((state.vault.root as NSString).lastPathComponent)
       case .home: return .text("Calendars")
       case .calendar(let calendar):
         // With accounts, each workspace's calendars carry its name: a phone with two of them
-        // tells "family: Events" from "parents: Events".
-        return .text(Viewer.current.map { "\($0.workspace.name): \(calendar.name)" } ?? calendar.name)
+        // tells "family · Events" from "parents · Events".
+        return .text(Viewer.current.map { "\($0.workspace.name) · \(calendar.name)" } ?? calendar.name)
       case .object: return nil
       }
     case (DAVNamespace.caldav, "calendar-description"):
