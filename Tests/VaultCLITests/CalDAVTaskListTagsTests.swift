@@ -5,6 +5,7 @@ import Testing
 /// A to-do in the task list of a tag stays in that list whatever its client sends: the line
 /// keeps the tag when the client changes SUMMARY from its own copy, a category becomes a tag and
 /// one taken off leaves the text, and a UID another calendar holds is refused, not written twice.
+/// A task's own category (`[category:: money]`) travels among its categories and stays a field.
 @Suite struct CalDAVTaskListTagsTests {
   static func todo(_ uid: String, _ summary: String, categories: String?) -> String {
     var lines = [
@@ -60,5 +61,51 @@ import Testing
     #expect(twice.status == 403)
     #expect(twice.body.contains("no-uid-conflict") && twice.body.contains("/dav/calendars/errands/bulbs-1.ics"))
     #expect(try line(folder, "bulbs-1").contains("Buy tulip bulbs"))
+  }
+
+  @Test func aTasksCategoryIsOneOfItsCategoriesAndStaysItsField() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let tasks = folder.appendingPathComponent("Tasks.md")
+    let before = try String(contentsOf: tasks, encoding: .utf8)
+    try (before + "- [ ] Pay the plumber #home [category:: money] 📅 2026-12-03 🆔 plumb1\n").write(
+      to: tasks, atomically: true, encoding: .utf8)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let address = server.base + "/dav/calendars/tasks/plumb1.ics"
+    let got = try HTTP.request(address)
+    #expect(got.status == 200 && got.body.contains("CATEGORIES:home,money"), "\(got.body)")
+    // The words are the SUMMARY: the fields stay on the line, whatever the phone sends.
+    #expect(got.body.contains("SUMMARY:Pay the plumber #home\r\n"), "\(got.body)")
+    let put = { (categories: String) throws -> Int in
+      let body = got.body.replacingOccurrences(of: "CATEGORIES:home,money", with: "CATEGORIES:\(categories)")
+      return try HTTP.request(address, method: "PUT", headers: ["Content-Type": "text/calendar"], body: body).status
+    }
+    // Sent back as it came: the line is as it was, no `#money` tag.
+    #expect(try put("home,money") == 204)
+    #expect(try line(folder, "plumb1") == "- [ ] Pay the plumber #home [category:: money] 📅 2026-12-03 🆔 plumb1")
+    // Another category added on the phone is a tag; the category stays the field.
+    #expect(try put("home,Money,urgent") == 204)
+    let renamed = got.body.replacingOccurrences(of: "SUMMARY:Pay the plumber", with: "SUMMARY:Pay the plumber now")
+    #expect(
+      try line(folder, "plumb1") == "- [ ] Pay the plumber #home #urgent [category:: money] 📅 2026-12-03 🆔 plumb1")
+    // A new SUMMARY replaces the words, and the field is there once.
+    let sent = try HTTP.request(
+      address, method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: renamed.replacingOccurrences(of: "CATEGORIES:home,money", with: "CATEGORIES:home,money,urgent"))
+    #expect(sent.status == 204)
+    #expect(
+      try line(folder, "plumb1") == "- [ ] Pay the plumber now #home #urgent [category:: money] 📅 2026-12-03 🆔 plumb1")
+    let tasksJSON = try CLI.run(["tasks", "--json"], in: folder, environment: CalDAVClientTests.environment)
+    #expect(
+      tasksJSON.stdout.contains("\"category\" : \"money\"") || tasksJSON.stdout.contains("\"category\":\"money\""))
+    // Taken off on the phone: the line loses the field, and nothing else.
+    let now = try HTTP.request(address)
+    let without = now.body.replacingOccurrences(of: ",money", with: "")
+    #expect(without != now.body, "\(now.body)")
+    let status = try HTTP.request(
+      address, method: "PUT", headers: ["Content-Type": "text/calendar"], body: without
+    ).status
+    #expect(status == 204)
+    #expect(try line(folder, "plumb1") == "- [ ] Pay the plumber now #home #urgent 📅 2026-12-03 🆔 plumb1")
   }
 }

@@ -77,7 +77,8 @@ public enum TaskTodo {
     var properties: [ICalendar.Property] = [
       ICalendar.Property("UID", ICalendar.escape(uid(forID: id))),
       ICalendar.Property("DTSTAMP", ICalendarExport.utc(stamp)),
-      .text("SUMMARY", task.description),
+      // Its words: the Dataview fields after them stay on the line whatever the client sends.
+      .text("SUMMARY", TaskFieldEditor.words(of: task)),
     ]
     // Its notes, the lines indented under it: what a phone shows as the to-do's description.
     if let notes = task.notes { properties.append(.text("DESCRIPTION", notes)) }
@@ -107,11 +108,13 @@ public enum TaskTodo {
       rule.whenDone = false
       properties.append(ICalendar.Property("RRULE", rule.rruleText))
     }
-    if !task.tags.isEmpty {
-      properties.append(
-        ICalendar.Property(
-          "CATEGORIES",
-          task.tags.map { ICalendar.escape($0.hasPrefix("#") ? String($0.dropFirst()) : $0) }.joined(separator: ",")))
+    // Its tags and its category (`[category:: money]`), which a phone shows as its categories.
+    var categories = task.tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+    if let category = task.attributes.category, !categories.contains(where: { same($0, category) }) {
+      categories.append(category)
+    }
+    if !categories.isEmpty {
+      properties.append(ICalendar.Property("CATEGORIES", categories.map(ICalendar.escape).joined(separator: ",")))
     }
     // A subtask names its parent, a task its dependencies (RFC 5545 3.8.4.5, RFC 9253).
     if let parent {
@@ -262,20 +265,31 @@ public enum TaskTodo {
     }
     var changes = TaskFieldEditor.Changes()
     var any = false
+    // The task's category is one of the CATEGORIES it was sent with: not a tag. Taken off by the
+    // client since, it leaves the line.
+    let category = task.attributes.category
+    let notCategory = { (value: String) in category.map { !same(value, $0) } ?? true }
+    if let category, given?.categories?.contains(where: { same($0, category) }) == true,
+      let sent = fields.categories, !sent.contains(where: { same($0, category) })
+    {
+      changes.inlineFields["category"] = .some(nil)
+      any = true
+    }
     // The text: SUMMARY (tags included), with CATEGORIES as tags; a category the client took
     // off since it was given the to-do leaves the text, the list's tag never does.
-    var text = fields.summary != task.description && changed(\.summary) ? fields.summary : task.description
+    let words = TaskFieldEditor.words(of: task)
+    var text = fields.summary != words && changed(\.summary) ? fields.summary : words
     var wanted = listTag.map { [$0] } ?? []
-    if let categories = fields.categories, changed(\.categories) {
+    if let categories = fields.categories?.filter(notCategory), changed(\.categories) {
       wanted = categories.map(TagSyntax.tag(fromWords:)) + wanted
       let keep = Set(wanted.map(TagSyntax.normalized))
-      for gone in (given?.categories ?? []).map(TagSyntax.tag(fromWords:))
+      for gone in (given?.categories ?? []).filter(notCategory).map(TagSyntax.tag(fromWords:))
       where !keep.contains(TagSyntax.normalized(gone)) {
         text = removing(tag: gone, from: text)
       }
     }
     text = adding(tags: wanted, to: text)
-    if text != task.description {
+    if text != words {
       changes.text = text
       any = true
     }
@@ -309,6 +323,11 @@ public enum TaskTodo {
       any = true
     }
     return any ? changes : nil
+  }
+
+  /// Whether two categories are the same one: spaces around and case aside.
+  static func same(_ one: String, _ other: String) -> Bool {
+    one.trimmingSpaces().lowercased() == other.trimmingSpaces().lowercased()
   }
 
   /// The tags written in a task's text, as written, without `#`.

@@ -58,12 +58,7 @@ public enum TaskFieldEditor {
     var fields = String(checkbox.text.dropFirst(task.description.count))
     // Dataview fields that are not task fields stay in the description (as the plugin keeps
     // them); new text replaces only the words before them.
-    var kept = ""
-    if let first = task.fields.compactMap({ field in
-      ["[", "("].compactMap { description.firstRange(of: $0 + field.key + "::")?.lowerBound }.min()
-    }).min() {
-      kept = " " + description[first...].trimmingSpaces()
-    }
+    let kept = keptFields(of: task).map { " " + $0 } ?? ""
     let notation = TaskLineEditor.notation(of: task, settings)
     if let text = changes.text {
       // Line breaks are joined as everywhere vault writes a line (`SingleLine`).
@@ -94,6 +89,26 @@ public enum TaskFieldEditor {
       fields = setRecurrence(recurrence, in: fields, notation: notation)
     }
     return .success(head + description + fields)
+  }
+
+  /// Where the Dataview fields that are not task fields begin in a task's description
+  /// (`[category:: money]`); nil without any.
+  static func keptFieldsStart(of task: TaskItem) -> String.Index? {
+    task.fields.compactMap { field in
+      ["[", "("].compactMap { task.description.firstRange(of: $0 + field.key + "::")?.lowerBound }.min()
+    }.min()
+  }
+
+  /// Those fields, from the first on, as the description holds them; nil without any.
+  static func keptFields(of task: TaskItem) -> String? {
+    keptFieldsStart(of: task).map { task.description[$0...].trimmingSpaces() }
+  }
+
+  /// A task's words: its description without those fields, what a new text replaces (and what a
+  /// calendar app shows as the to-do's SUMMARY).
+  public static func words(of task: TaskItem) -> String {
+    guard let start = keptFieldsStart(of: task) else { return task.description }
+    return task.description[..<start].trimmingSpaces()
   }
 
   /// `[key:: value]` in a task's description set in place (the key as written), added at its
