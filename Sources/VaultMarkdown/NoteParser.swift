@@ -259,33 +259,18 @@ private struct BodyReader {
   /// A task's notes: the lines right under it indented deeper than its marker that are not
   /// list items, up to a blank line or one that is not; nil without.
   func notes(after line: Int, indentation: String) -> String? {
-    let own = Self.width(indentation)
+    let own = TaskNotesSyntax.width(indentation)
     var lines: [String] = []
     var next = line + 1
     while next <= source.lineCount {
       let text = source.string(source.lineRange(next))
       let content = String(text.drop { $0 == " " || $0 == "\t" }).trimmingTrailingSpaces()
-      let width = Self.width(String(text.prefix { $0 == " " || $0 == "\t" }))
-      guard !content.isEmpty, width > own, !Self.startsListItem(content) else { break }
+      let width = TaskNotesSyntax.width(String(text.prefix { $0 == " " || $0 == "\t" }))
+      guard !content.isEmpty, width > own, !TaskNotesSyntax.startsListItem(content) else { break }
       lines.append(String(content))
       next += 1
     }
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
-  }
-
-  /// Leading white space's width, a tab as four columns.
-  static func width(_ text: String) -> Int {
-    text.reduce(0) { width, character in character == "\t" ? width + 4 - width % 4 : width + 1 }
-  }
-
-  /// `- `, `* `, `+ `, `1. `, `1) ` (a list item of its own, a subtask or not).
-  static func startsListItem(_ text: some StringProtocol) -> Bool {
-    guard let first = text.first else { return false }
-    if "-*+".contains(first) { return text.dropFirst().first.map { $0 == " " || $0 == "\t" } ?? true }
-    let digits = text.prefix { $0.isASCII && $0.isNumber }
-    guard !digits.isEmpty else { return false }
-    let rest = text.dropFirst(digits.count)
-    return (rest.first == "." || rest.first == ")") && (rest.dropFirst().first.map { $0 == " " } ?? true)
   }
 
   func parentTaskLine(

@@ -157,6 +157,8 @@ public enum TaskTodo {
     public var categories: [String]? = nil
     /// The UID of the to-do this one is a subtask of (RELATED-TO, RELTYPE PARENT or none).
     public var parent: String? = nil
+    /// DESCRIPTION, its lines as a note's (`\n`, no spaces at their ends); nil without.
+    public var notes: String? = nil
   }
 
   /// Why a to-do cannot be a task line.
@@ -192,6 +194,13 @@ public enum TaskTodo {
     let categories = todo.all("CATEGORIES").flatMap(\.texts).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     if todo.first("CATEGORIES") != nil { fields.categories = categories }
     if todo.first("X-VAULT-SCHEDULED") != nil { fields.scheduled = .some(day("X-VAULT-SCHEDULED")) }
+    if let description = todo.first("DESCRIPTION")?.text {
+      let lines = description.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+        $0.trimmingSpaces()
+      }
+      let text = lines.joined(separator: "\n").trimming("\n")
+      fields.notes = text.isEmpty ? nil : text
+    }
     fields.parent = parentUID(of: todo)
     switch todo.first("STATUS")?.value.uppercased() {
     case "COMPLETED": fields.status = .done

@@ -189,6 +189,18 @@ extension Vault {
       guard let fresh = calDAVCurrentTask(id: existing.value.id ?? "", at: task.path) else { throw .notFound }
       task = fresh
     }
+    // DESCRIPTION changed by the client: the task's notes, when they can say it (else it is
+    // kept beside the note, as what the notes cannot say is).
+    let notesChanged = givenFields.map { $0.notes != fields.notes } ?? (fields.notes != nil)
+    if notesChanged, fields.notes != task.value.notes, TaskNotesSyntax.fits(fields.notes ?? "x") {
+      do {
+        try setNotes(of: task, to: fields.notes)
+      } catch {
+        throw .cannotWrite("\(task.path):\(task.line) cannot be changed: \(error)")
+      }
+      guard let fresh = calDAVCurrentTask(id: existing.value.id ?? "", at: task.path) else { throw .notFound }
+      task = fresh
+    }
     let status = task.value.status.type
     let wanted = fields.status
     // A status sent back as it was given is no change (the line may have been ticked since).
@@ -209,6 +221,40 @@ extension Vault {
     }
     let etag = calDAVCurrentTask(id: existing.value.id ?? "", at: task.path).flatMap { calDAVTaskBody($0)?.etag }
     return CalDAVPutResult(created: false, etag: etag, paths: [task.path])
+  }
+
+  /// A task's notes (the lines indented under it that are not list items) replaced by `text`'s
+  /// lines, indented as the first of them was (else under the task's text); nil removes them.
+  /// Only those lines change; the file is read again under the lock.
+  func setNotes(of task: Located<TaskItem>, to text: String?) throws(VaultError) {
+    _ = try edit(task.path) { current throws(VaultError) -> FileEdit<Bool> in
+      guard let current, let fresh = NoteParser.parse(current, path: task.path).tasks.current(of: task.value) else {
+        throw .cannotChange("\(task.path):\(task.line)", reason: "the task is no longer there")
+      }
+      var lines = String(decoding: current, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        .map(String.init)
+      guard fresh.line >= 1, fresh.line <= lines.count else { return .keep(false) }
+      let own = TaskNotesSyntax.width(fresh.indentation)
+      let start = fresh.line
+      var end = start
+      while end < lines.count {
+        let line = lines[end].hasSuffix("\r") ? String(lines[end].dropLast()) : lines[end]
+        let leading = String(line.prefix { $0 == " " || $0 == "\t" })
+        let content = line.dropFirst(leading.count).trimmingSpaces()
+        guard !content.isEmpty, TaskNotesSyntax.width(leading) > own, !TaskNotesSyntax.startsListItem(content) else {
+          break
+        }
+        end += 1
+      }
+      let indentation =
+        end > start
+        ? String(lines[start].prefix { $0 == " " || $0 == "\t" })
+        : fresh.indentation + String(repeating: " ", count: fresh.marker.count + 1)
+      let ending = lines[start - 1].hasSuffix("\r") ? "\r" : ""
+      let written = (text?.split(separator: "\n").map { indentation + $0 + ending }) ?? []
+      lines.replaceSubrange(start..<end, with: written)
+      return .write(Array(lines.joined(separator: "\n").utf8), true)
+    }
   }
 
   /// Removes a task's line (and the lines nested under it), as `vault remove` does.
