@@ -173,6 +173,33 @@ import Testing
     #expect(late.header("WWW-Authenticate") == nil)
   }
 
+  /// A restart of the server logs nobody out: the sessions are kept in the user's state folder,
+  /// readable by the user only, by a fingerprint that opens nothing. A new password ends them.
+  @Test func aLoginOutlastsARestartAndEndsWithANewPassword() throws {
+    let setup = try Family()
+    var server = try setup.serve()
+    let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
+    let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
+    _ = server.stop()
+    let file = setup.config.path + "/state/vault/sessions.json"
+    let kept = try String(contentsOfFile: file, encoding: .utf8)
+    let id = String(kid.drop { $0 != "=" }.dropFirst())
+    #expect(id.count == 64 && !kept.contains(id) && kept.contains("\"kid\""), "\(kept)")
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    server = try setup.serve()
+    defer { _ = server.stop() }
+    let again = try HTTP.request(server.base + "/countdown", headers: ["Cookie": kid])
+    #expect(again.status == 200 && again.body.contains("Log out kid"), "\(again.status)")
+    // A new password for the kid logs the kid's browsers out, not mum's.
+    #expect(try setup.run(["account", "password", "kid", "--password-stdin"], input: "kid-secret-3\n").status == 0)
+    #expect(try HTTP.request(server.base + "/countdown", headers: ["Cookie": kid]).status == 303)
+    #expect(try HTTP.request(server.base + "/countdown", headers: ["Cookie": mum]).status == 200)
+    // A made-up cookie opens nothing.
+    let made = "vault_session=" + String(repeating: "ab", count: 32)
+    #expect(try HTTP.request(server.base + "/countdown", headers: ["Cookie": made]).status == 303)
+  }
+
   @Test func aPersonLogsInSwitchesAndLogsOutInARealBrowser() throws {
     let setup = try Family()
     let server = try setup.serve()

@@ -73,32 +73,57 @@ final class AccountBook: Sendable {
     "pbkdf2-sha256$\(PasswordHash.rounds)$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
 }
 
-/// Who is logged in in which browser: a random session id in an HttpOnly cookie, kept in memory
-/// for 30 days (a restart of the server asks everyone to log in again).
+/// Who is logged in in which browser: a random session id in an HttpOnly cookie, for 30 days.
+/// Kept in memory and in the user's state folder (`LoginSessionStore`, by a fingerprint of the
+/// id), so a restart of the server logs nobody out.
 final class LoginSessions: Sendable {
   static let cookie = "vault_session"
   static let lifetime: TimeInterval = 30 * 24 * 3600
-  private let sessions = Locked<[String: (account: String, expires: Date)]>([:])
+  let environment: [String: String]
+  /// Fingerprint of a session id → its session.
+  private let sessions: Locked<[String: LoginSessionStore.Session]>
+
+  init(environment: [String: String]) {
+    self.environment = environment
+    sessions = Locked(LoginSessionStore.load(environment: environment))
+  }
+
+  /// What the file keeps of a session id.
+  static func key(_ id: String) -> String? { try? PasswordHash.fingerprint("vault-session\u{0}" + id) }
 
   /// A new session for the account; its id.
-  func open(for account: String) -> String {
+  func open(for account: Account) -> String {
     var generator = SystemRandomNumberGenerator()
     let id = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    let now = Date()
+    guard let key = Self.key(id), let password = Self.key(account.passwordHash) else { return id }
+    let session = LoginSessionStore.Session(
+      account: account.name, expires: Date().addingTimeInterval(Self.lifetime).timeIntervalSince1970,
+      password: password)
+    let now = Date().timeIntervalSince1970
     sessions.mutate { sessions in
       sessions = sessions.filter { $0.value.expires > now }
-      sessions[id] = (account, now.addingTimeInterval(Self.lifetime))
+      sessions[key] = session
     }
+    // Not kept (a state folder that cannot be written): it lasts until the server stops.
+    try? LoginSessionStore.change(environment: environment) { $0[key] = session }
     return id
   }
 
-  /// The account of a session id, while it lasts.
-  func account(for id: String) -> String? {
-    guard let session = sessions.value[id], session.expires > Date() else { return nil }
-    return session.account
+  /// The account of a session id, while it lasts and the account's password is the one it
+  /// logged in with.
+  func account(for id: String, in book: AccountBook) -> Account? {
+    guard let key = Self.key(id), let session = sessions.value[key],
+      session.expires > Date().timeIntervalSince1970, let account = book.account(named: session.account),
+      Self.key(account.passwordHash) == session.password
+    else { return nil }
+    return account
   }
 
-  func close(_ id: String) { sessions.mutate { $0[id] = nil } }
+  func close(_ id: String) {
+    guard let key = Self.key(id) else { return }
+    sessions.mutate { $0[key] = nil }
+    try? LoginSessionStore.change(environment: environment) { $0[key] = nil }
+  }
 }
 
 /// Who is looking, for the layout: the account, the workspace shown, and every workspace the

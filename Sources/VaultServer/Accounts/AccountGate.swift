@@ -19,7 +19,7 @@ struct AccountGate: HTTPResponder {
   let sites: [ServedSite]
   let access: WebAccess
   let book: AccountBook
-  let sessions = LoginSessions()
+  let sessions: LoginSessions
   let renderer: PageRenderer
   /// Cookies marked `Secure` when the server speaks TLS.
   let secureCookies: Bool
@@ -28,6 +28,7 @@ struct AccountGate: HTTPResponder {
     self.sites = sites
     self.access = access
     book = AccountBook(environment: environment)
+    sessions = LoginSessions(environment: environment)
     renderer = try PageRenderer(csrf: access.csrf)
     self.secureCookies = secureCookies
   }
@@ -65,11 +66,15 @@ struct AccountGate: HTTPResponder {
       let parts = user.split(separator: "@", maxSplits: 1).map(String.init)
       account = book.check(name: parts.first ?? "", password: password)
       named = parts.count > 1 ? parts[1] : nil
-      if account == nil { return unauthorized(calendarApp: true) }
+      if account == nil {
+        // As a wrong password in the login form: a second's wait, so guesses come slowly.
+        try? await Task.sleep(nanoseconds: 1_000_000_000)
+        return unauthorized(calendarApp: true)
+      }
     } else if let id = WebGate.cookieValue(request.headers[values: .cookie], named: LoginSessions.cookie),
-      let name = sessions.account(for: id)
+      let found = sessions.account(for: id, in: book)
     {
-      account = book.account(named: name)
+      account = found
       session = id
     }
     guard let account else { return unauthorized(calendarApp: calendarApp, request: request) }
@@ -255,7 +260,7 @@ struct AccountGate: HTTPResponder {
         try? await Task.sleep(nanoseconds: 1_000_000_000)
         return loginPage(back: back, name: name, failed: true)
       }
-      let id = sessions.open(for: account.name)
+      let id = sessions.open(for: account)
       return Response(
         status: .seeOther,
         headers: [
