@@ -318,6 +318,29 @@ import Testing
       "python3",
       ["-c", script.replacingOccurrences(of: "calendar.save_event", with: "print"), server.base, "mum", "mum-secret-2"])
     #expect(again.contains("event: Parents evening"))
+    // A calendar the phone makes beside the parents' is the parents' (in their settings, under
+    // the name it asked for); one beside the first workspace's is that workspace's.
+    let mum = Self.basic("mum", "mum-secret-2")
+    let made = { (slug: String, name: String) in
+      try HTTP.request(
+        server.base + "/dav/calendars/\(slug)/", method: "MKCALENDAR", headers: mum,
+        body: """
+          <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+          <D:displayname>\(name)</D:displayname></D:prop></D:set></C:mkcalendar>
+          """)
+    }
+    let parentsMade = try made("parents.school", "School")
+    #expect(parentsMade.status == 201 && parentsMade.header("Location") == "/dav/calendars/parents.school/")
+    #expect(try made("chores", "Chores").status == 201)
+    let parentsSettings = try String(
+      contentsOf: setup.parents.appendingPathComponent(".vault/config.yml"), encoding: .utf8)
+    let familySettings = try String(
+      contentsOf: setup.family.appendingPathComponent(".vault/config.yml"), encoding: .utf8)
+    #expect(parentsSettings.contains("School") && !parentsSettings.contains("Chores"), "\(parentsSettings)")
+    #expect(familySettings.contains("Chores") && !familySettings.contains("School"), "\(familySettings)")
+    let listing = try HTTP.request(
+      server.base + "/dav/calendars/", method: "PROPFIND", headers: mum.merging(["Depth": "1"]) { $1 })
+    #expect(listing.body.contains("/dav/calendars/parents.school/") && listing.body.contains("/dav/calendars/chores/"))
     // An account with one workspace has its calendars alone; another's prefix is not found.
     let kid = try HTTP.request(
       server.base + "/dav/calendars/parents.events/", method: "PROPFIND",
