@@ -39,6 +39,25 @@ import Testing
     }
   }
 
+  /// The morning dashboard on each day of the example vault's two weeks of journal entries
+  /// (a mood with its tags beside the day's entry, countdowns, goals) fits 60 and 80 columns.
+  @Test func theDashboardOfEveryDayFitsSixtyAndEightyColumns() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    for day in 10...29 {
+      let date = "2026-11-\(day)"
+      for columns in [60, 80] {
+        let environment = [
+          "VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_NOW": date + "T07:30", "COLUMNS": "\(columns)",
+        ]
+        let result = try CLI.run(["today"], in: folder, environment: environment)
+        #expect(result.status == 0, "\(date): \(result.stderr)")
+        for line in result.stdout.split(separator: "\n") {
+          #expect(Self.fits(line, columns), "today on \(date) at \(columns): \(line)")
+        }
+      }
+    }
+  }
+
   /// `vault show` of every note of the example vault: its sections as tables that wrap their
   /// text and put the line under it, each task's details on as many lines as they need.
   @Test func everyNoteShownFitsSixtyAndEightyColumns() throws {

@@ -162,7 +162,10 @@ struct DashboardText {
         moods.text($0)
           + (entry.value.moodTags.isEmpty ? "" : " (" + entry.value.moodTags.joined(separator: ", ") + ")")
       }
-      lines.append("  today: " + terminal.location(entry.path) + (mood.map { " · " + $0 } ?? " · no mood yet"))
+      // The mood goes on a line of its own where the two do not fit side by side.
+      lines += ViewText.joined(
+        ["today: " + terminal.location(entry.path), mood ?? "no mood yet"], by: " · ", indent: 2,
+        width: terminal.width)
     } else {
       lines.append("  no entry yet today: " + terminal.dim(journalPath))
     }
