@@ -53,7 +53,7 @@ extension Measurement {
     row("vault serve, from start to its first page", Date().timeIntervalSince(started))
     for (label, path) in [
       ("web view: Today", "/"), ("web view: Calendar", "/calendar"),
-      ("web view: Tasks (overdue)", "/tasks?due=overdue"),
+      ("web view: Week", "/calendar?week=\(Generator.today)"), ("web view: Tasks (overdue)", "/tasks?due=overdue"),
     ] {
       row(label + ", server time", try median { try get(port, path).seconds })
     }
