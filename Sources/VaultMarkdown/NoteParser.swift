@@ -264,10 +264,8 @@ private struct BodyReader {
     var next = line + 1
     while next <= source.lineCount {
       let text = source.string(source.lineRange(next))
-      let content = String(text.drop { $0 == " " || $0 == "\t" }).trimmingTrailingSpaces()
-      let width = TaskNotesSyntax.width(String(text.prefix { $0 == " " || $0 == "\t" }))
-      guard !content.isEmpty, width > own, !TaskNotesSyntax.startsListItem(content) else { break }
-      lines.append(String(content))
+      guard TaskNotesSyntax.continuesNotes(text, under: own) else { break }
+      lines.append(String(text.drop { $0 == " " || $0 == "\t" }).trimmingTrailingSpaces())
       next += 1
     }
     return lines.isEmpty ? nil : lines.joined(separator: "\n")

@@ -5,7 +5,7 @@ import Testing
 /// A to-do's DESCRIPTION is its task's notes, the lines indented under it: a phone that writes,
 /// changes or clears it changes those lines and nothing else of the note; a text those lines
 /// cannot hold (a blank line, a line that reads as a list item) is kept beside the note and
-/// given back as sent.
+/// given back as sent. The note's line endings stay as they are.
 @Suite struct CalDAVTaskDescriptionTests {
   static let before = """
     # Errands
@@ -76,5 +76,19 @@ import Testing
     #expect(try errands(folder) == Self.before)
     let back = try HTTP.request(server.base + "/dav/calendars/tasks/last1.ics")
     #expect(back.body.contains("DESCRIPTION:First paragraph\\n\\n- not a subtask"), "\(back.body)")
+  }
+
+  /// A note with Windows line endings keeps them, and its other bytes, when the notes change.
+  @Test func notesWrittenIntoANoteWithWindowsLineEndingsKeepThem() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let crlf = Self.before.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+    try Data(crlf.utf8).write(to: folder.appendingPathComponent("Errands.md"))
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let paint = try HTTP.request(server.base + "/dav/calendars/tasks/paint1.ics")
+    #expect(try put(server, "paint1", description: "Matt finish", from: paint.body).status == 204)
+    let expected = crlf.replacingOccurrences(
+      of: "  Ask for the eggshell finish\r\n  two litres\r\n", with: "  Matt finish\r\n")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("Errands.md")) == Data(expected.utf8))
   }
 }

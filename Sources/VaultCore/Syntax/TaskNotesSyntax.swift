@@ -17,6 +17,14 @@ public enum TaskNotesSyntax {
     return (rest.first == "." || rest.first == ")") && (rest.dropFirst().first.map { $0 == " " } ?? true)
   }
 
+  /// Whether `line` (without its line break) is one of the notes of a task indented `own`
+  /// columns: not blank, indented deeper, not a list item.
+  public static func continuesNotes(_ line: some StringProtocol, under own: Int) -> Bool {
+    let leading = line.prefix { $0 == " " || $0 == "\t" }
+    let content = line.dropFirst(leading.count).trimmingSpaces()
+    return !content.isEmpty && width(leading) > own && !startsListItem(content)
+  }
+
   /// Whether `text` can be a task's notes as they are: no blank line (it would end them), none
   /// that reads as a list item (a subtask), no tab or control character, at most 16,000 bytes.
   public static func fits(_ text: String) -> Bool {

@@ -98,11 +98,9 @@ public enum Accounts {
     return index
   }
 
-  /// Writes the file anew: a temporary file beside it, readable by the user only (so not
-  /// `Data.write(options: .atomic)`, which makes it with the default mode first), renamed over it.
+  /// Writes the file anew, readable by the user only (`PrivateFile`).
   static func save(_ accounts: [Account], environment: [String: String]) throws(VaultError) {
     let file = path(environment: environment)
-    let folder = (file as NSString).deletingLastPathComponent
     var text = "# Who may use vault serve (vault account --help). Passwords are kept hashed only.\n"
     text += accounts.isEmpty ? "accounts: {}\n" : "accounts:\n"
     for account in accounts {
@@ -110,23 +108,7 @@ public enum Accounts {
       text += "    workspaces: [\(account.workspaces.map { PropertyWriter.scalar($0) }.joined(separator: ", "))]\n"
       text += "    password: \(PropertyWriter.scalar(account.passwordHash))\n"
     }
-    let temporary = folder + "/.accounts.yml.\(ProcessInfo.processInfo.processIdentifier).tmp"
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      guard
-        FileManager.default.createFile(
-          atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-      else { throw VaultError.cannotWrite(file, reason: "the temporary file could not be made") }
-      guard rename(temporary, file) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw VaultError.cannotWrite(file, reason: reason)
-      }
-    } catch let error as VaultError {
-      throw error
-    } catch {
-      throw .cannotWrite(file, reason: VaultError.systemReason(error))
-    }
+    try PrivateFile.write(Data(text.utf8), to: file)
   }
 
   /// Checks an account's workspaces against those listed (`vault workspace list`), or `all`.

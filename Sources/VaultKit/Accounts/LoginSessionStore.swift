@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The browsers logged in to `vault serve` with an account, kept so that a restart of the server
 /// (an upgrade, a reboot) logs nobody out: `$XDG_STATE_HOME/vault/sessions.json`, readable by
 /// the user only. A session is kept by a fingerprint of its id (the server's SHA-256), never the
@@ -53,28 +47,16 @@ public enum LoginSessionStore {
     }
   }
 
-  /// A temporary file beside it, readable by the user only, renamed over it.
+  /// Readable by the user only (`PrivateFile`).
   static func save(_ sessions: [String: Session], to file: String) throws(VaultError) {
-    let folder = (file as NSString).deletingLastPathComponent
-    let temporary = folder + "/.sessions.json.\(ProcessInfo.processInfo.processIdentifier).tmp"
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    let data: Data
     do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      guard
-        FileManager.default.createFile(
-          atPath: temporary, contents: try encoder.encode(sessions), attributes: [.posixPermissions: 0o600])
-      else { throw VaultError.cannotWrite(file, reason: "the temporary file could not be made") }
-      guard rename(temporary, file) == 0 else {
-        let reason = String(cString: strerror(errno))
-        unlink(temporary)
-        throw VaultError.cannotWrite(file, reason: reason)
-      }
-    } catch let error as VaultError {
-      throw error
+      data = try encoder.encode(sessions)
     } catch {
       throw .cannotWrite(file, reason: VaultError.systemReason(error))
     }
+    try PrivateFile.write(data, to: file)
   }
 }

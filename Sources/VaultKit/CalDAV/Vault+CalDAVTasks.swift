@@ -224,36 +224,34 @@ extension Vault {
   }
 
   /// A task's notes (the lines indented under it that are not list items) replaced by `text`'s
-  /// lines, indented as the first of them was (else under the task's text); nil removes them.
-  /// Only those lines change; the file is read again under the lock.
+  /// lines, indented as the first of them was (else under the task's text), with the task
+  /// line's line ending; nil removes them. Only those bytes change; the file is read again under
+  /// the lock.
   func setNotes(of task: Located<TaskItem>, to text: String?) throws(VaultError) {
     _ = try edit(task.path) { current throws(VaultError) -> FileEdit<Bool> in
       guard let current, let fresh = NoteParser.parse(current, path: task.path).tasks.current(of: task.value) else {
         throw .cannotChange("\(task.path):\(task.line)", reason: "the task is no longer there")
       }
-      var lines = String(decoding: current, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        .map(String.init)
+      let newline = UInt8(ascii: "\n")
+      let carriageReturn = UInt8(ascii: "\r")
+      var lines = current.split(separator: newline, omittingEmptySubsequences: false).map { Array($0) }
       guard fresh.line >= 1, fresh.line <= lines.count else { return .keep(false) }
+      // A line's text without its `\r`, to look at (its bytes stay as they are).
+      let textOf = { (line: [UInt8]) in
+        String(decoding: line.last == carriageReturn ? line.dropLast() : line[...], as: UTF8.self)
+      }
       let own = TaskNotesSyntax.width(fresh.indentation)
       let start = fresh.line
       var end = start
-      while end < lines.count {
-        let line = lines[end].hasSuffix("\r") ? String(lines[end].dropLast()) : lines[end]
-        let leading = String(line.prefix { $0 == " " || $0 == "\t" })
-        let content = line.dropFirst(leading.count).trimmingSpaces()
-        guard !content.isEmpty, TaskNotesSyntax.width(leading) > own, !TaskNotesSyntax.startsListItem(content) else {
-          break
-        }
-        end += 1
-      }
+      while end < lines.count, TaskNotesSyntax.continuesNotes(textOf(lines[end]), under: own) { end += 1 }
       let indentation =
         end > start
-        ? String(lines[start].prefix { $0 == " " || $0 == "\t" })
-        : fresh.indentation + String(repeating: " ", count: fresh.marker.count + 1)
-      let ending = lines[start - 1].hasSuffix("\r") ? "\r" : ""
-      let written = (text?.split(separator: "\n").map { indentation + $0 + ending }) ?? []
+        ? Array(lines[start].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+        : Array((fresh.indentation + String(repeating: " ", count: fresh.marker.count + 1)).utf8)
+      let ending: [UInt8] = lines[start - 1].last == carriageReturn ? [carriageReturn] : []
+      let written = (text?.split(separator: "\n").map { indentation + Array($0.utf8) + ending }) ?? []
       lines.replaceSubrange(start..<end, with: written)
-      return .write(Array(lines.joined(separator: "\n").utf8), true)
+      return .write(Array(lines.joined(separator: [newline])), true)
     }
   }
 
