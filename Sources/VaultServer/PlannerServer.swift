@@ -59,29 +59,7 @@ public struct PlannerServer: Sendable {
   /// The access token of this vault's feed: kept beside the reminder state
   /// (`$XDG_STATE_HOME/vault/<vault>/serve-token`, readable by the user only), made once.
   public func token() throws(VaultError) -> String {
-    let folder = vault.stateFolder(environment: environment)
-    let path = folder + "/serve-token"
-    if let text = try? String(contentsOfFile: path, encoding: .utf8),
-      text.trimmingCharacters(in: .whitespacesAndNewlines).count >= 32
-    {
-      return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    var generator = SystemRandomNumberGenerator()
-    let token = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      // Whether it was written is checked by reading it back.
-      _ = FileManager.default.createFile(
-        atPath: path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
-      guard (try? String(contentsOfFile: path, encoding: .utf8)) == token + "\n" else {
-        throw VaultError.cannotWrite(path, reason: "the token could not be kept")
-      }
-    } catch let error as VaultError {
-      throw error
-    } catch {
-      throw .cannotWrite(path, reason: VaultError.systemReason(error))
-    }
-    return token
+    try KeptSecret.value(at: vault.stateFolder(environment: environment) + "/serve-token")
   }
 
   /// Serves until SIGINT or SIGTERM; `started` hears the address once it listens and the index
@@ -89,7 +67,8 @@ public struct PlannerServer: Sendable {
   /// when this process runs one, tells the open pages of each change as it is applied.
   public func run(watcher: WatcherThread?, started: @escaping @Sendable (String) -> Void) async throws {
     let token = needsToken ? try token() : nil
-    let access = WebAccess(token: token, host: host, names: names)
+    let csrf = try KeptSecret.value(at: vault.stateFolder(environment: environment) + "/serve-form-token")
+    let access = WebAccess(token: token, csrf: csrf, host: host, names: names)
     let site = try ServedSite(
       vault: vault, index: index, environment: environment, watcher: watcher, token: token, access: access)
     try await serve(sites: [site], access: access, responder: site.responder, started: started)
@@ -102,7 +81,10 @@ public struct PlannerServer: Sendable {
   public func run(
     workspaces: [ServedWorkspace], started: @escaping @Sendable (String) -> Void
   ) async throws {
-    let access = WebAccess(token: nil, host: host, names: names)
+    let csrf = try KeptSecret.value(
+      at: (LoginSessionStore.path(environment: environment) as NSString).deletingLastPathComponent
+        + "/serve-form-token")
+    let access = WebAccess(token: nil, csrf: csrf, host: host, names: names)
     let ownIndexes = ServedWorkspace.environment(environment)
     var sites: [ServedSite] = []
     for served in workspaces {

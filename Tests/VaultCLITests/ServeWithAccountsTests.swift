@@ -180,6 +180,7 @@ import Testing
     var server = try setup.serve()
     let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
     let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
+    let open = try HTTP.request(server.base + "/calendar?month=2026-12", headers: ["Cookie": kid])
     _ = server.stop()
     let file = setup.config.path + "/state/vault/sessions.json"
     let kept = try String(contentsOfFile: file, encoding: .utf8)
@@ -191,6 +192,12 @@ import Testing
     defer { _ = server.stop() }
     let again = try HTTP.request(server.base + "/countdown", headers: ["Cookie": kid])
     #expect(again.status == 200 && again.body.contains("Log out kid"), "\(again.status)")
+    // The page the kid's browser still shows sends its form to the new server.
+    let added = try HTTP.post(
+      server.base + "/events/add", ["title": "Sleepover", "date": "2026-12-12", "back": "/calendar"],
+      csrf: HTTP.csrf(in: open.body), cookie: kid)
+    #expect(added.status == 303, "\(added.body)")
+    #expect(FileManager.default.fileExists(atPath: setup.family.path + "/Events/2026-12-12 Sleepover.md"))
     // A new password for the kid logs the kid's browsers out, not mum's.
     #expect(try setup.run(["account", "password", "kid", "--password-stdin"], input: "kid-secret-3\n").status == 0)
     #expect(try HTTP.request(server.base + "/countdown", headers: ["Cookie": kid]).status == 303)

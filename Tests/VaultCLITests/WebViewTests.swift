@@ -184,6 +184,31 @@ import Testing
     }
   }
 
+  @Test func aPageLoadedBeforeARestartStillSendsItsChanges() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    var server = try serve(folder)
+    let csrf = HTTP.csrf(in: try HTTP.request(server.base + "/tasks").body)
+    _ = server.stop()
+    server = try serve(folder)
+    defer { _ = server.stop() }
+    let added = try HTTP.post(server.base + "/tasks/add", ["text": "Sent after the restart"], csrf: csrf)
+    #expect(added.status == 303, "\(added.status) \(added.body)")
+    let tasks = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
+    #expect(tasks.contains("- [ ] Sent after the restart\n"))
+    // A form of another vault's server is still refused, and says what to do.
+    let other = try Fixture.copy("ExampleVault")
+    let elsewhere = try serve(other)
+    defer { _ = elsewhere.stop() }
+    let refused = try HTTP.post(elsewhere.base + "/tasks/add", ["text": "Not here"], csrf: csrf)
+    #expect(refused.status == 403 && refused.body.contains("reload the page"), "\(refused.status)")
+    // The token is the user's only.
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path + "-state/vault").map {
+      folder.path + "-state/vault/" + $0 + "/serve-form-token"
+    }.first { FileManager.default.fileExists(atPath: $0) }
+    let mode = try FileManager.default.attributesOfItem(atPath: try #require(kept))[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
   @Test func aTickedBoxAnAddedTaskAndAJournalLineWriteWhatTheCommandsWrite() throws {
     let folder = try Fixture.copy("ExampleVault")
     let byCommands = try Fixture.copy("ExampleVault")

@@ -236,7 +236,8 @@ struct AccountGate: HTTPResponder {
       return .failure(
         pages.page(
           .forbidden, "The page was out of date",
-          "The server was restarted since this page was loaded: go back, reload the page and try again."))
+          "This page's form is no longer valid (the server's saved state was reset): go back, reload the page and try again."
+        ))
     }
     return .success(form)
   }

@@ -133,7 +133,8 @@ struct WebGate: RouterMiddleware {
     guard let csrf = context.form["csrf"], PlannerServer.sameToken(csrf, access.csrf) else {
       return pages.page(
         .forbidden, "The page was out of date",
-        "The server was restarted since this page was loaded: go back, reload the page and try again.")
+        "This page's form is no longer valid (the server's saved state was reset): go back, reload the page and try again."
+      )
     }
     return try await next(request, context)
   }
@@ -151,19 +152,18 @@ struct WebGate: RouterMiddleware {
   }
 }
 
-/// Who may use the web view: the token needed off loopback, the forms' CSRF token (new each
-/// time the server starts), and the names the `Host` header may give (`HostNames`).
+/// Who may use the web view: the token needed off loopback, the forms' CSRF token (kept in the
+/// user's state, `KeptSecret`, so a page loaded before a restart still sends its changes), and the names the `Host` header may give (`HostNames`).
 final class WebAccess: Sendable {
   let token: String?
   let csrf: String
   let hosts: HostNames
   private let port = NIOLockedValueBox<Int?>(nil)
 
-  init(token: String?, host: String, names: [String] = []) {
+  init(token: String?, csrf: String, host: String, names: [String] = []) {
     self.token = token
+    self.csrf = csrf
     hosts = HostNames(listening: host, names: names)
-    var generator = SystemRandomNumberGenerator()
-    csrf = (0..<32).map { _ in String(generator.next(upperBound: UInt8(16)), radix: 16) }.joined()
   }
 
   /// The port the server listens on, once it does.
