@@ -1,6 +1,6 @@
 # The two commands of the README's quick start, and a few more for development.
 
-.PHONY: demo test lint format deps build release install dist bench fuzz man completions
+.PHONY: demo test lint format deps build release install dist bench fuzz fuzz-program fuzz-run man completions
 
 # Installs what is missing, builds, and runs vault on the example vault.
 demo: deps
@@ -75,7 +75,12 @@ FUZZ_SEED ?= 22
 FUZZ_LIMIT ?= 1
 FUZZ_BUILD ?= release
 FUZZ := $(if $(filter debug,$(FUZZ_BUILD)),.build/debug/vault-fuzz,.build-release/release/vault-fuzz)
-fuzz: deps
+# `make fuzz` is `make fuzz-program fuzz-run`: the program built, then run (CI runs it beside
+# another step, once built).
+fuzz: fuzz-program
+	$(MAKE) fuzz-run
+fuzz-program: deps
 	$(if $(filter debug,$(FUZZ_BUILD)),swift build --product vault-fuzz,swift build -c release --product vault-fuzz --scratch-path .build-release)
+fuzz-run:
 	$(FUZZ) fixtures --limit $(FUZZ_LIMIT)
 	$(FUZZ) mutate --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --limit $(FUZZ_LIMIT)

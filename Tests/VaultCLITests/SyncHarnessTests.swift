@@ -8,7 +8,7 @@ import Testing
 /// `VAULT_SYNC_ROUNDS` and `VAULT_SYNC_SEED` change the run; `VAULT_SYNC_BASELINE=1` also runs
 /// plain git on the same edits, for the comparison in docs/SYNC.md.
 @Suite(.serialized) struct SyncHarnessTests {
-  static var rounds: Int { ProcessInfo.processInfo.environment["VAULT_SYNC_ROUNDS"].flatMap { Int($0) } ?? 100 }
+  static var rounds: Int { ProcessInfo.processInfo.environment["VAULT_SYNC_ROUNDS"].flatMap { Int($0) } ?? 60 }
   static var seed: UInt64 {
     ProcessInfo.processInfo.environment["VAULT_SYNC_SEED"].flatMap { UInt64($0) } ?? 20_261_125
   }
