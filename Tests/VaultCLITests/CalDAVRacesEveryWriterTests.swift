@@ -7,6 +7,7 @@ import Testing
 /// `vault add task` (into the note the to-do is in), `vault set` on that note, and `vault set` on
 /// the event's note. Each race starts the two writers at once, one after the other, or in the
 /// order that undid ticks (the phone read the object, the command wrote, then the phone sends).
+/// Half the to-dos come back with notes (DESCRIPTION), written as the task's indented lines.
 /// Every change acknowledged (a 2xx, an exit status 0) is in the files afterwards; a PUT with
 /// `If-Match` that lost the race gets 412 and changes nothing. `VAULT_RACE_TRIALS` sets how
 /// many races (120 here; 1,000 for the figure in docs/DEVELOPMENT.md).
@@ -37,6 +38,9 @@ import Testing
             changed = body.replace('SUMMARY:Race event %d' % number, 'SUMMARY:Race event %d renamed' % number)
         else:
             changed = body.replace('SUMMARY:Race task %d' % number, 'SUMMARY:Race task %d renamed' % number)
+            # Half the phones also write notes under the task (DESCRIPTION).
+            if number % 4 < 2:
+                changed = changed.replace('END:VTODO', 'DESCRIPTION:Notes of race %d\\r\\nEND:VTODO' % number)
         assert changed != body, body
         place = 'Tasks.md:%d' % line_of('🆔 race%d ' % number)
         command = {
@@ -125,6 +129,15 @@ import Testing
       }
       if (200..<300).contains(put) && !line.contains("Race task \(number) renamed") {
         lost.append("race \(number) (\(writer)): the new title (\(put)): \(line)")
+      }
+      if (200..<300).contains(put), number % 4 < 2 {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let below = lines.firstIndex(of: line).map { lines.index(after: $0) }.flatMap {
+          lines.indices.contains($0) ? lines[$0] : nil
+        }
+        if below?.trimmingCharacters(in: .whitespaces) != "Notes of race \(number)" {
+          lost.append("race \(number) (\(writer)): the notes (\(put)): \(line) / \(below ?? "end")")
+        }
       }
       guard wrote else {
         // Only the honest refusal of a file changed while the command edited it.
