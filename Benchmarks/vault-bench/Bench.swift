@@ -22,10 +22,11 @@ struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Write a synthetic vault (see Generator.swift).")
 
   @Option(help: "How many notes.") var notes = 10_000
+  @Option(help: "How many of the notes are events, in percent.") var events = 8
   @Argument(help: "The folder to write; it is replaced.") var folder: String
 
   func run() throws {
-    var generator = Generator(notes: notes)
+    var generator = Generator(notes: notes, eventPercent: events)
     try generator.write(to: folder)
   }
 }
@@ -44,11 +45,17 @@ struct Run: ParsableCommand {
       "Only one part: web (the web view of vault serve, on an index already built), caldav (its CalDAV server) or sync (vault sync)."
   )
   var only: String?
+  @Option(
+    help:
+      "How many of the notes are events, in percent (8 by default; --sizes 28600 --events 70 --only caldav: the server at 20,000 events)."
+  )
+  var events = 8
 
   func validate() throws {
     if let only, !["web", "caldav", "sync"].contains(only) {
       throw ValidationError("--only takes web, caldav or sync")
     }
+    guard (1...75).contains(events) else { throw ValidationError("--events takes a percentage from 1 to 75") }
   }
 
   func run() throws {
@@ -66,7 +73,8 @@ struct Run: ParsableCommand {
       "vault benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores\(Self.processorName.map { " (\($0))" } ?? ""), "
         + "median of \(runs) runs, \(binary)")
     for count in counts {
-      let measurement = Measurement(binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds)
+      let measurement = Measurement(
+        binary: binary, notes: count, runs: runs, work: work, idleSeconds: idleSeconds, eventPercent: events)
       if let only {
         try measurement.prepare()
         say("\n\(count.formatted()) notes  (\(measurement.folder))")
@@ -89,9 +97,12 @@ struct Measurement {
   let runs: Int
   let work: String
   let idleSeconds: Int
+  /// How many of the notes are events, in percent: 8 but for the CalDAV server at 20,000 events.
+  var eventPercent = 8
 
-  var folder: String { "\(work)/vault-\(notes)" }
-  var index: String { "\(work)/index-\(notes).sqlite" }
+  private var name: String { eventPercent == 8 ? "\(notes)" : "\(notes)-events\(eventPercent)" }
+  var folder: String { "\(work)/vault-\(name)" }
+  var index: String { "\(work)/index-\(name).sqlite" }
 
   func run() throws {
     try prepare()
@@ -461,11 +472,11 @@ struct Measurement {
   func prepare() throws {
     try noWatcherRuns()
     let marker = "\(folder)/.vault-bench"
-    let expected = "generator 4, \(notes) notes"
+    let expected = "generator 4, \(notes) notes" + (eventPercent == 8 ? "" : ", \(eventPercent) % events")
     if (try? String(contentsOfFile: marker, encoding: .utf8)) == expected { return }
     say("generating \(folder) ...")
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    var generator = Generator(notes: notes)
+    var generator = Generator(notes: notes, eventPercent: eventPercent)
     try generator.write(to: folder)
     try expected.write(toFile: marker, atomically: true, encoding: .utf8)
   }

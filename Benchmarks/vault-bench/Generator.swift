@@ -18,6 +18,8 @@ import VaultCore
 ///   so the rest of the vault is what earlier generators wrote).
 struct Generator {
   let notes: Int
+  /// How many of the notes are events, in percent.
+  let eventPercent: Int
   var random = SplitMix64(seed: 0x5EED)
   var tasksWritten = 0
 
@@ -51,8 +53,9 @@ struct Generator {
   ]
   let vocabulary: [String]
 
-  init(notes: Int) {
+  init(notes: Int, eventPercent: Int = 8) {
     self.notes = notes
+    self.eventPercent = eventPercent
     var random = SplitMix64(seed: 0xB0C4)
     let syllables = [
       "ka", "lo", "mi", "re", "tu", "sa", "ne", "po", "di", "ga", "ve", "ri", "mo", "la", "zu", "te", "qui",
@@ -79,7 +82,7 @@ struct Generator {
     try fileManager.createDirectory(atPath: root + "/.vault", withIntermediateDirectories: true)
     try write(Generator.config, to: root + "/.vault/config.yml")
     let daily = notes * 20 / 100
-    let events = notes * 8 / 100
+    let events = notes * eventPercent / 100
     let goals = max(1, notes / 100)
     let insights = notes * 3 / 100
     let plain = notes - 1 - daily - events - goals - insights
