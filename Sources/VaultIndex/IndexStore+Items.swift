@@ -112,7 +112,9 @@ extension IndexStore {
     let list = paths.map {
       "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
     }.joined(separator: ", ")
-    return try events(withTags: true, where: "files.path IN (\(list))")
+    // Through the index of paths: `files.path IN` beside the join, whose order is events
+    // first, would read every event (30 ms at 20,000 events, each PUT).
+    return try events(withTags: true, where: "files.id IN (SELECT f.id FROM files f WHERE f.path IN (\(list)))")
   }
 
   /// For each event note: its `uid` property, its category and its file's stamp (size, modification time in
@@ -145,7 +147,8 @@ extension IndexStore {
   )] {
     guard !paths.isEmpty else { return [:] }
     let marks = paths.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-    return try eventNoteStamps(where: "files.path IN (\(marks))", arguments: paths)
+    return try eventNoteStamps(
+      where: "files.id IN (SELECT f.id FROM files f WHERE f.path IN (\(marks)))", arguments: paths)
   }
 
   private func eventNoteStamps(
