@@ -209,6 +209,9 @@ import Testing
 
   @Test func aPersonLogsInSwitchesAndLogsOutInARealBrowser() throws {
     let setup = try Family()
+    let added = try setup.run(
+      ["add", "event", "Parents night", "--date", "2026-12-12", "--time", "20:00", "--workspace", "parents"])
+    #expect(added.status == 0, "\(added.stderr)")
     let server = try setup.serve()
     defer { _ = server.stop() }
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/accounts-in-browser").path
@@ -220,8 +223,9 @@ import Testing
     for failure in result["failures"] as? [[String: Any]] ?? [["what": "no answer: \(output)"]] {
       Issue.record("\(failure["what"] ?? "?") (screenshot: \(failure["screenshot"] ?? "none"))")
     }
-    // The login page and a page with the account's bar, at two widths, light and dark.
-    #expect(result["checked"] as? Int == 8)
+    // The login page, a page with the account's bar and the calendar of both workspaces (a
+    // month, a week), at two widths, light and dark.
+    #expect(result["checked"] as? Int == 16)
     #expect(result["shown"] as? [String] == ["family", "parents"])
   }
 
@@ -237,6 +241,86 @@ import Testing
     #expect(added.status == 303, "\(added.body)")
     #expect(FileManager.default.fileExists(atPath: setup.family.path + "/Events/2026-12-12 Sleepover.md"))
     #expect(!FileManager.default.fileExists(atPath: setup.parents.path + "/Events/2026-12-12 Sleepover.md"))
+  }
+
+  /// Every `.md` file of a folder whose text holds `text`.
+  static func notes(in folder: URL, holding text: String) -> [String] {
+    let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".md") }.filter {
+      (try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))?.contains(text) == true
+    }
+  }
+
+  @Test func theCalendarShowsEveryWorkspaceOfTheAccountEachInItsColour() throws {
+    let setup = try Family()
+    let added = try setup.run(
+      ["add", "event", "Parents night", "--date", "2026-12-12", "--time", "20:00", "--workspace", "parents"])
+    #expect(added.status == 0, "\(added.stderr)")
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
+    let month = try HTTP.request(server.base + "/calendar?month=2026-12", headers: ["Cookie": mum])
+    #expect(month.status == 200)
+    // The family's concert and the parents' night, each marked in its workspace's colour, and
+    // the workspaces named; only the family's events are dragged from the family's page.
+    #expect(month.body.contains("Radiohead Concert"))
+    #expect(month.body.contains("Parents night<span class=\"visually-hidden\"> (in parents)</span>"))
+    #expect(month.body.contains("--ws: green") && month.body.contains("--ws: #8b3a62"))
+    #expect(month.body.contains("Workspaces: "))
+    #expect(!month.body.contains("data-path=\"//"))
+    // By the hour, it links to its note in the parents' workspace, which opening chooses.
+    let week = try HTTP.request(server.base + "/calendar?week=2026-12-07", headers: ["Cookie": mum])
+    let links = week.body.components(separatedBy: "href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    let link = try #require(links.first { $0.contains("workspace=parents") }).replacingOccurrences(
+      of: "&amp;", with: "&")
+    let note = try HTTP.request(server.base + link, headers: ["Cookie": mum])
+    #expect(note.status == 200 && note.body.contains("Parents night"), "\(link): \(note.status)")
+    #expect(note.header("Set-Cookie")?.hasPrefix("vault_workspace=parents;") == true)
+    // Its day lists it, in the parents' workspace.
+    let day = try HTTP.request(server.base + "/day?date=2026-12-12", headers: ["Cookie": mum])
+    #expect(day.body.contains("Parents night") && day.body.contains("· in parents"))
+    // The kid sees the family's calendar alone.
+    let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
+    let kids = try HTTP.request(server.base + "/calendar?month=2026-12", headers: ["Cookie": kid])
+    #expect(kids.body.contains("Radiohead Concert") && !kids.body.contains("Parents night"))
+    #expect(!kids.body.contains("--ws:"))
+    let asked = try HTTP.request(server.base + link, headers: ["Cookie": kid])
+    #expect(asked.status == 403)
+  }
+
+  @Test func aPageChangesItsOwnWorkspaceWhicheverTheBrowserChoseSince() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
+    // A tab shows the family's tasks; its forms say so.
+    let page = try HTTP.request(server.base + "/tasks", headers: ["Cookie": mum])
+    #expect(page.body.contains("<input type=\"hidden\" name=\"workspace\" value=\"family\">"))
+    #expect(page.body.contains("data-workspace=\"family\""))
+    // Another tab chooses the parents' workspace for this browser.
+    let switched = try HTTP.post(
+      server.base + "/workspace", ["name": "parents", "back": "/"], csrf: HTTP.csrf(in: page.body), cookie: mum)
+    let chosen = String(try #require(switched.header("Set-Cookie")).prefix { $0 != ";" })
+    // The first tab's form still adds to the family's tasks.
+    let added = try HTTP.post(
+      server.base + "/tasks/add", ["text": "Buy a kite", "workspace": "family"], csrf: HTTP.csrf(in: page.body),
+      cookie: mum + "; " + chosen)
+    #expect(added.status == 303, "\(added.body)")
+    #expect(!Self.notes(in: setup.family, holding: "Buy a kite").isEmpty)
+    #expect(Self.notes(in: setup.parents, holding: "Buy a kite").isEmpty)
+    // A form without it goes where the browser chose (a page of an older server).
+    let plain = try HTTP.post(
+      server.base + "/tasks/add", ["text": "Fly the kite"], csrf: HTTP.csrf(in: page.body), cookie: mum + "; " + chosen)
+    #expect(plain.status == 303)
+    #expect(!Self.notes(in: setup.parents, holding: "Fly the kite").isEmpty)
+    // A workspace the account does not see is refused, and nothing is written.
+    let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
+    let refused = try HTTP.post(
+      server.base + "/tasks/add", ["text": "Sneak in", "workspace": "parents"], csrf: HTTP.csrf(in: page.body),
+      cookie: kid)
+    #expect(refused.status == 403)
+    #expect(Self.notes(in: setup.parents, holding: "Sneak in").isEmpty)
+    #expect(Self.notes(in: setup.family, holding: "Sneak in").isEmpty)
   }
 
   @Test func aCalendarAppLogsInWithBasicAndReachesOnlyItsWorkspaces() throws {

@@ -134,6 +134,8 @@ struct Viewer: Sendable {
   var workspaces: [Workspace]
   /// A calendar app seeing every workspace's calendars in one home (`AccountGate.calendarHome`).
   var allWorkspaces = false
+  /// The other workspaces it sees, whose events a page's calendar shows too.
+  var overlays: [WorkspaceOverlay] = []
 
   @TaskLocal static var current: Viewer?
 

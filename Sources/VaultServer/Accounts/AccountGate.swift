@@ -88,17 +88,45 @@ struct AccountGate: HTTPResponder {
     if dav, named == nil, visible.count > 1 {
       return try await calendarHome(request, context: context, account: account, visible: visible)
     }
+    var request = request
     let site: ServedSite
+    var switched: String?
+    let wanted = WebGate.cookieValue(request.headers[values: .cookie], named: Self.workspaceCookie)
     if let named {
       guard let chosen = visible.first(where: { $0.workspace?.name == named }) else {
         return refused(calendarApp, "Not this workspace", "The account \(account.name) does not see '\(named)'.")
       }
       site = chosen
-    } else {
-      let wanted = WebGate.cookieValue(request.headers[values: .cookie], named: Self.workspaceCookie)
+    } else if calendarApp {
       site = visible.first { $0.workspace?.name == wanted } ?? first
+    } else {
+      // The page's own workspace: every form of a page says which (so a page left open in
+      // another tab changes the workspace it shows, whichever this browser chose since), and
+      // an address may ask for one (`?workspace=`, a link to another workspace's note, which
+      // then becomes this browser's choice); else the one this browser chose last.
+      var asked = request.uri.queryParameters.get("workspace").map { String($0) }
+      if request.method == .post {
+        guard let body = try? await request.collectBody(upTo: WebGate.bodyLimit) else {
+          return pages.page(.contentTooLarge, "Too much at once", "A form sent here can be at most 64 KB.")
+        }
+        if let field = FormFields.parse(String(buffer: body))["workspace"] { asked = field }
+      }
+      if let asked, !asked.isEmpty {
+        guard let chosen = visible.first(where: { $0.workspace?.name == asked }) else {
+          return refused(false, "Not this workspace", "The account \(account.name) does not see '\(asked)'.")
+        }
+        site = chosen
+        if [.get, .head].contains(request.method), asked != wanted { switched = asked }
+      } else {
+        site = visible.first { $0.workspace?.name == wanted } ?? first
+      }
     }
-    return try await respond(request, context: context, site: site, account: account, visible: visible)
+    var response = try await respond(request, context: context, site: site, account: account, visible: visible)
+    if let switched {
+      response.headers.append(
+        HTTPField(name: .setCookie, value: cookie(Self.workspaceCookie, switched, maxAge: Int(LoginSessions.lifetime))))
+    }
+    return response
   }
 
   /// `request` answered by one workspace's site, as `account` sees it.
@@ -107,9 +135,15 @@ struct AccountGate: HTTPResponder {
     calendarPrefix: String? = nil
   ) async throws -> Response {
     guard let workspace = site.workspace else { return try await site.responder.respond(to: request, context: context) }
-    let viewer = Viewer(
+    var viewer = Viewer(
       account: account.name, workspace: workspace, workspaces: visible.compactMap(\.workspace),
       allWorkspaces: calendarPrefix != nil)
+    if calendarPrefix == nil {
+      viewer.overlays = visible.compactMap { other in
+        guard let shown = other.workspace, shown.name != workspace.name else { return nil }
+        return WorkspaceOverlay(other, workspace: shown)
+      }
+    }
     return try await Viewer.$current.withValue(viewer) {
       try await CalDAVTarget.$prefix.withValue(calendarPrefix ?? "") {
         try await site.responder.respond(to: request, context: context)

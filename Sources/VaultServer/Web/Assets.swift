@@ -142,7 +142,7 @@ enum Assets {
         const csrf = document.getElementById("calendar-csrf");
         if (!day || !csrf) return;
         event.preventDefault();
-        const body = new URLSearchParams({ csrf: csrf.value, path: dragged, date: day.date, back: location.pathname + location.search });
+        const body = new URLSearchParams({ csrf: csrf.value, workspace: document.body.dataset.workspace || "", path: dragged, date: day.date, back: location.pathname + location.search });
         dragged = null;
         const response = await fetch("/events/move", { method: "POST", body, redirect: "follow" });
         if (response.ok) {
@@ -180,7 +180,7 @@ enum Assets {
         const box = row.getBoundingClientRect();
         const side = event.clientY < box.top + box.height / 2 ? "before" : "after";
         const csrf = moving.querySelector("input[name=csrf]") || document.querySelector("input[name=csrf]");
-        const body = new URLSearchParams({ csrf: csrf ? csrf.value : "", task: moving.dataset.task, back: location.pathname + location.search });
+        const body = new URLSearchParams({ csrf: csrf ? csrf.value : "", workspace: document.body.dataset.workspace || "", task: moving.dataset.task, back: location.pathname + location.search });
         body.set(side, row.dataset.task);
         const response = await fetch("/tasks/move", { method: "POST", body, redirect: "follow" });
         if (response.ok) {
@@ -269,6 +269,12 @@ enum Assets {
       background: var(--card); text-decoration: none; color: var(--fg); }
     .cell.today { border: 2px solid var(--accent); }
     .cell-event { display: block; font-size: 0.75em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    /* With accounts: each event marked in its workspace's colour, and the workspaces named. */
+    .ws { box-shadow: inset 3px 0 0 var(--ws); padding-left: 5px; }
+    .hg-event.ws { border-left-color: var(--ws); box-shadow: none; }
+    .ws-name { border-left: 0.8em solid var(--ws); padding-left: 0.3em; margin-right: 0.6em; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
+      white-space: nowrap; }
     .cell-event[draggable="true"], .hg-event[draggable="true"], li.task[draggable="true"] { cursor: grab; }
     .callout { border-left: 4px solid var(--callout, var(--accent)); background: var(--card); margin: 12px 0;
       padding: 6px 12px; border-radius: 4px; }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Mustache
+import VaultKit
 
 /// Pages of the web view: a template per page (Web/Templates), rendered into the layout with
 /// the navigation, the CSRF token the page's forms send back, and the live-update script.
@@ -57,7 +58,14 @@ struct PageRenderer: Sendable {
         },
       ]
     }
-    let html = library.render(layout, withTemplate: "layout") ?? ""
+    var html = library.render(layout, withTemplate: "layout") ?? ""
+    // With accounts, every form of the page says whose it is (`AccountGate` sends it there).
+    // (A workspace's name is letters, digits, `-` and `_`: nothing in it to escape.)
+    if let viewer = Viewer.current, Workspace.isValidName(viewer.workspace.name) {
+      let field = "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+      html = html.replacingOccurrences(
+        of: field, with: field + "<input type=\"hidden\" name=\"workspace\" value=\"\(viewer.workspace.name)\">")
+    }
     return Response(
       status: status,
       headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

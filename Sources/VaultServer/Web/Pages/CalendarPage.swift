@@ -38,9 +38,12 @@ extension WebSite {
       heading = "\(ViewWords.monthNames[first.month - 1]) \(first.year)"
     }
     let vault = vault
-    let (days, dueDays) = try await session.read { store, _ in
+    var (days, dueDays) = try await session.read { store, _ in
       try vault.calendarDays(in: store, from: from, through: through)
     }
+    // With accounts: the events of the other workspaces the account sees, too.
+    let overlays = Viewer.current?.overlays ?? []
+    days = await WorkspaceOverlay.merge(days, with: overlays, from: from, through: through)
     let grid = CalendarGrid(
       days, weekStart: weekStart, categoryColors: vault.settings.categoryColors, openDueDays: dueDays)
     // Events of one day are named in their cell; longer ones are the week's bars.
@@ -57,8 +60,13 @@ extension WebSite {
             let title = ViewWords.title(occurrence.event.value)
             let time = ViewWords.time(occurrence.event.value, on: cell.date, occurrence: occurrence)
             var chip: [String: Any] = ["title": title, "time": time == "all day" ? "" : String(time.prefix(5))]
-            // A one-off event can be dragged to another day (`/events/move`, as the day's form).
-            if occurrence.event.value.recurrence == nil { chip["path"] = occurrence.event.path }
+            let path = occurrence.event.path
+            let other = WorkspaceOverlay.unmark(path)
+            // A one-off event of this workspace can be dragged to another day (`/events/move`,
+            // as the day's form).
+            if occurrence.event.value.recurrence == nil, other == nil { chip["path"] = path }
+            if let color = Self.workspaceColor(of: path) { chip["ws"] = color }
+            if let other { chip["workspace"] = other.workspace }
             return chip
           },
           "label": ViewWords.longDate(cell.date) + (marks.isEmpty ? "" : ": " + marks.joined(separator: ", ")),
@@ -68,10 +76,14 @@ extension WebSite {
       for (lane, laneBars) in week.lanes.enumerated() {
         for bar in laneBars {
           let place = "grid-column: \(bar.first + 1) / \(bar.last + 2); grid-row: \(lane + 2)"
+          let path = bar.occurrence.event.path
+          let workspace = Self.workspaceColor(of: path)
           bars.append([
-            "title": ViewWords.title(bar.occurrence.event.value), "href": Self.noteAddress(bar.occurrence.event.path),
-            "style": place + (color(of: bar.occurrence.event.value).map { "; --bar: \($0)" } ?? ""),
-            "before": bar.continuesBefore, "after": bar.continuesAfter,
+            "title": ViewWords.title(bar.occurrence.event.value), "href": Self.eventAddress(path),
+            "style": place + (color(of: bar.occurrence.event.value).map { "; --bar: \($0)" } ?? "")
+              + (workspace.map { "; --ws: \($0)" } ?? ""),
+            "before": bar.continuesBefore, "after": bar.continuesAfter, "ws": workspace != nil,
+            "workspace": WorkspaceOverlay.unmark(path)?.workspace ?? "",
           ])
         }
       }
@@ -86,6 +98,11 @@ extension WebSite {
       "switchHref": byWeek ? "/calendar?month=" + Self.monthText(from) : "/calendar?week=\(today)",
       "switchName": byWeek ? "Month" : "Week",
     ]
+    if let viewer = Viewer.current, !overlays.isEmpty {
+      values["workspaces"] = ([viewer.workspace] + overlays.map(\.workspace)).map {
+        ["name": $0.name, "color": Viewer.css($0.color)]
+      }
+    }
     if byWeek { values["hourGrid"] = hourGrid(days, from: from, now: await session.now) }
     return renderer.page("calendar", title: heading, section: "/calendar", values: values)
   }
@@ -98,6 +115,10 @@ extension WebSite {
     let days = try await session.read { store, _ in try vault.agenda(in: store, from: date, through: date) }
     let back = "/day?date=\(date)"
     let agenda = days.first
+    // With accounts: the other workspaces' events of the day, each opening in its own.
+    let shown = await WorkspaceOverlay.merge(
+      days, with: Viewer.current?.overlays ?? [], from: date, through: date)
+    let theirs = (shown.first?.events ?? []).filter { WorkspaceOverlay.unmark($0.event.path) != nil }
     var values: [String: Any] = [
       "heading": ViewWords.longDate(date), "date": date.description, "back": back,
       // Each event moves (a one-off one) and goes to the trash from here.
@@ -116,20 +137,20 @@ extension WebSite {
         row["place"] = event.location ?? ""
         row["category"] = event.category ?? ""
         return row
-      },
+      } + theirs.map { eventRow($0, on: date) },
       "tasks": (agenda?.tasks ?? []).map {
         taskRow($0.task, when: ViewWords.reason($0, today: date), overdue: $0.reason == .overdue, back: back)
       },
       "notes": (agenda?.notes ?? []).map { ["title": $0.title, "href": Self.noteAddress($0.path)] },
-      "empty": agenda?.isEmpty ?? true, "previous": "/day?date=\(date.adding(days: -1))",
+      "empty": (agenda?.isEmpty ?? true) && theirs.isEmpty, "previous": "/day?date=\(date.adding(days: -1))",
       "next": "/day?date=\(date.adding(days: 1))", "month": "/calendar?month=" + Self.monthText(date),
     ]
     if let journal = agenda?.journal {
       values["journal"] = ["href": Self.noteAddress(journal.path), "mood": moodText(journal.value.mood) ?? "no mood"]
     }
     // The day by the hour, when it has timed events.
-    if agenda?.events.contains(where: { !$0.event.value.allDay && $0.dayCount == 1 }) == true {
-      values["hourGrid"] = hourGrid(days, from: date, count: 1, now: await session.now)
+    if shown.first?.events.contains(where: { !$0.event.value.allDay && $0.dayCount == 1 }) == true {
+      values["hourGrid"] = hourGrid(shown, from: date, count: 1, now: await session.now)
     }
     return renderer.page("day", title: ViewWords.longDate(date), section: "/calendar", values: values)
   }

@@ -42,12 +42,18 @@ extension WebSite {
       var style = "grid-column: \(event.column + 2); grid-row: \(row(event.start)) / \(bottom)"
       style += "; margin-left: \(lane * 14)px"
       if let color = color(of: value) { style += "; --bar: \(color)" }
+      let path = event.occurrence.event.path
+      let other = WorkspaceOverlay.unmark(path)
+      let workspace = Self.workspaceColor(of: path)
+      if let workspace { style += "; --ws: \(workspace)" }
       var chip: [String: Any] = [
-        "title": ViewWords.title(value), "time": time, "href": Self.noteAddress(event.occurrence.event.path),
-        "style": style, "label": "\(ViewWords.shortDate(columns[event.column])) \(time): \(ViewWords.title(value))",
+        "title": ViewWords.title(value), "time": time, "href": Self.eventAddress(path), "style": style,
+        "label": "\(ViewWords.shortDate(columns[event.column])) \(time): \(ViewWords.title(value))"
+          + (other.map { ", in \($0.workspace)" } ?? ""),
+        "ws": workspace != nil,
       ]
-      // A one-off event is dragged to another day's column (`/events/move`).
-      if value.recurrence == nil { chip["path"] = event.occurrence.event.path }
+      // A one-off event of this workspace is dragged to another day's column (`/events/move`).
+      if value.recurrence == nil, other == nil { chip["path"] = path }
       events.append(chip)
     }
     var grid: [String: Any] = [

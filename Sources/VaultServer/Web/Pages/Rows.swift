@@ -42,8 +42,9 @@ extension WebSite {
     let event = occurrence.event.value
     var row: [String: Any] = [
       "title": ViewWords.title(event), "time": ViewWords.time(event, on: day, occurrence: occurrence),
-      "href": Self.noteAddress(occurrence.event.path), "cancelled": event.cancelled,
+      "href": Self.eventAddress(occurrence.event.path), "cancelled": event.cancelled,
     ]
+    if let (workspace, _) = WorkspaceOverlay.unmark(occurrence.event.path) { row["workspace"] = workspace }
     let details = ViewWords.details(occurrence, on: day)
     if !details.isEmpty { row["extra"] = details }
     if let years = occurrence.years, years > 0 { row["extra"] = "turns \(years)" }

@@ -21,7 +21,7 @@ extension Templates {
     <link rel="stylesheet" href="/assets/app.css">
     <script src="/assets/app.js" defer></script>
     </head>
-    <body data-page="{{page}}">
+    <body data-page="{{page}}"{{#viewer}} data-workspace="{{workspace}}"{{/viewer}}>
     <a class="skip" href="#main">Skip to the content</a>
     <header{{#viewer}} class="workspace" style="--workspace: {{color}}"{{/viewer}}>
     {{#viewer}}<div class="account">
@@ -85,6 +85,7 @@ extension Templates {
     <span class="time">{{time}}</span>
     <a href="{{href}}">{{emoji}} {{title}}</a>
     {{#location}}<span class="muted">· {{location}}</span>{{/location}}
+    {{#workspace}}<span class="muted">· in {{workspace}}</span>{{/workspace}}
     {{#extra}}<span class="muted">· {{extra}}</span>{{/extra}}
     {{#editable}}{{#oneOff}}<form method="post" action="/events/move" class="inline">
     <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">

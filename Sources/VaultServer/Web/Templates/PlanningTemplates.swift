@@ -129,15 +129,16 @@ extension Templates {
     <div class="weekdays" aria-hidden="true">{{#weekdays}}<span>{{name}}</span>{{/weekdays}}</div>
     {{#weeks}}<section class="week" aria-label="Week {{number}}">
     {{#days}}{{#outside}}<span class="cell outside" aria-hidden="true"></span>{{/outside}}
-    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" data-date="{{date}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</span>{{/events}}</a>{{/outside}}{{/days}}
-    {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}" href="{{href}}" style="{{style}}">{{title}}</a>{{/bars}}
+    {{^outside}}<a class="cell{{#today}} today{{/today}}" href="{{href}}" data-date="{{date}}" aria-label="{{label}}"{{#today}} aria-current="date"{{/today}}>{{day}} {{#marks}}<span class="mark {{name}}"></span>{{/marks}}{{#events}}<span class="cell-event{{#ws}} ws{{/ws}}"{{#ws}} style="--ws: {{ws}}"{{/ws}}{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}{{#workspace}}<span class="visually-hidden"> (in {{workspace}})</span>{{/workspace}}</span>{{/events}}</a>{{/outside}}{{/days}}
+    {{#bars}}<a class="bar{{#before}} before{{/before}}{{#after}} after{{/after}}{{#ws}} ws{{/ws}}" href="{{href}}" style="{{style}}">{{title}}{{#workspace}}<span class="visually-hidden"> (in {{workspace}})</span>{{/workspace}}</a>{{/bars}}
     </section>{{/weeks}}
     {{#hourGrid}}<section class="hour-grid" aria-label="The week by the hour" style="{{rows}}">
     {{#columns}}<a class="hg-day" href="{{href}}" data-date="{{date}}" style="{{style}}"><span class="hg-name">{{name}} </span>{{day}}</a>{{/columns}}
     {{#hours}}<span class="hg-hour" style="{{style}}">{{label}}</span>{{/hours}}
-    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</a>{{/events}}
+    {{#events}}<a class="hg-event{{#ws}} ws{{/ws}}" href="{{href}}" style="{{style}}" aria-label="{{label}}"{{#path}} draggable="true" data-path="{{path}}"{{/path}}>{{time}} {{title}}</a>{{/events}}
     {{#now}}<span class="hg-now" style="{{style}}" title="Now, {{time}}" aria-hidden="true"></span>{{/now}}
     </section>{{/hourGrid}}
+    {{#hasWorkspaces}}<p class="muted">Workspaces: {{#workspaces}}<span class="ws-name" style="--ws: {{color}}">{{name}}</span> {{/workspaces}}</p>{{/hasWorkspaces}}
     <p class="muted"><span class="mark event"></span> event <span class="mark task"></span> task due
     <span class="mark note"></span> dated note <span class="mark journal"></span> journal</p>
     """
@@ -150,7 +151,7 @@ extension Templates {
     {{#hourGrid}}<section class="hour-grid" aria-label="The day by the hour" style="{{rows}}">
     {{#columns}}<span class="hg-day" data-date="{{date}}" style="{{style}}">{{name}} {{day}}</span>{{/columns}}
     {{#hours}}<span class="hg-hour" style="{{style}}">{{label}}</span>{{/hours}}
-    {{#events}}<a class="hg-event" href="{{href}}" style="{{style}}" aria-label="{{label}}">{{time}} {{title}}</a>{{/events}}
+    {{#events}}<a class="hg-event{{#ws}} ws{{/ws}}" href="{{href}}" style="{{style}}" aria-label="{{label}}">{{time}} {{title}}</a>{{/events}}
     {{#now}}<span class="hg-now" style="{{style}}" title="Now, {{time}}" aria-hidden="true"></span>{{/now}}
     </section>{{/hourGrid}}
     {{#hasEvents}}<h2>Events</h2><ul class="rows">{{/hasEvents}}{{#events}}{{> eventRow}}{{/events}}{{#hasEvents}}</ul>{{/hasEvents}}

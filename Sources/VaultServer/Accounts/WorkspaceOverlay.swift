@@ -1,0 +1,80 @@
+import VaultCore
+import VaultKit
+
+/// Another workspace an account sees, on the calendar of the one a page shows: the family's
+/// events beside the parents', each marked in its workspace's colour and linked to its note
+/// there (`?workspace=`). Its occurrences carry their path as `//WORKSPACE/PATH` (no path in a
+/// vault begins with `/`), so that the month's cells, the week's bars and the hour grid place
+/// them as they place their own; nothing of them is dragged or changed from another workspace's
+/// page.
+struct WorkspaceOverlay: Sendable {
+  let workspace: Workspace
+  /// The workspace's calendar days from a day through another (`Vault.calendarDays`).
+  let days: @Sendable (LocalDate, LocalDate) async throws -> [Agenda.Day]
+
+  /// The overlay of one served workspace.
+  init(_ site: ServedSite, workspace: Workspace) {
+    self.workspace = workspace
+    let session = site.session
+    days = { from, through in
+      let vault = session.vault
+      return try await session.read { store, _ in try vault.calendarDays(in: store, from: from, through: through).days }
+    }
+  }
+
+  static func mark(_ path: String, of workspace: String) -> String { "//\(workspace)/\(path)" }
+
+  /// The workspace and path of an occurrence of another workspace; nil for the page's own.
+  static func unmark(_ path: String) -> (workspace: String, path: String)? {
+    guard path.hasPrefix("//") else { return nil }
+    let rest = path.dropFirst(2)
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    return (String(rest[..<slash]), String(rest[rest.index(after: slash)...]))
+  }
+
+  /// `days` (the page's own, one a date) with the events of each overlay on their days, each
+  /// day's all-day events first, then by start. A workspace whose index cannot be read now
+  /// (still being built) adds nothing.
+  static func merge(
+    _ days: [Agenda.Day], with overlays: [WorkspaceOverlay], from: LocalDate, through: LocalDate
+  ) async -> [Agenda.Day] {
+    guard !overlays.isEmpty else { return days }
+    var merged = days
+    let index = Dictionary(days.enumerated().map { ($1.date, $0) }, uniquingKeysWith: { first, _ in first })
+    for overlay in overlays {
+      guard let theirs = try? await overlay.days(from, through) else { continue }
+      for day in theirs {
+        guard let at = index[day.date] else { continue }
+        merged[at].events += day.events.map { occurrence in
+          var marked = occurrence
+          marked.event.path = mark(occurrence.event.path, of: overlay.workspace.name)
+          return marked
+        }
+      }
+    }
+    for at in merged.indices {
+      merged[at].events = merged[at].events.enumerated().sorted { first, second in
+        let (a, b) = (first.element.startMoment, second.element.startMoment)
+        if (a == nil) != (b == nil) { return a == nil }
+        if let a, let b, a != b { return a < b }
+        return first.offset < second.offset
+      }.map(\.element)
+    }
+    return merged
+  }
+}
+
+extension WebSite {
+  /// An event's note page, in its own workspace.
+  static func eventAddress(_ path: String) -> String {
+    guard let (workspace, path) = WorkspaceOverlay.unmark(path) else { return noteAddress(path) }
+    return noteAddress(path) + "&workspace=" + queryValue(workspace)
+  }
+
+  /// The colour of an event's workspace, when the calendar shows several; else nil.
+  static func workspaceColor(of path: String) -> String? {
+    guard let viewer = Viewer.current, !viewer.overlays.isEmpty else { return nil }
+    guard let (name, _) = WorkspaceOverlay.unmark(path) else { return Viewer.css(viewer.workspace.color) }
+    return viewer.overlays.first { $0.workspace.name == name }.map { Viewer.css($0.workspace.color) }
+  }
+}
