@@ -288,6 +288,45 @@ import Testing
     #expect(asked.status == 403)
   }
 
+  /// An open page hears a change in any workspace its calendar shows: mum's page of the family
+  /// when the parents' vault changes; the kid's page does not.
+  @Test func aChangeInAnyWorkspaceReachesThePagesThatShowIt() throws {
+    let setup = try Family()
+    let server = try setup.serve()
+    defer { _ = server.stop() }
+    let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
+    let kid = try Self.logIn(server.base, "kid", "kid-secret-1")
+    let script = """
+      import sys, time, http.client
+      host, port = sys.argv[1].split('//')[1].split(':')
+      def listen(cookie):
+          connection = http.client.HTTPConnection(host, int(port), timeout=10)
+          connection.request('GET', '/live', headers={'Cookie': cookie})
+          response = connection.getresponse()
+          assert response.status == 200, response.status
+          while response.fp.readline().strip() != b': connected': pass
+          response.fp.readline()
+          return connection, response
+      mum, kid = listen(sys.argv[2]), listen(sys.argv[3])
+      with open(sys.argv[4], 'a') as note: note.write("\\nA line written in the parents' vault.\\n")
+      def heard(listening, seconds):
+          # The stream's raw lines (chunked), each read waiting at most until the deadline.
+          connection, response = listening
+          deadline = time.monotonic() + seconds
+          try:
+              while time.monotonic() < deadline:
+                  connection.sock.settimeout(max(0.01, deadline - time.monotonic()))
+                  if response.fp.readline().startswith(b'event: change'): return True
+          except OSError:
+              pass
+          return False
+      print(heard(mum, 5), heard(kid, 2))
+      """
+    let note = setup.parents.appendingPathComponent("Tasks.md").path
+    let output = try Oracle.run("python3", ["-c", script, server.base, mum, kid, note])
+    #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "True False", "\(output)")
+  }
+
   @Test func aPageChangesItsOwnWorkspaceWhicheverTheBrowserChoseSince() throws {
     let setup = try Family()
     let server = try setup.serve()

@@ -121,7 +121,13 @@ struct AccountGate: HTTPResponder {
         site = visible.first { $0.workspace?.name == wanted } ?? first
       }
     }
-    var response = try await respond(request, context: context, site: site, account: account, visible: visible)
+    var response: Response
+    if path == "/live", visible.count > 1, request.method == .get {
+      // The calendar shows every workspace the account sees: a change in any reaches the page.
+      response = LiveUpdates.response(hearing: [site.live] + visible.filter { $0.live !== site.live }.map(\.live))
+    } else {
+      response = try await respond(request, context: context, site: site, account: account, visible: visible)
+    }
     if let switched {
       response.headers.append(
         HTTPField(name: .setCookie, value: cookie(Self.workspaceCookie, switched, maxAge: Int(LoginSessions.lifetime))))

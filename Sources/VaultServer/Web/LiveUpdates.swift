@@ -32,16 +32,24 @@ final class LiveUpdates: Sendable {
     for client in clients.withLockedValue({ Array($0.values) }) { client.yield(.heartbeat) }
   }
 
-  func response() -> Response {
+  func response() -> Response { Self.response(hearing: [self]) }
+
+  /// One page's stream of the changes of several vaults: with accounts, a page shows the events
+  /// of every workspace its account sees (`WorkspaceOverlay`), and a change in any of them
+  /// reaches it.
+  static func response(hearing sources: [LiveUpdates]) -> Response {
     let (stream, continuation) = AsyncStream<Message>.makeStream(bufferingPolicy: .bufferingNewest(4))
     let id = UUID()
-    clients.withLockedValue { $0[id] = continuation }
-    continuation.onTermination = { [clients] _ in clients.withLockedValue { $0[id] = nil } }
+    for source in sources { source.clients.withLockedValue { $0[id] = continuation } }
+    let leave: @Sendable () -> Void = {
+      for source in sources { source.clients.withLockedValue { $0[id] = nil } }
+    }
+    continuation.onTermination = { _ in leave() }
     return Response(
       status: .ok,
       headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-      body: ResponseBody { [clients] writer in
-        defer { clients.withLockedValue { $0[id] = nil } }
+      body: ResponseBody { writer in
+        defer { leave() }
         try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
         for await message in stream {
           switch message {
