@@ -256,6 +256,9 @@ import Testing
     let added = try setup.run(
       ["add", "event", "Parents night", "--date", "2026-12-12", "--time", "20:00", "--workspace", "parents"])
     #expect(added.status == 0, "\(added.stderr)")
+    let lunch = try setup.run(
+      ["add", "event", "Parents lunch", "--date", "2026-11-23", "--time", "12:30", "--workspace", "parents"])
+    #expect(lunch.status == 0, "\(lunch.stderr)")
     let server = try setup.serve()
     defer { _ = server.stop() }
     let mum = try Self.logIn(server.base, "mum", "mum-secret-2")
@@ -286,6 +289,10 @@ import Testing
     #expect(!kids.body.contains("--ws:"))
     let asked = try HTTP.request(server.base + link, headers: ["Cookie": kid])
     #expect(asked.status == 403)
+    // Today's page holds the parents' lunch today, for mum only.
+    let mums = try HTTP.request(server.base + "/?workspace=family", headers: ["Cookie": mum])
+    #expect(mums.body.contains("Parents lunch") && mums.body.contains("· in parents"))
+    #expect(!(try HTTP.request(server.base + "/", headers: ["Cookie": kid]).body.contains("Parents lunch")))
   }
 
   /// An open page hears a change in any workspace its calendar shows: mum's page of the family

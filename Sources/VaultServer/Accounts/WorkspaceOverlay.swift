@@ -52,15 +52,35 @@ struct WorkspaceOverlay: Sendable {
         }
       }
     }
-    for at in merged.indices {
-      merged[at].events = merged[at].events.enumerated().sorted { first, second in
-        let (a, b) = (first.element.startMoment, second.element.startMoment)
-        if (a == nil) != (b == nil) { return a == nil }
-        if let a, let b, a != b { return a < b }
-        return first.offset < second.offset
-      }.map(\.element)
-    }
+    for at in merged.indices { merged[at].events = inDayOrder(merged[at].events) }
     return merged
+  }
+
+  /// `own`, a day's events of the page's workspace, with the overlays' events of that day.
+  static func events(
+    on date: LocalDate, besides own: [EventOccurrence], with overlays: [WorkspaceOverlay]
+  ) async -> [EventOccurrence] {
+    guard !overlays.isEmpty else { return own }
+    var events = own
+    for overlay in overlays {
+      guard let theirs = try? await overlay.days(date, date) else { continue }
+      for occurrence in theirs.first(where: { $0.date == date })?.events ?? [] {
+        var marked = occurrence
+        marked.event.path = mark(occurrence.event.path, of: overlay.workspace.name)
+        events.append(marked)
+      }
+    }
+    return inDayOrder(events)
+  }
+
+  /// All-day events first, then by start; otherwise as they came.
+  static func inDayOrder(_ events: [EventOccurrence]) -> [EventOccurrence] {
+    events.enumerated().sorted { first, second in
+      let (a, b) = (first.element.startMoment, second.element.startMoment)
+      if (a == nil) != (b == nil) { return a == nil }
+      if let a, let b, a != b { return a < b }
+      return first.offset < second.offset
+    }.map(\.element)
   }
 }
 

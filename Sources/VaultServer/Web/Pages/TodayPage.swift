@@ -17,15 +17,20 @@ extension WebSite {
     try? vault.recordShown(
       dashboard.suggestions, mood: dashboard.journal.entry?.value.mood, at: LocalDateTime(date: today, time: now.time),
       shownLast: dashboard.suggestionsShownLast)
+    // With accounts: the other workspaces' events of today and tomorrow too.
+    let overlays = Viewer.current?.overlays ?? []
+    let events = await WorkspaceOverlay.events(on: today, besides: dashboard.events, with: overlays)
+    let tomorrow = await WorkspaceOverlay.events(
+      on: today.adding(days: 1), besides: dashboard.tomorrowEvents, with: overlays)
     var values: [String: Any] = [
       "date": ViewWords.longDate(today), "week": dashboard.week, "back": "/",
       "timer": dashboard.timer.map { $0.text(today: today) } ?? "",
-      "events": dashboard.events.map { eventRow($0, on: today) },
+      "events": events.map { eventRow($0, on: today) },
       "tasks": dashboard.tasks.map {
         taskRow($0.task, when: ViewWords.reason($0, today: today), overdue: $0.reason == .overdue, back: "/")
       },
       "moreTasks": dashboard.taskCount > dashboard.tasks.count ? dashboard.taskCount - dashboard.tasks.count : 0,
-      "tomorrowEvents": dashboard.tomorrowEvents.map { eventRow($0, on: today.adding(days: 1)) },
+      "tomorrowEvents": tomorrow.map { eventRow($0, on: today.adding(days: 1)) },
       "tomorrowTasks": dashboard.tomorrowTasks.map {
         taskRow($0.task, when: nil, back: "/")
       },
