@@ -361,6 +361,7 @@ struct Measurement {
       ("vault agenda --days 30", ["agenda", "--days", "30"] + today),
       ("vault calendar", ["calendar"] + today),
       ("vault tasks --overdue", ["tasks", "--overdue"] + today),
+      ("vault countdown", ["countdown"] + today),
     ]
   }
 
