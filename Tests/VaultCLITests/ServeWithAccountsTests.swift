@@ -42,6 +42,12 @@ import Testing
     func serve() throws -> ServedVault {
       try ServedVault.start(family, environment: environment)
     }
+
+    /// A timed event in the parents' workspace, as `vault add event --workspace parents` adds it.
+    func addParentsEvent(_ title: String, on date: String, at time: String) throws {
+      let added = try run(["add", "event", title, "--date", date, "--time", time, "--workspace", "parents"])
+      #expect(added.status == 0, "\(added.stderr)")
+    }
   }
 
   static func basic(_ user: String, _ password: String) -> [String: String] {
@@ -209,9 +215,7 @@ import Testing
 
   @Test func aPersonLogsInSwitchesAndLogsOutInARealBrowser() throws {
     let setup = try Family()
-    let added = try setup.run(
-      ["add", "event", "Parents night", "--date", "2026-12-12", "--time", "20:00", "--workspace", "parents"])
-    #expect(added.status == 0, "\(added.stderr)")
+    try setup.addParentsEvent("Parents night", on: "2026-12-12", at: "20:00")
     let server = try setup.serve()
     defer { _ = server.stop() }
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/accounts-in-browser").path
@@ -253,12 +257,8 @@ import Testing
 
   @Test func theCalendarShowsEveryWorkspaceOfTheAccountEachInItsColour() throws {
     let setup = try Family()
-    let added = try setup.run(
-      ["add", "event", "Parents night", "--date", "2026-12-12", "--time", "20:00", "--workspace", "parents"])
-    #expect(added.status == 0, "\(added.stderr)")
-    let lunch = try setup.run(
-      ["add", "event", "Parents lunch", "--date", "2026-11-23", "--time", "12:30", "--workspace", "parents"])
-    #expect(lunch.status == 0, "\(lunch.stderr)")
+    try setup.addParentsEvent("Parents night", on: "2026-12-12", at: "20:00")
+    try setup.addParentsEvent("Parents lunch", on: "2026-11-23", at: "12:30")
     let server = try setup.serve()
     defer { _ = server.stop() }
     let mum = try Self.logIn(server.base, "mum", "mum-secret-2")

@@ -32,25 +32,31 @@ struct WorkspaceOverlay: Sendable {
     return (String(rest[..<slash]), String(rest[rest.index(after: slash)...]))
   }
 
+  /// This workspace's events from a day through another, by day, each path marked as its
+  /// own; none while its index cannot be read (still being built).
+  func markedEvents(from: LocalDate, through: LocalDate) async -> [LocalDate: [EventOccurrence]] {
+    guard let days = try? await days(from, through) else { return [:] }
+    var events: [LocalDate: [EventOccurrence]] = [:]
+    for day in days {
+      events[day.date, default: []] += day.events.map { occurrence in
+        var marked = occurrence
+        marked.event.path = Self.mark(occurrence.event.path, of: workspace.name)
+        return marked
+      }
+    }
+    return events
+  }
+
   /// `days` (the page's own, one a date) with the events of each overlay on their days, each
-  /// day's all-day events first, then by start. A workspace whose index cannot be read now
-  /// (still being built) adds nothing.
+  /// day's all-day events first, then by start.
   static func merge(
     _ days: [Agenda.Day], with overlays: [WorkspaceOverlay], from: LocalDate, through: LocalDate
   ) async -> [Agenda.Day] {
     guard !overlays.isEmpty else { return days }
     var merged = days
-    let index = Dictionary(days.enumerated().map { ($1.date, $0) }, uniquingKeysWith: { first, _ in first })
     for overlay in overlays {
-      guard let theirs = try? await overlay.days(from, through) else { continue }
-      for day in theirs {
-        guard let at = index[day.date] else { continue }
-        merged[at].events += day.events.map { occurrence in
-          var marked = occurrence
-          marked.event.path = mark(occurrence.event.path, of: overlay.workspace.name)
-          return marked
-        }
-      }
+      let theirs = await overlay.markedEvents(from: from, through: through)
+      for at in merged.indices { merged[at].events += theirs[merged[at].date] ?? [] }
     }
     for at in merged.indices { merged[at].events = inDayOrder(merged[at].events) }
     return merged
@@ -62,14 +68,7 @@ struct WorkspaceOverlay: Sendable {
   ) async -> [EventOccurrence] {
     guard !overlays.isEmpty else { return own }
     var events = own
-    for overlay in overlays {
-      guard let theirs = try? await overlay.days(date, date) else { continue }
-      for occurrence in theirs.first(where: { $0.date == date })?.events ?? [] {
-        var marked = occurrence
-        marked.event.path = mark(occurrence.event.path, of: overlay.workspace.name)
-        events.append(marked)
-      }
-    }
+    for overlay in overlays { events += await overlay.markedEvents(from: date, through: date)[date] ?? [] }
     return inDayOrder(events)
   }
 

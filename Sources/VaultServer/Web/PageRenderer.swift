@@ -29,6 +29,7 @@ struct PageRenderer: Sendable {
   func fragment(_ template: String, _ values: [String: Any]) -> String {
     var values = PageValue.cleaned(values) as? [String: Any] ?? [:]
     values["csrf"] = csrf
+    values["pageWorkspace"] = Viewer.current?.workspace.name
     return library.render(values, withTemplate: template) ?? ""
   }
 
@@ -38,6 +39,7 @@ struct PageRenderer: Sendable {
   ) -> Response {
     var values = PageValue.cleaned(values) as? [String: Any] ?? [:]
     values["csrf"] = csrf
+    values["pageWorkspace"] = Viewer.current?.workspace.name
     // `{{#hasEvents}}<ul>…</ul>{{/hasEvents}}`: a list's wrapper only when it has items.
     for (key, value) in values {
       if let list = value as? [Any] { values["has" + key.prefix(1).uppercased() + key.dropFirst()] = !list.isEmpty }
@@ -51,6 +53,7 @@ struct PageRenderer: Sendable {
     ]
     // With accounts: who is logged in, the workspace shown in its colour, and the others it sees.
     if let viewer = Viewer.current {
+      layout["pageWorkspace"] = viewer.workspace.name
       layout["viewer"] = [
         "account": viewer.account, "workspace": viewer.workspace.name, "color": Viewer.css(viewer.workspace.color),
         "others": viewer.workspaces.filter { $0.name != viewer.workspace.name }.map {
@@ -58,14 +61,7 @@ struct PageRenderer: Sendable {
         },
       ]
     }
-    var html = library.render(layout, withTemplate: "layout") ?? ""
-    // With accounts, every form of the page says whose it is (`AccountGate` sends it there).
-    // (A workspace's name is letters, digits, `-` and `_`: nothing in it to escape.)
-    if let viewer = Viewer.current, Workspace.isValidName(viewer.workspace.name) {
-      let field = "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
-      html = html.replacingOccurrences(
-        of: field, with: field + "<input type=\"hidden\" name=\"workspace\" value=\"\(viewer.workspace.name)\">")
-    }
+    let html = library.render(layout, withTemplate: "layout") ?? ""
     return Response(
       status: status,
       headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

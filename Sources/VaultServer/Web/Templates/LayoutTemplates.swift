@@ -1,8 +1,18 @@
 /// The templates of the web view, by name; each page's own are in the file for its part.
 enum Templates {
   static let all: [(String, String)] =
-    [("layout", layout), ("error", error), ("login", login), ("taskRow", taskRow), ("eventRow", eventRow)]
+    [
+      ("layout", layout), ("error", error), ("login", login), ("taskRow", taskRow), ("eventRow", eventRow),
+      ("formToken", formToken),
+    ]
     + planning + reflection + notes
+
+  /// What every form of a page sends back: the CSRF token and, with accounts, the page's
+  /// workspace, where `AccountGate` sends the change (also when another tab has switched since).
+  static let formToken = """
+    <input type="hidden" name="csrf" value="{{csrf}}">\
+    {{#pageWorkspace}}<input type="hidden" name="workspace" value="{{pageWorkspace}}">{{/pageWorkspace}}
+    """
 }
 
 extension Templates {
@@ -27,10 +37,10 @@ extension Templates {
     {{#viewer}}<div class="account">
     <span class="current"><span class="dot" aria-hidden="true"></span>{{workspace}}</span>
     {{#others}}<form method="post" action="/workspace" class="switch">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="/">
+    {{> formToken}}<input type="hidden" name="back" value="/">
     <button type="submit" name="name" value="{{name}}" style="--workspace: {{color}}"><span class="dot" aria-hidden="true"></span>Show {{name}}</button></form>
     {{/others}}<form method="post" action="/logout" class="switch">
-    <input type="hidden" name="csrf" value="{{csrf}}">
+    {{> formToken}}
     <button type="submit">Log out {{account}}</button></form>
     </div>{{/viewer}}
     {{#hasNav}}<nav aria-label="Sections"><ul>
@@ -56,7 +66,7 @@ extension Templates {
     <h1>Log in</h1>
     {{#failed}}<p class="advice" role="alert">That name and password do not match an account.</p>{{/failed}}
     <form method="post" action="/login" class="stack">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    {{> formToken}}<input type="hidden" name="back" value="{{back}}">
     <label>Name <input type="text" name="name" value="{{name}}" autocomplete="username" autocapitalize="none" spellcheck="false" required></label>
     <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
     <button type="submit">Log in</button>
@@ -68,7 +78,7 @@ extension Templates {
   static let taskRow = """
     <li class="task priority-{{priority}}{{#closed}} closed{{/closed}}" data-task="{{id}}"{{#movable}} draggable="true"{{/movable}}>
     {{#open}}<form method="post" action="/tasks/done" class="inline">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    {{> formToken}}<input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}">
     <button type="submit" class="check" aria-label="Done: {{text}}">☐</button></form>{{/open}}
     {{^open}}<span class="check" aria-hidden="true">{{box}}</span>{{/open}}
@@ -88,17 +98,17 @@ extension Templates {
     {{#workspace}}<span class="muted">· in {{workspace}}</span>{{/workspace}}
     {{#extra}}<span class="muted">· {{extra}}</span>{{/extra}}
     {{#editable}}{{#oneOff}}<form method="post" action="/events/move" class="inline">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    {{> formToken}}<input type="hidden" name="path" value="{{path}}">
     <input type="hidden" name="back" value="{{back}}">
     <label>Move {{title}} to <input type="date" name="date" value="{{day}}" required></label>
     <button type="submit">Move</button></form>{{/oneOff}}
     <form method="post" action="/events/delete" class="inline" data-confirm="Move {{title}} to the trash?">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    {{> formToken}}<input type="hidden" name="path" value="{{path}}">
     <input type="hidden" name="back" value="{{back}}">
     <button type="submit" aria-label="Delete {{title}} (to the trash)">Delete</button></form>
     <details class="edit-event"><summary>Change {{title}}</summary>
     <form method="post" action="/events/edit" class="stack">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="path" value="{{path}}">
+    {{> formToken}}<input type="hidden" name="path" value="{{path}}">
     <input type="hidden" name="back" value="{{back}}">
     <label>Title <input type="text" name="title" value="{{plainTitle}}" required maxlength="200"></label>
     <label>Starts at <input type="time" name="time" value="{{startTime}}"></label>

@@ -7,7 +7,7 @@ extension Templates {
   static let today = """
     <h1>{{date}} <span class="muted">· week {{week}}</span></h1>
     {{#timer}}<form method="post" action="/track/stop" class="card timer" aria-label="The running timer">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="/">
+    {{> formToken}}<input type="hidden" name="back" value="/">
     <span>{{timer}}</span> <button type="submit">Stop</button></form>{{/timer}}
     <h2 id="events-heading">Today's events</h2>
     {{#hasEvents}}<ul class="rows" aria-labelledby="events-heading">{{/hasEvents}}
@@ -37,10 +37,10 @@ extension Templates {
     <ol class="mood-bars">{{#week7}}<li aria-label="{{label}}"><span class="mood-bar{{^has}} none{{/has}}" style="{{height}}"></span><span class="mood-day" aria-hidden="true">{{day}}</span><span class="mood-value" aria-hidden="true">{{shown}}</span></li>{{/week7}}</ol></figure>
     {{#hasSuggestions}}<h2>For your mood</h2><ul class="rows">{{/hasSuggestions}}
     {{#suggestions}}<li><span class="text">{{text}}</span>
-    <form method="post" action="/suggestions/accept" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <form method="post" action="/suggestions/accept" class="inline">{{> formToken}}
     <input type="hidden" name="number" value="{{number}}"><input type="hidden" name="back" value="/">
     <button type="submit">Add as a task</button></form>
-    <form method="post" action="/suggestions/dismiss" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <form method="post" action="/suggestions/dismiss" class="inline">{{> formToken}}
     <input type="hidden" name="number" value="{{number}}"><input type="hidden" name="back" value="/">
     <button type="submit">Not today</button></form></li>{{/suggestions}}
     {{#hasSuggestions}}</ul>{{/hasSuggestions}}
@@ -71,7 +71,7 @@ extension Templates {
     </ul>
     <h2 id="add-heading">Add a task</h2>
     <form method="post" action="/tasks/add" class="stack" aria-labelledby="add-heading">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    {{> formToken}}<input type="hidden" name="back" value="{{back}}">
     <label>What to do<input name="text" id="new-task" required maxlength="1000"></label>
     <label>Due<input type="date" name="due"></label>
     <label>Priority<select name="priority">{{#newPriorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/newPriorities}}</select></label>
@@ -85,7 +85,7 @@ extension Templates {
     <p class="muted">{{box}} {{#when}}{{when}} · {{/when}}{{#extras}}{{extras}} · {{/extras}}<a href="{{href}}">{{title}}</a>, line {{line}}</p>
     {{#notes}}<p class="task-notes">{{notes}}</p>{{/notes}}
     {{#open}}<form method="post" action="/tasks/edit" class="stack" aria-label="Change the task">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    {{> formToken}}<input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}">
     <label>Text<input name="text" value="{{text}}" required maxlength="1000"></label>
     <label>Priority<select name="priority">{{#priorities}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{value}}</option>{{/priorities}}</select></label>
@@ -94,23 +94,23 @@ extension Templates {
     <label>Starts<input type="date" name="start" value="{{start}}"></label>
     <button type="submit">Save</button></form>
     <p class="nav-row">
-    <form method="post" action="/tasks/done" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <form method="post" action="/tasks/done" class="inline">{{> formToken}}
     <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
     <button type="submit">Done</button></form>
-    <form method="post" action="/tasks/postpone" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <form method="post" action="/tasks/postpone" class="inline">{{> formToken}}
     <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
     <button type="submit">Postpone a day</button></form>
-    <form method="post" action="/tasks/cancel" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    <form method="post" action="/tasks/cancel" class="inline">{{> formToken}}
     <input type="hidden" name="task" value="{{id}}"><input type="hidden" name="back" value="{{back}}">
     <button type="submit">Cancel the task</button></form></p>{{/open}}
     {{#closed}}<form method="post" action="/tasks/reopen" class="inline">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    {{> formToken}}<input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="{{back}}"><button type="submit">Reopen</button></form>{{/closed}}
     {{#open}}<form method="post" action="/track/start" class="inline">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    {{> formToken}}<input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="/"><button type="submit">Start a timer</button></form>{{/open}}
     {{#movable}}<form method="post" action="/tasks/move" class="nav-row" aria-label="Its place in its list">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="task" value="{{id}}">
+    {{> formToken}}<input type="hidden" name="task" value="{{id}}">
     <input type="hidden" name="back" value="/task?id={{id}}">
     <span class="muted">In its list:</span>
     <button type="submit" name="place" value="top">To the top</button>
@@ -157,7 +157,7 @@ extension Templates {
     {{#hasEvents}}<h2>Events</h2><ul class="rows">{{/hasEvents}}{{#events}}{{> eventRow}}{{/events}}{{#hasEvents}}</ul>{{/hasEvents}}
     <details class="add-event"><summary>Add an event</summary>
     <form method="post" action="/events/add" class="stack">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="{{back}}">
+    {{> formToken}}<input type="hidden" name="back" value="{{back}}">
     <label>Title <input type="text" name="title" required maxlength="200"></label>
     <label>Day <input type="date" name="date" value="{{date}}" required></label>
     <label>Starts at <input type="time" name="time"></label>

@@ -22,7 +22,7 @@ extension Templates {
     {{#goals}}<li class="goal"><a href="{{href}}">{{title}}</a>
     {{#hasProgress}}<meter min="0" max="100" value="{{percent}}" aria-label="{{title}}: {{percent}}%"></meter> <span>{{percent}}%</span>{{/hasProgress}}
     {{#target}}<span class="muted">target {{target}}</span>{{/target}} {{#daysLeft}}<span class="muted">· {{daysLeft}}</span>{{/daysLeft}} {{#forecast}}<span class="muted">· {{forecast}}</span>{{/forecast}}
-    {{#settable}}<form method="post" action="/goals/progress" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
+    {{#settable}}<form method="post" action="/goals/progress" class="inline">{{> formToken}}
     <input type="hidden" name="goal" value="{{path}}"><input type="hidden" name="back" value="/goals">
     <label>Progress of {{title}} in percent <input type="number" name="percent" min="0" max="100" value="{{percentValue}}"></label>
     <button type="submit">Set</button></form>{{/settable}}
@@ -38,7 +38,7 @@ extension Templates {
     {{^entry}}<p class="muted">No entry for this day yet.</p>{{/entry}}
     {{#isToday}}<h2 id="write-heading">Write</h2>
     <form method="post" action="/journal/write" class="stack" aria-labelledby="write-heading">
-    <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="back" value="/journal">
+    {{> formToken}}<input type="hidden" name="back" value="/journal">
     <label>A line for today<textarea name="text" rows="3" maxlength="10000"></textarea></label>
     <label><span><input type="checkbox" name="setMood"> Log my mood</span></label>
     <label>Mood, 1 to 10<input type="range" name="mood" min="1" max="10" step="1" value="{{moodDefault}}" list="mood-names"></label>
