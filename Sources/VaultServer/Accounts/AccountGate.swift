@@ -273,11 +273,7 @@ struct AccountGate: HTTPResponder {
     }
     let form = FormFields.parse(String(buffer: body))
     guard let csrf = form["csrf"], PlannerServer.sameToken(csrf, access.csrf) else {
-      return .failure(
-        pages.page(
-          .forbidden, "The page was out of date",
-          "This page's form is no longer valid (the server's saved state was reset): go back, reload the page and try again."
-        ))
+      return .failure(pages.page(.forbidden, "The page was out of date", WebGate.staleForm))
     }
     return .success(form)
   }

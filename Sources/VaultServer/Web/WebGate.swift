@@ -131,13 +131,15 @@ struct WebGate: RouterMiddleware {
     var context = context
     context.form = FormFields.parse(String(buffer: body))
     guard let csrf = context.form["csrf"], PlannerServer.sameToken(csrf, access.csrf) else {
-      return pages.page(
-        .forbidden, "The page was out of date",
-        "This page's form is no longer valid (the server's saved state was reset): go back, reload the page and try again."
-      )
+      return pages.page(.forbidden, "The page was out of date", Self.staleForm)
     }
     return try await next(request, context)
   }
+
+  /// What a form with a token this server does not know is told (its forms' token is kept, so
+  /// only a page of another server, or of one whose state was reset, sends one).
+  static let staleForm =
+    "This page's form is no longer valid (the server's saved state was reset): go back, reload the page and try again."
 
   static func cookieValue(_ headers: [String], named name: String) -> String? {
     for header in headers {
@@ -153,7 +155,8 @@ struct WebGate: RouterMiddleware {
 }
 
 /// Who may use the web view: the token needed off loopback, the forms' CSRF token (kept in the
-/// user's state, `KeptSecret`, so a page loaded before a restart still sends its changes), and the names the `Host` header may give (`HostNames`).
+/// user's state, `KeptSecret`, so a page loaded before a restart still sends its changes), and
+/// the names the `Host` header may give (`HostNames`).
 final class WebAccess: Sendable {
   let token: String?
   let csrf: String
