@@ -42,9 +42,14 @@ struct Run: ParsableCommand {
   var idleSeconds = 125
   @Option(
     help:
-      "Only one part: web (the web view of vault serve, on an index already built), caldav (its CalDAV server) or sync (vault sync)."
+      "Only one part: web (the web view of vault serve, on an index already built), caldav (its CalDAV server), sync (vault sync) or views (with --baseline)."
   )
   var only: String?
+  @Option(
+    help:
+      "Another vault binary (an older commit's: scripts/bench-against REV) to time the views against, in turns; with --only views."
+  )
+  var baseline: String?
   @Option(
     help:
       "How many of the notes are events, in percent (8 by default; --sizes 28600 --events 70 --only caldav: the server at 20,000 events)."
@@ -52,8 +57,11 @@ struct Run: ParsableCommand {
   var events = 8
 
   func validate() throws {
-    if let only, !["web", "caldav", "sync"].contains(only) {
-      throw ValidationError("--only takes web, caldav or sync")
+    if let only, !["web", "caldav", "sync", "views"].contains(only) {
+      throw ValidationError("--only takes web, caldav, sync or views")
+    }
+    if (only == "views") != (baseline != nil) {
+      throw ValidationError("--only views and --baseline BINARY go together")
     }
     guard (1...75).contains(events) else { throw ValidationError("--events takes a percentage from 1 to 75") }
   }
@@ -81,6 +89,7 @@ struct Run: ParsableCommand {
         switch only {
         case "web": try measurement.webView()
         case "caldav": try measurement.calDAV()
+        case "views": try measurement.againstBaseline(baseline ?? "")
         default: try measurement.sync()
         }
       } else {

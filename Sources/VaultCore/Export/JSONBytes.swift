@@ -45,16 +45,35 @@ public struct JSONBytes {
   }
 
   /// An array of `values`, each written by `write`.
-  mutating func array<Values: Collection>(_ values: Values, _ write: (inout JSONBytes, Values.Element) -> Void) {
+  mutating func array<Values: Collection>(
+    _ values: Values, _ write: (inout JSONBytes, Values.Element) throws -> Void
+  ) rethrows {
     open(UInt8(ascii: "["))
     var first = true
     for value in values {
       if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
       newline()
-      write(&self, value)
+      try write(&self, value)
     }
     close(UInt8(ascii: "]"), empty: first)
+  }
+
+  /// A value as the encoder wrote it on its own (pretty-printed, from level 0), set in here:
+  /// each of its lines after the first indented to this level, an empty one (inside an empty
+  /// array or object) left empty, as the encoder writes a nested value.
+  mutating func document(_ encoded: [UInt8]) {
+    var start = 0
+    while let end = encoded[start...].firstIndex(of: 0x0A) {
+      bytes.append(contentsOf: encoded[start..<end])
+      start = end + 1
+      if start < encoded.endIndex, encoded[start] != 0x0A {
+        newline()
+      } else {
+        bytes.append(0x0A)
+      }
+    }
+    bytes.append(contentsOf: encoded[start...])
   }
 
   mutating func null() { bytes.append(contentsOf: "null".utf8) }

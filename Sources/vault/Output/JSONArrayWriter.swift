@@ -23,12 +23,12 @@ struct JSONArrayWriter {
     given = 0
   }
 
-  mutating func add(_ write: (inout JSONBytes) -> Void) {
+  mutating func add(_ write: (inout JSONBytes) throws -> Void) rethrows {
     given += 1
     guard given > printed else { return }
     out.bytes.append(given == 1 ? UInt8(ascii: "[") : UInt8(ascii: ","))
     out.newline()
-    write(&out)
+    try write(&out)
     if out.bytes.count > 1 << 20 { flush() }
   }
 

@@ -141,7 +141,7 @@ struct Terminal {
     Self.emit(Data(buffer), to: .standardOutput)
   }
 
-  private static var jsonEncoder: JSONEncoder {
+  static var jsonEncoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return encoder

@@ -52,7 +52,13 @@ struct AgendaCommand: ParsableCommand {
     }
     let terminal = options.terminal()
     if options.json {
-      try terminal.json(agenda)
+      // Thousands of tasks a day in a large vault: written as the encoder writes them, by hand.
+      var writer = JSONArrayWriter()
+      let encoder = Terminal.jsonEncoder
+      for day in agenda {
+        try writer.add { out in try day.writeJSON(to: &out) { Array(try encoder.encode($0)) } }
+      }
+      writer.finish()
       return
     }
     let lines = AgendaText(
