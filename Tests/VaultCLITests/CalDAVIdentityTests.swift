@@ -112,7 +112,8 @@ import Testing
       let answer = try HTTP.request(url, method: "REPORT", headers: ["Depth": "1"], body: body)
       #expect(answer.status == 207, "\(answer.body.prefix(300))")
       let responses = answer.body.components(separatedBy: "<d:response>").dropFirst()
-      let names = responses.filter { !$0.contains("507") }.compactMap {
+      // The 507 of what is left is told by its status line: an ETag (a hash) may hold "507".
+      let names = responses.filter { !$0.contains("HTTP/1.1 507") }.compactMap {
         $0.components(separatedBy: "<d:href>").dropFirst().first?.components(separatedBy: "</d:href>").first
       }
       let more = responses.contains { $0.contains("HTTP/1.1 507") && $0.contains("number-of-matches-within-limits") }
