@@ -2,7 +2,7 @@ import Foundation
 import VaultCore
 
 /// A JSON array printed as its elements come, a megabyte at a time (`JSONBytes`), in the
-/// layout of `Terminal.jsonArray(_:)`: `vault tasks --json` never holds 125,000 tasks.
+/// layout `Terminal.json` gives a whole array: `vault tasks --json` never holds 125,000 tasks.
 ///
 /// A read that is run again (`HealingIndex`, after the index was found damaged and rebuilt)
 /// goes over the same elements in the same order: `restart()` before it, and the elements

@@ -110,37 +110,6 @@ struct Terminal {
     Self.emit(data + Data("\n".utf8), to: .standardOutput)
   }
 
-  /// A JSON array written element by element, byte for byte what `json` writes for the whole
-  /// array: a listing of 125,000 tasks never holds its whole encoding, nor the encoder's tree
-  /// of it, in memory at once.
-  func jsonArray<Element: Encodable>(_ elements: some Sequence<Element>) throws {
-    let encoder = Self.jsonEncoder
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(1 << 21)
-    var first = true
-    for element in elements {
-      buffer += (first ? "[\n" : ",\n").utf8
-      first = false
-      // The element as its own document, each line indented one level (an empty line, which
-      // the encoder writes inside an empty array, stays empty).
-      try encoder.encode(element).withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-          let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.endIndex
-          if bytes[lineStart] != UInt8(ascii: "\n") { buffer += [0x20, 0x20] }
-          buffer += bytes[lineStart..<lineEnd]
-          lineStart = lineEnd
-        }
-      }
-      if buffer.count > 1 << 20 {
-        Self.emit(Data(buffer), to: .standardOutput)
-        buffer.removeAll(keepingCapacity: true)
-      }
-    }
-    buffer += (first ? "[\n\n]\n" : "\n]\n").utf8
-    Self.emit(Data(buffer), to: .standardOutput)
-  }
-
   static var jsonEncoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
