@@ -37,7 +37,7 @@ extension Vault {
     let base = (name as NSString).deletingPathExtension
     let source = try writeTarget(path, followingLink: false)
     let trashFolder = try writeTarget(".trash")
-    return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> String in
+    return try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) -> String in
       guard let status = FileSystem.status(source, followLinks: false) else { throw .noteNotFound(display) }
       if status.isRegular && Self.isReadOnly(source, status) {
         throw .cannotWrite(display, reason: "it is read-only; it stays where it is (make it writable to remove it)")

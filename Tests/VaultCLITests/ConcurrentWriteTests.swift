@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Vault writers running at once on one file, and another program appending to it
@@ -97,6 +98,68 @@ import Testing
     }
     report("set ×2", edits: 20, lost: lost, refused: 0)
     #expect(lost == 0)
+  }
+
+  /// Writers whose environments differ (a user service without the terminal's
+  /// `XDG_CACHE_HOME`, another `HOME` or `TMPDIR`, a container) still take turns: the lock is
+  /// the vault's own folder. Twenty journal entries at once, each writer in its own environment.
+  @Test func writersWithDifferentCacheFoldersStillTakeTurns() throws {
+    var lost = 0
+    var refused = 0
+    for trial in 1...3 {
+      let folder = try Fixture.copy("ExampleVault")
+      let running = try (1...20).map { number in
+        let own = try ScratchFolder.make("environment-\(number)").path
+        return try CLI.start(
+          ["journal", "entry \(trial)-\(number) end"], in: folder,
+          environment: [
+            "VAULT_TODAY": Self.today, "VAULT_NOW": Self.today + "T09:00", "VAULT_INDEX": folder.path + "-index.sqlite",
+            "XDG_CACHE_HOME": own + "/cache", "HOME": own, "TMPDIR": own,
+          ])
+      }
+      let results = running.map { $0.finish() }
+      refused += results.filter { $0.status != 0 }.count
+      let note = try Fixture.text(folder, Self.daily)
+      lost += (1...20).filter { count(" entry \(trial)-\($0) end", in: note) != 1 }.count
+    }
+    report("journal ×20, each in its own environment", edits: 60, lost: lost, refused: refused)
+    #expect((lost, refused) == (0, 0))
+  }
+
+  /// The write lock is an exclusive `flock` on the vault's folder, which a script can take too
+  /// (`flock ~/Vault command`): while another program holds it, a vault command waits, whatever
+  /// its environment, and writes once it is released.
+  @Test func aCommandWaitsWhileAnotherProgramHoldsTheVaultFolderLock() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = [
+      "python3", "-c",
+      "import fcntl, os, sys, time\n"
+        + "descriptor = os.open(sys.argv[1], os.O_RDONLY)\n"
+        + "fcntl.flock(descriptor, fcntl.LOCK_EX)\n"
+        + "print('held', flush=True)\n"
+        + "time.sleep(2)\n",
+      folder.path,
+    ]
+    let said = Pipe()
+    holder.standardOutput = said
+    try holder.run()
+    let first = said.fileHandleForReading.availableData
+    #expect(String(decoding: first, as: UTF8.self).hasPrefix("held"))
+    let own = try ScratchFolder.make("environment").path
+    let result = try CLI.start(
+      ["set", "Tasks.md", "waited", "yes"], in: folder,
+      environment: [
+        "VAULT_TODAY": Self.today, "VAULT_INDEX": folder.path + "-index.sqlite", "XDG_CACHE_HOME": own,
+        "TMPDIR": own,
+      ]
+    ).finish()
+    let holderRunning = holder.isRunning
+    holder.waitUntilExit()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!holderRunning, "vault wrote while another program held the vault's lock")
+    #expect(try Fixture.text(folder, "Tasks.md").contains("waited: \"yes\"\n"))
   }
 
   /// Two commands making the same new note never replace each other's.

@@ -82,7 +82,7 @@ public enum Accounts {
   public static func change<Value>(
     environment: [String: String], _ change: (inout [Account]) throws(VaultError) -> Value
   ) throws(VaultError) -> Value {
-    try WriteLock.withLock([path(environment: environment) + ".lock"]) { () throws(VaultError) -> Value in
+    try WriteLock.withLock(file: path(environment: environment) + ".lock") { () throws(VaultError) -> Value in
       var accounts = load(environment: environment).accounts
       let value = try change(&accounts)
       try save(accounts, environment: environment)

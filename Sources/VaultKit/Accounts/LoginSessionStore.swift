@@ -40,7 +40,7 @@ public enum LoginSessionStore {
     environment: [String: String], now: Date = Date(), _ change: (inout [String: Session]) -> Void
   ) throws(VaultError) {
     let file = path(environment: environment)
-    try WriteLock.withLock([file + ".lock"]) { () throws(VaultError) in
+    try WriteLock.withLock(file: file + ".lock") { () throws(VaultError) in
       var sessions = load(environment: environment, now: now)
       change(&sessions)
       try save(sessions, to: file)

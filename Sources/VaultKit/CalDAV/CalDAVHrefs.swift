@@ -33,7 +33,7 @@ extension Vault {
   /// (or two requests) naming objects at once both land.
   public func calDAVRemember(_ kind: CalDAVCalendar.Kind, uid: String, name: String?) throws(VaultError) {
     let wanted = name.flatMap { $0 == Self.calDAVName(uid: uid) ? nil : $0 }
-    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+    try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) in
       var names = calDAVHrefs(kind)
       guard names[uid] != wanted else { return }
       names[uid] = wanted

@@ -86,7 +86,7 @@ extension Vault {
   func calDAVWrite<Value: Encodable>(
     _ value: Value, to path: String, _ kind: CalDAVCalendar.Kind
   ) throws(VaultError) {
-    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+    try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) in
       try calDAVWriteHoldingTheLock(value, to: path, kind)
     }
   }

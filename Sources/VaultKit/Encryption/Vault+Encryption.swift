@@ -26,7 +26,7 @@ extension Vault {
     guard made else { return }
     let target = try writeTarget(path, followingLink: false)
     let newTarget = try writeTarget(newPath, followingLink: false)
-    try WriteLock.withLock(writeLockPaths) { () throws(VaultError) in
+    try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) in
       guard case .success(let now) = FileSystem.readFile(target), now == original else {
         unlink(newTarget)
         throw .changedOnDisk(path)

@@ -402,7 +402,7 @@ public struct VaultSync: Sendable {
   /// Commits every change (under the vault's write lock, so no vault command writes meanwhile).
   private func commitChanges(_ state: BranchState, setUp: [String], mended: Bool) throws(VaultError) -> String? {
     guard !state.changes.isEmpty || setUp.contains(".gitattributes") || mended else { return nil }
-    return try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) -> String? in
+    return try WriteLock.withLock(vault.writeLockPlaces) { () throws(VaultError) -> String? in
       try SyncCommit.commit(in: git, machine: machine)
     }
   }
@@ -444,7 +444,7 @@ public struct VaultSync: Sendable {
     let base = before.flatMap { _ in git.value(["merge-base", "HEAD", tracking]) }
     let (here, there) =
       base.map { (changes(from: $0, to: "HEAD"), changes(from: $0, to: tracking)) } ?? (.init(), .init())
-    try WriteLock.withLock(vault.writeLockPaths) { () throws(VaultError) in
+    try WriteLock.withLock(vault.writeLockPlaces) { () throws(VaultError) in
       // With nothing committed here yet, git takes the remote's history as it is.
       let merge = git.run(
         ["merge", "-q", "--no-edit", "--no-stat", tracking],

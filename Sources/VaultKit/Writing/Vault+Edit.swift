@@ -37,7 +37,7 @@ extension Vault {
   ) throws(VaultError) -> Value {
     let display = path
     let target = try writeTarget(path)
-    return try WriteLock.withLock(writeLockPaths) { () throws(VaultError) -> Value in
+    return try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) -> Value in
       let folder = TemporaryFiles.folder(of: target)
       TemporaryFiles.removeStaleOnce(in: folder)
       // When another program wrote into the old file at the moment vault replaced it, vault's
@@ -170,14 +170,20 @@ extension Vault {
     }
   }
 
-  /// Where the write lock of this vault is: beside its default index (whatever `--index` says,
-  /// so every process on the vault finds the same one), else in the temporary folder.
-  var writeLockPaths: [String] {
+  /// Where the write lock of this vault is (`WriteLock`): its own folder, which every process
+  /// writing the vault opens, whatever its environment (another `XDG_CACHE_HOME` or `HOME`, a
+  /// user service, a container with the vault as a volume); then the lock file that builds
+  /// before 0.12 took instead, so that one still running (a service not restarted after an
+  /// upgrade) takes turns too: beside the vault's default index, else in the temporary folder.
+  var writeLockPlaces: [[WriteLock.Place]] {
     let environment = ProcessInfo.processInfo.environment
     let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
     return [
-      defaultIndexFolder(environment: environment) + "/write.lock",
-      "\(temporary)/vault-\(getuid())/\(Self.fingerprint(root)).lock",
+      [.folder(root)],
+      [
+        .file(defaultIndexFolder(environment: environment) + "/write.lock"),
+        .file("\(temporary)/vault-\(getuid())/\(Self.fingerprint(root)).lock"),
+      ],
     ]
   }
 }
