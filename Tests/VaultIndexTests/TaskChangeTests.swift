@@ -60,6 +60,31 @@ extension TaskChangeTests {
   }
 }
 
+extension TaskChangeTests {
+  /// A program that saves by renaming its own file into place (most editors, sync clients)
+  /// between vault's last check and its rename: on Linux the writer exchanges the two names, so
+  /// it sees what it replaced and hands that program's bytes back, to be merged.
+  @Test func aSaveByRenamingAtTheRenameIsHandedBack() throws {
+    #if os(Linux)
+    let folder = try TemporaryVault(["Note.md": "one\n"])
+    let path = folder.root.appendingPathComponent("Note.md").path
+    let original = try #require(try FileWriter.Original.read(path).get())
+    let outcome = try FileWriter.replace(path, original: original, with: Array("one\nvault\n".utf8), display: "Note.md")
+    {
+      let saved = folder.root.appendingPathComponent(".Note.md.editor-save").path
+      _ = FileManager.default.createFile(atPath: saved, contents: Data("one\neditor\n".utf8))
+      rename(saved, path)
+    }
+    guard case .raced(let late) = outcome else { throw TestFailure("the editor's save was not seen") }
+    #expect(late == Array("one\neditor\n".utf8))
+    #expect(try folder.read("Note.md") == "one\nvault\n")
+    // The editor's file, exchanged out of place, is not left behind.
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.root.path)
+    #expect(!left.contains { $0.hasPrefix(TemporaryFiles.prefix) || $0.hasSuffix("editor-save") }, "\(left)")
+    #endif
+  }
+}
+
 struct TestFailure: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }

@@ -5,8 +5,9 @@ import Darwin
 #endif
 
 /// Writes files the safe way: the new bytes go to a temporary file in the same folder, are
-/// flushed to disk, get the old file's mode and owner, and replace it with one `rename`, so a
-/// crash leaves the old file or the new one, never a mix. Nothing is written when the file no
+/// flushed to disk, get the old file's mode and owner, and replace it in one step (an exchange
+/// of the two names where the system has it, else `rename`), so a crash leaves the old file or
+/// the new one, never a mix. Nothing is written when the file no
 /// longer holds the bytes the change was computed from.
 ///
 /// Only `Vault.edit` calls this (it holds the vault's write lock, re-reads and recomputes on
@@ -86,12 +87,24 @@ enum FileWriter {
       return .changed
     }
     beforeRename?()
-    guard rename(temporary, path) == 0 else {
+    let exchanged = exchange(temporary, path)
+    guard exchanged || rename(temporary, path) == 0 else {
       let reason = FileSystem.Reason.current().description
       unlink(temporary)
       throw .cannotWrite(display, reason: reason)
     }
     syncFolder(folder)
+    if exchanged {
+      // `temporary` names what was at `path` at the instant of the exchange: the file read,
+      // unless another program saved by renaming its own file into place since the check (as
+      // most editors and sync clients do). Then that is its change, handed back to be merged.
+      let late =
+        FileSystem.status(temporary, followLinks: false).map {
+          $0.device != original.status.device || $0.inode != original.status.inode
+        } == true ? FileSystem.readFile(temporary).value : nil
+      unlink(temporary)
+      if let late { return .raced(late) }
+    }
     // A program that wrote into the old file between the check and the rename wrote into a
     // file no longer in the vault: its bytes are handed back, to be merged and written again.
     if let after = original.statusNow(), !same(after, original.status),
@@ -101,6 +114,30 @@ enum FileWriter {
     }
     return .written
   }
+
+  /// Swaps the names `temporary` and `path` in one step, where the system can (Linux 3.15 and
+  /// later, on most file systems): true when it did. Else (another system, a file system without
+  /// it, `path` removed meanwhile) nothing changed, and the caller renames.
+  private static func exchange(_ temporary: String, _ path: String) -> Bool {
+    #if os(Linux)
+    guard let renameat2 = Self.renameat2 else { return false }
+    // RENAME_EXCHANGE (linux/fs.h).
+    return renameat2(AT_FDCWD, temporary, AT_FDCWD, path, 2) == 0
+    #else
+    return false
+    #endif
+  }
+
+  #if os(Linux)
+  /// glibc's `renameat2` (2.28 and later), which Swift's Glibc module does not declare (it is
+  /// behind `_GNU_SOURCE`); nil with a C library that lacks it.
+  private static let renameat2:
+    (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+      guard let symbol = dlsym(nil, "renameat2") else { return nil }
+      return unsafeBitCast(
+        symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    }()
+  #endif
 
   /// Creates the file at `path` with `bytes`, never over an existing one: the bytes are written
   /// to a temporary file and linked in under the name, which fails (`.changed`) if it is taken.
