@@ -235,7 +235,9 @@ extension Vault {
       let newline = UInt8(ascii: "\n")
       let carriageReturn = UInt8(ascii: "\r")
       var lines = current.split(separator: newline, omittingEmptySubsequences: false).map { Array($0) }
-      guard fresh.line >= 1, fresh.line <= lines.count else { return .keep(false) }
+      guard fresh.line >= 1, fresh.line <= lines.count else {
+        throw .cannotChange("\(task.path):\(task.line)", reason: "the task's line is not in the file")
+      }
       // A line's text without its `\r`, to look at (its bytes stay as they are).
       let textOf = { (line: [UInt8]) in
         String(decoding: line.last == carriageReturn ? line.dropLast() : line[...], as: UTF8.self)

@@ -125,7 +125,8 @@ extension CalDAVServer {
         let last = names[limit - 1]
         chosen = chosen.filter { $0.resource.name <= last }
         removed = removed.filter { $0 <= last }
-        newToken = state.tokens.partialToken(for: calendar.slug, after: given.isEmpty ? nil : given, upTo: last)
+        newToken = state.tokens.partialToken(
+          for: calendar.slug, after: given.isEmpty ? nil : given, upTo: last, listing: syncToken)
         truncated = true
       }
     } else {

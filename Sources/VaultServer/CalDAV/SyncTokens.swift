@@ -112,17 +112,20 @@ final class SyncTokens: Sendable {
   }
 
   /// The token of an answer that gave the changes since `token` (nil: since nothing) up to the
-  /// name `last`, in the order of names, when the client asked for at most so many.
-  func partialToken(for slug: String, after token: String?, upTo last: String) -> String? {
+  /// name `last`, in the order of names, when the client asked for at most so many. `listing` is
+  /// the token of the listing the answer was made from: a listing logged meanwhile by another
+  /// request (a change after that one) is not taken as given.
+  func partialToken(for slug: String, after token: String?, upTo last: String, listing: String) -> String? {
     logs.withLockedValue { all in
       guard let log = all[slug] ?? load(slug) else { return nil }
       let prefix = "http://vault.invalid/sync/\(slug):\(log.id)-"
+      guard listing.hasPrefix(prefix), let number = Int(listing.dropFirst(prefix.count)) else { return nil }
       var start = "-1"
       if let token {
         guard token.hasPrefix(prefix) else { return nil }
         start = String(token.dropFirst(prefix.count).split(separator: "+").first ?? "")
       }
-      return prefix + start + "+\(log.number)/" + last
+      return prefix + start + "+\(number)/" + last
     }
   }
 
