@@ -8,7 +8,7 @@ extension Vault {
   /// A read-only note stays; a note or a `.trash` reached through a link that leads out of the
   /// vault is refused; a note that is a link goes to the trash as the link.
   public func trash(_ path: String) throws(VaultError) -> String {
-    let target = try trashNote(path)
+    let target = try moveNote(path, into: ".trash", verb: "remove")
     trashKeptObject(of: path)
     return target
   }
@@ -28,42 +28,6 @@ extension Vault {
         try? FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
         _ = rename(folder + "/" + file, destination + "/" + file)
       }
-    }
-  }
-
-  private func trashNote(_ path: String) throws(VaultError) -> String {
-    let display = path
-    let name = (path as NSString).lastPathComponent
-    let base = (name as NSString).deletingPathExtension
-    let source = try writeTarget(path, followingLink: false)
-    let trashFolder = try writeTarget(".trash")
-    return try WriteLock.withLock(writeLockPlaces) { () throws(VaultError) -> String in
-      guard let status = FileSystem.status(source, followLinks: false) else { throw .noteNotFound(display) }
-      if status.isRegular && Self.isReadOnly(source, status) {
-        throw .cannotWrite(display, reason: "it is read-only; it stays where it is (make it writable to remove it)")
-      }
-      do {
-        try FileManager.default.createDirectory(atPath: trashFolder, withIntermediateDirectories: true)
-      } catch {
-        throw .cannotWrite(".trash", reason: VaultError.systemReason(error))
-      }
-      for number in 0..<10_000 {
-        let target = ".trash/" + (number == 0 ? name : "\(base) \(number).md")
-        let destination = trashFolder + "/" + (target as NSString).lastPathComponent
-        // A second name, then the first removed: a note in the trash is never replaced, and the
-        // note is never copied half-way. A file system without hard links gets a rename.
-        if link(source, destination) == 0 {
-          unlink(source)
-          return target
-        }
-        if errno == EEXIST { continue }
-        if FileSystem.status(destination, followLinks: false) != nil { continue }
-        guard rename(source, destination) == 0 else {
-          throw .cannotWrite(display, reason: FileSystem.Reason.current().description)
-        }
-        return target
-      }
-      throw .cannotWrite(display, reason: "the trash holds ten thousand notes of that name")
     }
   }
 

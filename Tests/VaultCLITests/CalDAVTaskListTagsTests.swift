@@ -4,7 +4,7 @@ import Testing
 
 /// A to-do in the task list of a tag stays in that list whatever its client sends: the line
 /// keeps the tag when the client changes SUMMARY from its own copy, a category becomes a tag and
-/// one taken off leaves the text, and a UID another calendar holds is refused, not written twice.
+/// one taken off leaves the text, and a UID another list holds moves the to-do, never writes it twice.
 /// A task's own category (`[category:: money]`) travels among its categories and stays a field.
 @Suite struct CalDAVTaskListTagsTests {
   static func todo(_ uid: String, _ summary: String, categories: String?) -> String {
@@ -54,13 +54,37 @@ import Testing
       body: "<d:propfind xmlns:d=\"DAV:\"><d:prop><d:getetag/></d:prop></d:propfind>")
     #expect(listing.body.contains("/dav/calendars/errands/bulbs-1.ics"), "\(listing.body)")
 
-    // The same UID in another task list: refused with the address that has it; no second line.
+    // The same UID put into another task list: the to-do moves there (its line loses the
+    // list's tag), never a second line; the old address then has nothing.
+    let copy = try HTTP.request(list + "bulbs-1.ics").body
     let twice = try HTTP.request(
       server.base + "/dav/calendars/tasks/elsewhere.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
-      body: Self.todo("bulbs-1", "Buy bulbs again", categories: nil))
-    #expect(twice.status == 403)
-    #expect(twice.body.contains("no-uid-conflict") && twice.body.contains("/dav/calendars/errands/bulbs-1.ics"))
-    #expect(try line(folder, "bulbs-1").contains("Buy tulip bulbs"))
+      body: copy.replacingOccurrences(of: "SUMMARY:Buy tulip bulbs", with: "SUMMARY:Buy bulbs again"))
+    #expect(twice.status == 201, "\(twice.body)")
+    let moved = try line(folder, "bulbs-1")
+    #expect(moved.hasPrefix("- [ ] Buy bulbs again #garden 🆔 bulbs-1"), "\(moved)")
+    #expect(try HTTP.request(list + "bulbs-1.ics").status == 404)
+    #expect(try HTTP.request(server.base + "/dav/calendars/tasks/elsewhere.ics").body.contains("SUMMARY:Buy bulbs again"))
+  }
+
+  /// A client that keeps a to-do's tags in CATEGORIES alone (its SUMMARY is the bare text)
+  /// renames it: the line gets the new text and keeps its tags.
+  @Test func aToDoRenamedByAClientThatKeepsTagsInCategoriesKeepsThem() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let address = server.base + "/dav/calendars/tasks/vet-1.ics"
+    let made = try HTTP.request(
+      address, method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: Self.todo("vet-1", "Call the vet", categories: "pets,home"))
+    #expect(made.status == 201, "\(made.body)")
+    #expect(try line(folder, "vet-1").hasPrefix("- [ ] Call the vet #pets #home 🆔 vet-1"))
+    let renamed = try HTTP.request(
+      address, method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: Self.todo("vet-1", "Call the vet today", categories: "pets,home"))
+    #expect(renamed.status == 204, "\(renamed.body)")
+    let now = try line(folder, "vet-1")
+    #expect(now.hasPrefix("- [ ] Call the vet today #pets #home 🆔 vet-1"), "\(now)")
   }
 
   @Test func aTasksCategoryIsOneOfItsCategoriesAndStaysItsField() throws {

@@ -262,9 +262,11 @@ public enum TaskTodo {
   /// aside); nil when they say the same.
   ///
   /// `listTag`: the tag of the task list the to-do is in. The line keeps it whatever SUMMARY and
-  /// CATEGORIES the client sends, so the to-do stays in that list.
+  /// CATEGORIES the client sends, so the to-do stays in that list. `leavingTag`: the tag of the
+  /// list it leaves (moved to another list), which the text loses.
   public static func changes(
-    from task: TaskItem, to fields: Fields, since given: Fields? = nil, listTag: String? = nil
+    from task: TaskItem, to fields: Fields, since given: Fields? = nil, listTag: String? = nil,
+    leavingTag: String? = nil
   ) -> TaskFieldEditor.Changes? {
     // Only what the client changed from the to-do it was given (`given`) changes the line: a
     // field it sends back as it got it leaves the line's as it is now (also one changed on disk
@@ -287,15 +289,23 @@ public enum TaskTodo {
     // The text: SUMMARY (tags included), with CATEGORIES as tags; a category the client took
     // off since it was given the to-do leaves the text, the list's tag never does.
     let words = TaskFieldEditor.words(of: task)
-    var text = fields.summary != words && changed(\.summary) ? fields.summary : words
+    let renamed = fields.summary != words && changed(\.summary)
+    var text = renamed ? fields.summary : words
     var wanted = listTag.map { [$0] } ?? []
-    if let categories = fields.categories?.filter(notCategory), changed(\.categories) {
+    // A new SUMMARY without the tags (a client that keeps them in CATEGORIES alone) keeps them.
+    if let categories = fields.categories?.filter(notCategory), changed(\.categories) || renamed {
       wanted = categories.map(TagSyntax.tag(fromWords:)) + wanted
       let keep = Set(wanted.map(TagSyntax.normalized))
       for gone in (given?.categories ?? []).filter(notCategory).map(TagSyntax.tag(fromWords:))
       where !keep.contains(TagSyntax.normalized(gone)) {
         text = removing(tag: gone, from: text)
       }
+    }
+    // The list it leaves: its tag goes, also when the client sends it back among CATEGORIES
+    // (vault gave it there).
+    if let leavingTag, TagSyntax.normalized(leavingTag) != listTag.map(TagSyntax.normalized) {
+      wanted.removeAll { TagSyntax.normalized($0) == TagSyntax.normalized(leavingTag) }
+      text = removing(tag: leavingTag, from: text)
     }
     text = adding(tags: wanted, to: text)
     if text != words {

@@ -121,9 +121,12 @@ extension Vault {
   ///
   /// `parent`: the task a new to-do is a subtask of (its RELATED-TO): the line goes under it,
   /// nested, after the lines nested under it already.
+  ///
+  /// `leaving`: the task list `existing` is moved from (a client moved it into `list`): the line
+  /// loses that list's tag and gets `list`'s.
   public func calDAVPutTask(
     _ body: String, in list: CalDAVCalendar, existing: Located<TaskItem>?, today: LocalDate, given: String? = nil,
-    parent: Located<TaskItem>? = nil
+    parent: Located<TaskItem>? = nil, leaving: CalDAVCalendar? = nil
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let root = try Self.calDAVObject(body, holding: "VTODO", "this task list takes to-dos only")
     let offset = Self.calendarZones.offset
@@ -179,7 +182,7 @@ extension Vault {
     }
     var task = existing
     if let changes = TaskTodo.changes(
-      from: task.value, to: fields, since: givenFields, listTag: list.setting?.tag)
+      from: task.value, to: fields, since: givenFields, listTag: list.setting?.tag, leavingTag: leaving?.setting?.tag)
     {
       do {
         _ = try editTask(task, changes)

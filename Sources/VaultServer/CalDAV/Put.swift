@@ -34,12 +34,29 @@ extension CalDAVServer {
     let calendar = asked.kinds.count > 1 ? asked.facet(existing?.kind ?? (sentToDo ? .tasks : .events)) : asked
     // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
     let uid = parsed?.components.first { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }?.first("UID")?.text
+    // An event of another calendar is moved here: a calendar app drags one to another calendar
+    // with a PUT there and then a DELETE in the first (Thunderbird, Evolution), and that
+    // DELETE then finds nothing to remove (404).
+    // A to-do of another task list, the same: its line changes list tags.
+    var moving: (object: CalDAVObject, from: CalDAVCalendar, move: CalDAVEventMove?)?
     if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
-      let href = CalDAVTarget.object(other.calendar, name: other.object.resource.name).href
-      return Self.xml(
-        .forbidden,
-        DAVXMLWriter.error(DAVNamespace.caldav, "no-uid-conflict", href: href, reason: "\(href) has this UID"))
+      let otherCalendar = other.calendar.slug != calendar.slug && other.object.kind == calendar.kind
+      if otherCalendar, calendar.kind == .events,
+        let move = state.vault.calDAVEventMove(paths: other.object.resource.paths, to: calendar)
+      {
+        moving = (other.object, other.calendar, move)
+      } else if otherCalendar, calendar.kind == .tasks, let task = other.object.task,
+        state.vault.calDAVTaskMoveFits(task.value, from: other.calendar, to: calendar)
+      {
+        moving = (other.object, other.calendar, nil)
+      } else {
+        let href = CalDAVTarget.object(other.calendar, name: other.object.resource.name).href
+        return Self.xml(
+          .forbidden,
+          DAVXMLWriter.error(DAVNamespace.caldav, "no-uid-conflict", href: href, reason: "\(href) has this UID"))
+      }
     }
+    let moved = moving
     // A new subtask (RELATED-TO a to-do of the vault) goes under its parent's line.
     var parentTask: Located<TaskItem>?
     if calendar.kind == .tasks, existing == nil,
@@ -55,15 +72,20 @@ extension CalDAVServer {
     var lastRead: String?
     if calendar.kind == .events, let existing {
       lastRead = try await state.bodies(of: [existing], in: calendar)[name]
+    } else if let moved {
+      lastRead = try await state.bodies(of: [moved.object], in: moved.from)[moved.object.resource.name]
     }
     let currentBody = lastRead
-    let given = calendar.kind == .events ? nil : await state.lastGiven(name, in: calendar)
+    let given =
+      calendar.kind == .events
+      ? nil
+      : await state.lastGiven(moved?.object.resource.name ?? name, in: moved?.from ?? calendar)
     let vault = state.vault
     let today = await state.today
     let result = try await state.writing { () throws(CalDAVRefusal) -> CalDAVPutResult in
       var current: Located<TaskItem>?
       var currentTag: String?
-      if let existing {
+      if let existing = existing ?? moved?.object {
         if calendar.kind == .tasks, let task = existing.task, let id = existing.resource.taskID {
           current = vault.calDAVCurrentTask(id: id, at: task.path)
           currentTag = current.flatMap { vault.calDAVTaskBody($0)?.etag }
@@ -71,6 +93,8 @@ extension CalDAVServer {
           currentTag = vault.calDAVCurrentTag(of: existing.resource, calendar.kind)
         }
       }
+      // A moved object is new at this address.
+      if moved != nil { currentTag = nil }
       if let ifNoneMatch, ifNoneMatch.trimmingCharacters(in: .whitespaces) == "*", currentTag != nil {
         throw .changedMeanwhile("the object exists already (If-None-Match: *)")
       }
@@ -83,10 +107,25 @@ extension CalDAVServer {
       }
       switch calendar.kind {
       case .events:
+        if let moved, let move = moved.move {
+          let paths = try vault.calDAVMoveEvent(move)
+          let resource = CalDAVResource(name: name, uid: moved.object.resource.uid, etag: "", paths: paths)
+          var result = try vault.calDAVPutEvent(
+            body, named: name, in: calendar, existing: resource, currentBody: currentBody)
+          result.created = true
+          return result
+        }
         return try vault.calDAVPutEvent(
           body, named: name, in: calendar, existing: currentTag == nil ? nil : existing?.resource,
           currentBody: currentBody)
       case .tasks:
+        if let moved {
+          guard let current else { throw .notFound }
+          var result = try vault.calDAVPutTask(
+            body, in: calendar, existing: current, today: today, given: given, leaving: moved.from)
+          result.created = true
+          return result
+        }
         return try vault.calDAVPutTask(
           body, in: calendar, existing: current, today: today, given: given, parent: parent)
       case .journal:
@@ -98,7 +137,11 @@ extension CalDAVServer {
     }
     // A new object lives at the URL its client chose, whatever its UID.
     if existing == nil, let uid { try state.vault.calDAVRemember(calendar.kind, uid: uid, name: name) }
-    await state.wrote(result.paths + (existing?.resource.paths ?? []))
+    await state.wrote(result.paths + (existing?.resource.paths ?? []) + (moved?.object.resource.paths ?? []))
+    // What its client sent it as in the calendar it left is kept under its name here now.
+    if let moved, moved.object.resource.name != name {
+      state.vault.calDAVForget(calendar.kind, name: moved.object.resource.name)
+    }
     // What the notes cannot say is kept beside them: the client gets back all it sent, and the
     // ETag of what it sent when a GET gives those very bytes (RFC 4791 5.3.4).
     var etag: String?
