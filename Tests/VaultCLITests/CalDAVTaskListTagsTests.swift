@@ -64,7 +64,8 @@ import Testing
     let moved = try line(folder, "bulbs-1")
     #expect(moved.hasPrefix("- [ ] Buy bulbs again #garden 🆔 bulbs-1"), "\(moved)")
     #expect(try HTTP.request(list + "bulbs-1.ics").status == 404)
-    #expect(try HTTP.request(server.base + "/dav/calendars/tasks/elsewhere.ics").body.contains("SUMMARY:Buy bulbs again"))
+    #expect(
+      try HTTP.request(server.base + "/dav/calendars/tasks/elsewhere.ics").body.contains("SUMMARY:Buy bulbs again"))
   }
 
   /// A client that keeps a to-do's tags in CATEGORIES alone (its SUMMARY is the bare text)
