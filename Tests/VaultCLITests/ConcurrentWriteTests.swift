@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import VaultKit
+
 /// Vault writers running at once on one file, and another program appending to it
 /// without a lock, never lose an edit. Real processes of the built binary, many trials.
 @Suite(.serialized) struct ConcurrentWriteTests {
@@ -127,27 +129,35 @@ import Testing
   }
 
   /// The write lock is an exclusive `flock` on the vault's folder, which a script can take too
-  /// (`flock ~/Vault command`): while another program holds it, a vault command waits, whatever
-  /// its environment, and writes once it is released.
-  @Test func aCommandWaitsWhileAnotherProgramHoldsTheVaultFolderLock() throws {
+  /// (`flock ~/Vault command`), and on the lock file builds before 0.12 took (beside the default
+  /// index), so one of those still running takes turns too: while another program holds either,
+  /// a vault command waits, whatever its environment, and writes once it is released.
+  @Test(arguments: ["the vault's folder", "the lock file of older builds"])
+  func aCommandWaitsWhileAnotherProgramHoldsTheWriteLock(held: String) throws {
     let folder = try Fixture.copy("ExampleVault")
+    let own = try ScratchFolder.make("environment").path
+    let root = folder.resolvingSymlinksInPath().path
+    let lock =
+      held == "the vault's folder"
+      ? root : Vault.defaultIndexFolder(root: root, environment: ["XDG_CACHE_HOME": own]) + "/write.lock"
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     holder.arguments = [
       "python3", "-c",
       "import fcntl, os, sys, time\n"
-        + "descriptor = os.open(sys.argv[1], os.O_RDONLY)\n"
+        + "path = sys.argv[1]\n"
+        + "if not os.path.isdir(path): os.makedirs(os.path.dirname(path), exist_ok=True)\n"
+        + "descriptor = os.open(path, os.O_RDONLY if os.path.isdir(path) else os.O_RDWR | os.O_CREAT)\n"
         + "fcntl.flock(descriptor, fcntl.LOCK_EX)\n"
         + "print('held', flush=True)\n"
         + "time.sleep(2)\n",
-      folder.path,
+      lock,
     ]
     let said = Pipe()
     holder.standardOutput = said
     try holder.run()
     let first = said.fileHandleForReading.availableData
     #expect(String(decoding: first, as: UTF8.self).hasPrefix("held"))
-    let own = try ScratchFolder.make("environment").path
     let result = try CLI.start(
       ["set", "Tasks.md", "waited", "yes"], in: folder,
       environment: [
@@ -158,7 +168,7 @@ import Testing
     let holderRunning = holder.isRunning
     holder.waitUntilExit()
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(!holderRunning, "vault wrote while another program held the vault's lock")
+    #expect(!holderRunning, "vault wrote while another program held \(held)")
     #expect(try Fixture.text(folder, "Tasks.md").contains("waited: \"yes\"\n"))
   }
 
