@@ -133,6 +133,22 @@ import Testing
     #expect(try Self.listing(server, "work").contains("review-1.ics"))
   }
 
+  /// A body vault cannot keep is refused before the event moves: it stays where it was.
+  @Test func aMoveWithABodyVaultCannotKeepChangesNothing() throws {
+    let (folder, server) = try Self.served()
+    defer { _ = server.stop() }
+    let before = Self.text(folder, "Events/Quarterly review.md")
+    let got = try HTTP.request(server.base + "/dav/calendars/work/review-1.ics")
+    let put = try HTTP.request(
+      server.base + "/dav/calendars/family/review-1.ics", method: "PUT",
+      headers: ["Content-Type": "text/calendar", "If-None-Match": "*"],
+      body: got.body.replacingOccurrences(of: "END:VEVENT", with: "RRULE:FREQ=SECONDLY\r\nEND:VEVENT"))
+    #expect((400..<500).contains(put.status), "\(put.status) \(put.body)")
+    #expect(Self.text(folder, "Events/Quarterly review.md") == before)
+    #expect(Self.text(folder, "Events/Family/Quarterly review.md") == nil)
+    #expect(try Self.listing(server, "work").contains("review-1.ics"))
+  }
+
   @Test func aToDoDraggedToAnotherTaskListMovesThere() throws {
     let (folder, server) = try Self.served()
     defer { _ = server.stop() }

@@ -43,46 +43,9 @@ extension Vault {
     _ body: String, named name: String, in calendar: CalDAVCalendar, existing: CalDAVResource?,
     currentBody: String? = nil
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
-    let root = try Self.calDAVObject(body, holding: "VEVENT", "this calendar takes events only")
-    let uids = Set(root.components.filter { $0.name == "VEVENT" }.compactMap { $0.first("UID")?.text })
-    guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {
-      throw .notAcceptable("a calendar object holds the events of one UID")
-    }
+    let (root, uid, importer, items) = try calDAVEventItems(body, in: calendar)
     if let existing, existing.uid != uid {
       throw .notAcceptable("the UID of an object cannot change (it is \(existing.uid))")
-    }
-    var importer = ICalendarImport(
-      vaultZone: zone.identifier, allDayAt: settings.reminders.allDayAt,
-      category: calendar.setting?.category, knownZone: { TimeZone(identifier: $0) != nil },
-      offset: Self.calendarZones.offset)
-    importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
-    importer.vaultZoneIsSet = settings.timeZone != nil
-    let (items, problems) = importer.items(body)
-    guard !items.isEmpty else {
-      throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")
-    }
-    // What a note cannot keep is refused before anything is written, never answered 201 and
-    // dropped: a rule vault cannot expand (FREQ=SECONDLY, INTERVAL=0), a note too large to read.
-    if let lost = problems.first(where: \.losesData) {
-      throw .notAcceptable("line \(lost.line): \(lost.message.components(separatedBy: ";").first ?? lost.message)")
-    }
-    for item in items {
-      let size = item.properties.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 3 }
-      if size > NoteParser.maxFrontMatterBytes {
-        throw .tooLarge(
-          "'\(item.title.prefix(40))…' makes a note whose properties are \(size / 1024) KB; a note's front matter is at most "
-            + "\(NoteParser.maxFrontMatterBytes / 1024) KB")
-      }
-    }
-    guard items.allSatisfy({ $0.seriesUID == uid || $0.uid == uid }) else {
-      // An import splits such a change into a series of its own (`UID+DAY`); an object keeps
-      // its one UID.
-      if items.contains(where: { $0.seriesUID.hasPrefix(uid + "+") }) {
-        throw .notAcceptable(
-          "a change of this and later occurrences (RANGE=THISANDFUTURE) makes a series of its own: "
-            + "end this series before it and save the rest as a new event")
-      }
-      throw .notAcceptable("a calendar object holds the events of one UID")
     }
     // The notes it is made of now, by the UID each says (the series' `uid`, `UID/DAY` for the
     // others).
@@ -181,6 +144,60 @@ extension Vault {
     let resource = CalDAVResource(name: name, uid: uid, etag: "", paths: order)
     result.etag = calDAVCurrentTag(of: resource)
     return result
+  }
+
+  /// A client's event object read as the notes it makes, or the reason it cannot be kept, before
+  /// anything is written: one VCALENDAR of the events of one UID, each with a date, no rule
+  /// vault cannot expand, no note too large to read back.
+  func calDAVEventItems(
+    _ body: String, in calendar: CalDAVCalendar
+  ) throws(CalDAVRefusal) -> (
+    root: ICalendar.Component, uid: String, importer: ICalendarImport, items: [ICalendarImport.Item]
+  ) {
+    let root = try Self.calDAVObject(body, holding: "VEVENT", "this calendar takes events only")
+    let uids = Set(root.components.filter { $0.name == "VEVENT" }.compactMap { $0.first("UID")?.text })
+    guard uids.count == 1, let uid = uids.first, !uid.isEmpty else {
+      throw .notAcceptable("a calendar object holds the events of one UID")
+    }
+    var importer = ICalendarImport(
+      vaultZone: zone.identifier, allDayAt: settings.reminders.allDayAt,
+      category: calendar.setting?.category, knownZone: { TimeZone(identifier: $0) != nil },
+      offset: Self.calendarZones.offset)
+    importer.zoneNames = TimeZone.knownTimeZoneIdentifiers
+    importer.vaultZoneIsSet = settings.timeZone != nil
+    let (items, problems) = importer.items(body)
+    guard !items.isEmpty else {
+      throw .notAcceptable(problems.first.map { "line \($0.line): \($0.message)" } ?? "the event has no date")
+    }
+    // What a note cannot keep is refused before anything is written, never answered 201 and
+    // dropped: a rule vault cannot expand (FREQ=SECONDLY, INTERVAL=0), a note too large to read.
+    if let lost = problems.first(where: \.losesData) {
+      throw .notAcceptable("line \(lost.line): \(lost.message.components(separatedBy: ";").first ?? lost.message)")
+    }
+    for item in items {
+      let size = item.properties.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 3 }
+      if size > NoteParser.maxFrontMatterBytes {
+        throw .tooLarge(
+          "'\(item.title.prefix(40))…' makes a note whose properties are \(size / 1024) KB; a note's front matter is at most "
+            + "\(NoteParser.maxFrontMatterBytes / 1024) KB")
+      }
+    }
+    guard items.allSatisfy({ $0.seriesUID == uid || $0.uid == uid }) else {
+      // An import splits such a change into a series of its own (`UID+DAY`); an object keeps
+      // its one UID.
+      if items.contains(where: { $0.seriesUID.hasPrefix(uid + "+") }) {
+        throw .notAcceptable(
+          "a change of this and later occurrences (RANGE=THISANDFUTURE) makes a series of its own: "
+            + "end this series before it and save the rest as a new event")
+      }
+      throw .notAcceptable("a calendar object holds the events of one UID")
+    }
+    return (root, uid, importer, items)
+  }
+
+  /// Whether a client's event object can be kept (`calDAVEventItems`), checked before a move.
+  public func calDAVCheckEvent(_ body: String, in calendar: CalDAVCalendar) throws(CalDAVRefusal) {
+    _ = try calDAVEventItems(body, in: calendar)
   }
 
   /// The keys that together say on which days an event happens.

@@ -108,6 +108,8 @@ extension CalDAVServer {
       switch calendar.kind {
       case .events:
         if let moved, let move = moved.move {
+          // Refused before anything moves, as it would be after.
+          try vault.calDAVCheckEvent(body, in: calendar)
           let paths = try vault.calDAVMoveEvent(move)
           let resource = CalDAVResource(name: name, uid: moved.object.resource.uid, etag: "", paths: paths)
           var result = try vault.calDAVPutEvent(
