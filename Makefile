@@ -14,10 +14,15 @@ demo: deps
 # - The python3 the oracles were installed for comes first on the PATH, with the programs pip put
 #   beside it (vdirsyncer, khal...): pyenv's shims cost a bash and five programs per call, 5 % of
 #   the suite's CPU.
+# - The test oracles install (apt and pip: mostly waiting on the network) while the compiler
+#   works: a fresh machine waits for the longer of the two, not for both.
 TEST_PATH = $$(python3 -c 'import os, sys; print(os.path.dirname(sys.executable))' 2>/dev/null || echo /usr/bin):$$PATH
 test: deps
-	scripts/install-test-deps
-	swift build --build-tests
+	@log=$$(mktemp); scripts/install-test-deps >"$$log" 2>&1 & oracles=$$!; \
+	swift build --build-tests; built=$$?; \
+	wait $$oracles; installed=$$?; cat "$$log"; rm -f "$$log"; \
+	if [ $$installed -ne 0 ]; then echo "error: scripts/install-test-deps failed" >&2; fi; \
+	[ $$built -eq 0 ] && [ $$installed -eq 0 ]
 	PATH="$(TEST_PATH)" scripts/run-tests
 	PATH="$(TEST_PATH)" scripts/test-in-zones
 
