@@ -34,10 +34,9 @@ extension CalDAVServer {
     let calendar = asked.kinds.count > 1 ? asked.facet(existing?.kind ?? (sentToDo ? .tasks : .events)) : asked
     // A new object whose UID another one has already (RFC 4791 5.3.2.1, no-uid-conflict).
     let uid = parsed?.components.first { ["VEVENT", "VTODO", "VJOURNAL"].contains($0.name) }?.first("UID")?.text
-    // An event of another calendar is moved here: a calendar app drags one to another calendar
-    // with a PUT there and then a DELETE in the first (Thunderbird, Evolution), and that
-    // DELETE then finds nothing to remove (404).
-    // A to-do of another task list, the same: its line changes list tags.
+    // An event or a to-do of another calendar is moved here: a calendar app drags one to another
+    // calendar with a PUT there and then a DELETE in the first (Thunderbird, Evolution), and that
+    // DELETE then finds nothing to remove (404). A to-do's line changes list tags.
     var moving: (object: CalDAVObject, from: CalDAVCalendar, move: CalDAVEventMove?)?
     if existing == nil, let uid, let other = try await state.holds(uid: uid, in: calendar) {
       let otherCalendar = other.calendar.slug != calendar.slug && other.object.kind == calendar.kind
@@ -140,7 +139,7 @@ extension CalDAVServer {
     // A new object lives at the URL its client chose, whatever its UID.
     if existing == nil, let uid { try state.vault.calDAVRemember(calendar.kind, uid: uid, name: name) }
     await state.wrote(result.paths + (existing?.resource.paths ?? []) + (moved?.object.resource.paths ?? []))
-    // What its client sent it as in the calendar it left is kept under its name here now.
+    // A moved object's part kept under its old name goes: it is kept under this one (below).
     if let moved, moved.object.resource.name != name {
       state.vault.calDAVForget(calendar.kind, name: moved.object.resource.name)
     }
