@@ -378,3 +378,17 @@ public struct CalendarSetting: Hashable, Sendable {
     return true
   }
 }
+
+extension Array where Element == CalendarSetting {
+  /// The calendar an event of this category, in a note at this path, is in: the first of these
+  /// that holds it; nil for Events, the calendar of the rest.
+  public func calendar(holdingCategory category: String?, path: String) -> CalendarSetting? {
+    first { $0.holdsEvents && $0.holds(category: category, path: path) }
+  }
+
+  /// The tag of the task list a task with these tags is in: the first of these whose tag it has;
+  /// nil for Tasks, the list of the rest.
+  public func listTag(holdingTags tags: [String]) -> String? {
+    lazy.compactMap(\.tag).first { TagSyntax.matches(tags, $0) }
+  }
+}

@@ -138,12 +138,9 @@ extension Vault {
     } catch {
       throw VaultError(error)
     }
-    let others = calDAVCalendars.compactMap(\.setting).filter(\.holdsEvents)
+    let calendars = calDAVCalendars.compactMap(\.setting)
     func holds(_ path: String, _ category: String?) -> Bool {
-      if let setting = calendar.setting {
-        return others.first { $0.holds(category: category, path: path) } == setting
-      }
-      return !others.contains { $0.holds(category: category, path: path) }
+      calendars.calendar(holdingCategory: category, path: path) == calendar.setting
     }
     // A note of a changed occurrence (`uid: SERIES/2026-12-03`) belongs to its series' object.
     var seriesPaths: [String: String] = [:]

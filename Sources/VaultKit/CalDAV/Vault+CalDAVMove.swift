@@ -26,7 +26,7 @@ extension Vault {
     }
     let current = NoteParser.parse(bytes, path: owner).properties.first { $0.key.lowercased() == "category" }?.value
       .text
-    let calendars = calDAVCalendars.compactMap(\.setting).filter(\.holdsEvents)
+    let calendars = calDAVCalendars.compactMap(\.setting)
     let setting = target.setting
     var move = CalDAVEventMove(paths: paths, category: nil, folder: nil)
     if let folder = setting?.folder, !folder.isEmpty {
@@ -41,7 +41,7 @@ extension Vault {
     }
     let movedOwner = move.folder.map { $0 + "/" + (owner as NSString).lastPathComponent } ?? owner
     let category = move.category ?? current
-    guard calendars.first(where: { $0.holds(category: category, path: movedOwner) }) == setting else { return nil }
+    guard calendars.calendar(holdingCategory: category, path: movedOwner) == setting else { return nil }
     return move
   }
 
@@ -91,6 +91,6 @@ extension Vault {
     var tags = task.tags
     if let leaving = source.setting?.tag { tags.removeAll { TagSyntax.matches([$0], leaving) } }
     if let tag = target.setting?.tag { tags.append(tag) }
-    return calDAVCalendars.compactMap(\.setting?.tag).first { TagSyntax.matches(tags, $0) } == target.setting?.tag
+    return calDAVCalendars.compactMap(\.setting).listTag(holdingTags: tags) == target.setting?.tag
   }
 }

@@ -16,11 +16,8 @@ extension Vault {
     in store: IndexStore, list: CalDAVCalendar, today: LocalDate
   ) throws(VaultError) -> (tasks: [Located<TaskItem>], written: [String]) {
     // A task with the tag of a list of `calendars:` is in the first such list; the others in Tasks.
-    let tags = calDAVCalendars.compactMap(\.setting?.tag)
-    func holds(_ task: TaskItem) -> Bool {
-      let first = tags.first { TagSyntax.matches(task.tags, $0) }
-      return first == list.setting?.tag
-    }
+    let calendars = calDAVCalendars.compactMap(\.setting)
+    func holds(_ task: TaskItem) -> Bool { calendars.listTag(holdingTags: task.tags) == list.setting?.tag }
     var selection = TaskSelection()
     selection.taskList = (
       (try? newNotePath(settings.inbox)) ?? settings.inbox,
