@@ -172,4 +172,119 @@ import Testing
     #expect(back.delete.status == 404)
     #expect(try line() == ["- [ ] Post the big parcel #errands 📅 2026-12-04 🆔 parcel"])
   }
+
+  /// A new event PUT into one calendar with the category of a calendar listed before it (Work's
+  /// `work`, as vault itself sends it) stays where its client put it: its note is not given the
+  /// category, which would list it in Work and leave nothing at the address the client chose;
+  /// the CATEGORIES are kept beside the note and come back. An event the calendar would not
+  /// hold even so (a folder inside an earlier calendar's folder) is refused.
+  @Test func aNewEventWithAnotherCalendarsCategoryStaysInTheCalendarItWasPutIn() throws {
+    let (folder, server) = try Self.served()
+    defer { _ = server.stop() }
+    let body = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:offsite-1",
+      "DTSTAMP:20261123T090000Z", "DTSTART:20261211T090000", "DTEND:20261211T170000", "SUMMARY:Offsite",
+      "CATEGORIES:work", "END:VEVENT", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    for calendar in ["family", "events"] {
+      let uid = "offsite-\(calendar)"
+      let href = server.base + "/dav/calendars/\(calendar)/\(uid).ics"
+      let put = try HTTP.request(
+        href, method: "PUT", headers: ["Content-Type": "text/calendar", "If-None-Match": "*"],
+        body: body.replacingOccurrences(of: "UID:offsite-1", with: "UID:\(uid)"))
+      #expect(put.status == 201, "\(calendar): \(put.body)")
+      let got = try HTTP.request(href)
+      #expect(got.status == 200 && got.body.contains("CATEGORIES:work"), "\(calendar): \(got.body)")
+      #expect(!(try Self.listing(server, "work")).contains("/\(uid).ics<"), "\(calendar)")
+      let note = try #require(Self.notes(holding: uid, in: folder).first, "\(calendar)")
+      #expect(!note.value.contains("category:"), "\(note)")
+      #expect(note.key.hasPrefix(calendar == "family" ? "Events/Family/" : "Events/"), "\(note.key)")
+    }
+
+    // Kids' folder is inside Family's, which `calendars:` lists first: nothing PUT into Kids
+    // could be listed there.
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    try (String(contentsOf: config, encoding: .utf8) + "  Kids: {folder: Events/Family/Kids}\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("Events/Family/Kids"), withIntermediateDirectories: true)
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline, try HTTP.request(server.base + "/dav/calendars/kids/", method: "PROPFIND").status != 207 {
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    let refused = try HTTP.request(
+      server.base + "/dav/calendars/kids/offsite-kids.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: body.replacingOccurrences(of: "UID:offsite-1", with: "UID:offsite-kids"))
+    #expect(refused.status == 403 && refused.body.contains("would be in the calendar Family"), "\(refused.body)")
+    #expect(Self.notes(holding: "offsite-kids", in: folder).isEmpty)
+  }
+
+  /// The notes of the vault whose front matter holds `uid: <uid>` or `uid: <uid>/…`, trash and all.
+  static func notes(holding uid: String, in folder: URL) -> [String: String] {
+    var found: [String: String] = [:]
+    for path in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+    where path.hasSuffix(".md") {
+      let text = Self.text(folder, path) ?? ""
+      if text.contains("\nuid: \(uid)\n") || text.contains("\nuid: \(uid)/") { found[path] = text }
+    }
+    return found
+  }
+
+  /// vdirsyncer (Debian's), syncing two calendars with two local folders, and a local `.ics`
+  /// file moved from one folder to the other (Fixtures/Oracles/vdirsyncer-move). Synced new
+  /// calendar first, vdirsyncer PUTs the object there before it DELETEs it in the old one, and
+  /// the notes move; the old calendar first, the note goes to the trash and the PUT makes it
+  /// anew. Either way every sync succeeds, the event is in the new calendar once, and syncs
+  /// after it change nothing on either side. (vdirsyncer 0.19 warns "Deleting an item with no
+  /// etag" when it sends one: its message is the wrong way round.)
+  @Test(arguments: ["to-first", "from-first"])
+  func vdirsyncerMovingALocalFileMovesTheEventOnce(order: String) throws {
+    let (folder, server) = try Self.served()
+    defer { _ = server.stop() }
+    // vdirsyncer refuses to sync a folder the move empties: Family keeps another event.
+    try Data("---\ntitle: Piano\nuid: piano-1\ndate: 2026-12-12\nallDay: true\n---\n".utf8)
+      .write(to: folder.appendingPathComponent("Events/Family/Piano.md"))
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/vdirsyncer-move").path
+    let work = folder.deletingLastPathComponent().appendingPathComponent("vdirsyncer").path
+    // The swimming series, with its changed occurrence, moves Family (a folder) to Work (a
+    // category); the review the other way.
+    let (source, target, uid) = order == "to-first" ? ("family", "work", "swim-1") : ("work", "family", "review-1")
+    let output = try Oracle.run("python3", [oracle, server.base + "/dav/", work, order, source, target, uid + ".ics"])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let syncs = seen["syncs"] as? [[String: Any]] ?? []
+    #expect(syncs.count == 6)
+    for sync in syncs {
+      #expect(sync["status"] as? Int == 0, "\(sync)")
+      #expect(!"\(sync["output"] ?? "")".contains("error"), "\(sync)")
+    }
+    let first = seen["first"] as? [String: String] ?? [:]
+    #expect(first["\(source)/\(uid).ics"] != nil && first["family/piano-1.ics"] != nil, "\(first.keys.sorted())")
+    let settled = seen["settled"] as? [String: String] ?? [:]
+    #expect(
+      settled["\(target)/\(uid).ics"] != nil && settled["\(source)/\(uid).ics"] == nil, "\(settled.keys.sorted())")
+    #expect(seen["idle"] as? [String: String] == settled, "a sync after the move changed the local folders")
+
+    // The server lists it in the new calendar only, once.
+    #expect(try Self.listing(server, target).components(separatedBy: "/\(uid).ics<").count == 2)
+    #expect(!(try Self.listing(server, source)).contains("/\(uid).ics<"))
+    let notes = Self.notes(holding: uid, in: folder)
+    if order == "to-first" {
+      // Moved: the same notes, out of the folder, the series with Work's category, the
+      // occurrence still its series'.
+      #expect(Set(notes.keys) == ["Events/Swimming.md", "Events/Swimming 2026-12-09.md"], "\(notes.keys.sorted())")
+      let series = notes["Events/Swimming.md"] ?? ""
+      #expect(series.contains("category: work\n") && series.contains("skipDates: [2026-12-09]\n"), "\(series)")
+      let changed = notes["Events/Swimming 2026-12-09.md"] ?? ""
+      #expect(changed.contains("date: 2026-12-10\n") && changed.contains("series: \"[[Events/Swimming]]\"\n"), "\(changed)")
+    } else {
+      // Deleted, then made anew from what vdirsyncer sends: the old note in the trash, the new
+      // one in Family's folder without Work's category, its text kept.
+      let made = notes.filter { !$0.key.hasPrefix(".trash/") }
+      #expect(Set(notes.keys).subtracting(made.keys) == [".trash/Quarterly review.md"], "\(notes.keys.sorted())")
+      #expect(made.count == 1 && made.keys.allSatisfy { $0.hasPrefix("Events/Family/") }, "\(notes.keys.sorted())")
+      let note = made.values.first ?? ""
+      #expect(note.contains("date: 2026-12-08\n") && !note.contains("category:"), "\(note)")
+      #expect(note.contains("Agenda in the shared folder."), "\(note)")
+    }
+  }
 }

@@ -66,8 +66,10 @@ extension Vault {
       for item in importer.items(currentBody).items { baseline[item.uid] = item.properties }
     }
     let sendsCategories = root.components.contains { $0.first("CATEGORIES") != nil }
+    let foreignCategory = try calDAVForeignCategory(items, uid: uid, at: byUID[uid], folder: folder, in: calendar)
     for item in items.sorted(by: { ($0.recurrenceDay == nil ? 0 : 1) < ($1.recurrenceDay == nil ? 0 : 1) }) {
       var properties = item.properties
+      if foreignCategory, byUID[item.uid] == nil { properties.removeAll { $0.0 == "category" } }
       if item.recurrenceDay != nil, let series = byUID[uid] {
         properties.append(("series", PropertyWriter.scalar("[[" + String(series.dropLast(3)) + "]]")))
       }
@@ -118,6 +120,7 @@ extension Vault {
       var changes: [(key: String, yaml: String?)] = []
       for key in changed {
         if key == "uid" && Self.yamlValue(fresh, key) == nil { continue }
+        if key == "category" && foreignCategory { continue }
         if ["tags", "category"].contains(key) && Self.yamlValue(fresh, key) == nil && !sendsCategories { continue }
         changes.append((key, written[key]))
       }
@@ -193,6 +196,36 @@ extension Vault {
       throw .notAcceptable("a calendar object holds the events of one UID")
     }
     return (root, uid, importer, items)
+  }
+
+  /// Whether the category a client's event object gives its series (its CATEGORIES) would put
+  /// it in a calendar listed before `calendar` in `calendars:` instead, which not giving it
+  /// would not: the note is then not given it (the CATEGORIES stay beside the note, with all
+  /// it cannot say), for the client put the event in `calendar`. A client that moves an event
+  /// with a DELETE in the first calendar and a PUT here (vdirsyncer, when a file is moved from
+  /// one folder to another) sends back the first calendar's category, which vault gave it.
+  /// An event that this calendar would not hold even so is refused, never answered 201 and
+  /// listed elsewhere. `owner` is the series' note, nil when it is new.
+  func calDAVForeignCategory(
+    _ items: [ICalendarImport.Item], uid: String, at owner: String?, folder: String, in calendar: CalDAVCalendar
+  ) throws(CalDAVRefusal) -> Bool {
+    guard let series = items.first(where: { $0.uid == uid && $0.recurrenceDay == nil }) ?? items.first else {
+      return false
+    }
+    let path = owner ?? folder + "/" + series.noteName + ".md"
+    let category = series.properties.first { $0.0 == "category" }.flatMap {
+      Self.yamlValue(Self.values(of: NewNote.text(properties: [$0], body: nil)), "category")
+    }
+    let calendars = calDAVCalendars.compactMap(\.setting)
+    let target = calendar.setting
+    if calendars.calendar(holdingCategory: category, path: path) == target { return false }
+    if category != nil, calendars.calendar(holdingCategory: nil, path: path) == target { return true }
+    // Only a new event can land elsewhere: a changed one keeps its note's place and category.
+    guard owner == nil else { return false }
+    // Where it would be even without its category: that is what a client must change.
+    let holder = calendars.calendar(holdingCategory: nil, path: path)?.name ?? "Events"
+    throw .notAcceptable(
+      "this event would be in the calendar \(holder), which `calendars:` lists before \(target?.name ?? "Events"): put it there")
   }
 
   /// Whether a client's event object can be kept (`calDAVEventItems`), checked before a move.
