@@ -77,7 +77,13 @@ import Testing
     #expect(moved.hasSuffix("---\nAgenda in the shared folder.\n"), "\(moved)")
     #expect(!(try Self.listing(server, "work")).contains("review-1.ics"))
     #expect(try Self.listing(server, "family").contains("/dav/calendars/family/review-1.ics"))
-    #expect(try HTTP.request(server.base + "/dav/calendars/family/review-1.ics").body.contains("at home"))
+    let inFamily = try HTTP.request(server.base + "/dav/calendars/family/review-1.ics").body
+    #expect(inFamily.contains("at home"))
+    // The link vault gave it, which the client sent back, names the note where it is now.
+    let link = inFamily.replacingOccurrences(of: "\r\n ", with: "").split(separator: "\r\n").first {
+      $0.hasPrefix("URL:")
+    }
+    #expect(link?.hasSuffix("&file=Events%2FFamily%2FQuarterly%20review") == true, "\(inFamily)")
 
     // Family to Work: back in the events folder, with Work's category.
     let toWork = try Self.drag(server, "review-1", from: "family", to: "work")
@@ -275,7 +281,8 @@ import Testing
       let series = notes["Events/Swimming.md"] ?? ""
       #expect(series.contains("category: work\n") && series.contains("skipDates: [2026-12-09]\n"), "\(series)")
       let changed = notes["Events/Swimming 2026-12-09.md"] ?? ""
-      #expect(changed.contains("date: 2026-12-10\n") && changed.contains("series: \"[[Events/Swimming]]\"\n"), "\(changed)")
+      #expect(
+        changed.contains("date: 2026-12-10\n") && changed.contains("series: \"[[Events/Swimming]]\"\n"), "\(changed)")
     } else {
       // Deleted, then made anew from what vdirsyncer sends: the old note in the trash, the new
       // one in Family's folder without Work's category, its text kept.

@@ -65,4 +65,20 @@ import Testing
     #expect(merged.contains("TZID:W. Europe Standard Time"))
     #expect(!merged.contains("SUMMARY:Moved"))
   }
+
+  /// A link of vault's own that a client sends back names the note where it is now (after a
+  /// move or a rename); anyone else's link, and an object whose link is current, stay as sent.
+  @Test func vaultsOwnLinkSentBackNamesTheNoteWhereItIsNow() {
+    let prefix = "obsidian://open?vault=v&file="
+    let old = calendar("BEGIN:VEVENT\nUID:a\nURL:obsidian://open?vault=v&file=Lunch\nEND:VEVENT\n")
+    let now = calendar("BEGIN:VEVENT\nUID:a\nURL:obsidian://open?vault=v&file=Family%2FLunch\nEND:VEVENT\n")
+    let rewritten = ICalendarKeeping.withOwnLinks(old, servedNow: now, prefix: prefix)
+    #expect(rewritten.contains("URL:obsidian://open?vault=v&file=Family%2FLunch\r\n"), "\(rewritten)")
+    #expect(!rewritten.contains("file=Lunch\r\n"))
+    let theirs = calendar("BEGIN:VEVENT\nUID:a\nURL:https://example.org/lunch\nX-A:1\nEND:VEVENT\n")
+    #expect(ICalendarKeeping.withOwnLinks(theirs, servedNow: now, prefix: prefix) == theirs)
+    let otherVault = calendar("BEGIN:VEVENT\nUID:a\nURL:obsidian://open?vault=w&file=Lunch\nEND:VEVENT\n")
+    #expect(ICalendarKeeping.withOwnLinks(otherVault, servedNow: now, prefix: prefix) == otherVault)
+    #expect(ICalendarKeeping.withOwnLinks(now, servedNow: now, prefix: prefix) == now)
+  }
 }

@@ -18,6 +18,28 @@ public enum ICalendarKeeping {
     return merge(client, then, now).text
   }
 
+  /// `sent` with each link of vault's own (a URL starting with `prefix`, `obsidian://open?vault=…
+  /// &file=`) that names another note than vault's object `served` now does replaced by
+  /// `served`'s: a client sends back the link it was given, which names where the note was then,
+  /// and after a move to another calendar's folder or a rename it would name a note that is no
+  /// longer there. `sent` itself, byte for byte, when no link changes.
+  public static func withOwnLinks(_ sent: String, servedNow served: String, prefix: String) -> String {
+    guard var client = calendar(sent), let now = calendar(served) else { return sent }
+    let links = Dictionary(
+      now.components.compactMap { component in component.first("URL").map { (key(component), $0.value) } },
+      uniquingKeysWith: { first, _ in first })
+    var changed = false
+    for (index, component) in client.components.enumerated() {
+      guard let link = links[key(component)], link.hasPrefix(prefix) else { continue }
+      for (place, property) in component.properties.enumerated()
+      where property.name == "URL" && property.value.hasPrefix(prefix) && property.value != link {
+        client.components[index].properties[place].value = link
+        changed = true
+      }
+    }
+    return changed ? client.text : sent
+  }
+
   static func calendar(_ text: String) -> ICalendar.Component? {
     ICalendar.parse(text).components.first { $0.name == "VCALENDAR" }
   }

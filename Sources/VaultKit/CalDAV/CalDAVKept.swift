@@ -70,15 +70,17 @@ extension Vault {
   /// when vault's object is the very bytes it sent. Returns whether a GET now gives those bytes.
   @discardableResult
   public func calDAVKeep(
-    _ kind: CalDAVCalendar.Kind, name: String, paths: [String], sent: String, served: String
+    _ kind: CalDAVCalendar.Kind, name: String, paths: [String], sent given: String, served: String
   ) throws(VaultError) -> Bool {
-    guard let path = calDAVKeptPath(kind, name: name) else { return sent == served }
+    // Vault's own link to a note, sent back after the note moved, names it where it is now.
+    let sent = ICalendarKeeping.withOwnLinks(given, servedNow: served, prefix: obsidianLink(""))
+    guard let path = calDAVKeptPath(kind, name: name) else { return sent == served && sent == given }
     guard sent != served else {
       calDAVForget(kind, name: name)
-      return true
+      return sent == given
     }
     try calDAVWrite(CalDAVKept(paths: paths, sent: sent, served: served), to: path, kind)
-    return true
+    return sent == given
   }
 
   /// Writes one of the files of `.vault/caldav/` as JSON: whole to a temporary file beside it,

@@ -225,7 +225,8 @@ extension Vault {
     // Where it would be even without its category: that is what a client must change.
     let holder = calendars.calendar(holdingCategory: nil, path: path)?.name ?? "Events"
     throw .notAcceptable(
-      "this event would be in the calendar \(holder), which `calendars:` lists before \(target?.name ?? "Events"): put it there")
+      "this event would be in the calendar \(holder), which `calendars:` lists before \(target?.name ?? "Events"): put it there"
+    )
   }
 
   /// Whether a client's event object can be kept (`calDAVEventItems`), checked before a move.
