@@ -179,6 +179,30 @@ import Testing
     #expect(try line() == ["- [ ] Post the big parcel #errands 📅 2026-12-04 🆔 parcel"])
   }
 
+  /// An event moved under a name its client chose stays there when the server starts again:
+  /// the new calendar lists it at that address, a GET finds it, and the old address is gone.
+  @Test func aMovedEventIsWhereItsClientPutItAfterTheServerStartsAgain() throws {
+    let (folder, first) = try Self.served()
+    var server = first
+    defer { _ = server.stop() }
+    let got = try HTTP.request(server.base + "/dav/calendars/work/review-1.ics")
+    let put = try HTTP.request(
+      server.base + "/dav/calendars/family/4C1B-moved.ics", method: "PUT",
+      headers: ["Content-Type": "text/calendar", "If-None-Match": "*"], body: got.body)
+    #expect(put.status == 201, "\(put.body)")
+    let delete = try HTTP.request(
+      server.base + "/dav/calendars/work/review-1.ics", method: "DELETE", headers: ["If-Match": got.header("ETag") ?? "*"])
+    #expect(delete.status == 404)
+    _ = server.stop()
+    server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    let again = try HTTP.request(server.base + "/dav/calendars/family/4C1B-moved.ics")
+    #expect(again.status == 200 && again.body.contains("UID:review-1\r\n"), "\(again.status) \(again.body)")
+    #expect(try Self.listing(server, "family").contains("/dav/calendars/family/4C1B-moved.ics<"))
+    #expect(!(try Self.listing(server, "work")).contains("review-1"))
+    #expect(try HTTP.request(server.base + "/dav/calendars/work/review-1.ics").status == 404)
+    #expect(Self.notes(holding: "review-1", in: folder).keys.sorted() == ["Events/Family/Quarterly review.md"])
+  }
+
   /// A new event PUT into one calendar with the category of a calendar listed before it (Work's
   /// `work`, as vault itself sends it) stays where its client put it: its note is not given the
   /// category, which would list it in Work and leave nothing at the address the client chose;
