@@ -191,7 +191,8 @@ import Testing
       headers: ["Content-Type": "text/calendar", "If-None-Match": "*"], body: got.body)
     #expect(put.status == 201, "\(put.body)")
     let delete = try HTTP.request(
-      server.base + "/dav/calendars/work/review-1.ics", method: "DELETE", headers: ["If-Match": got.header("ETag") ?? "*"])
+      server.base + "/dav/calendars/work/review-1.ics", method: "DELETE",
+      headers: ["If-Match": got.header("ETag") ?? "*"])
     #expect(delete.status == 404)
     _ = server.stop()
     server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
