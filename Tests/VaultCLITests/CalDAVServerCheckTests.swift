@@ -29,6 +29,12 @@ import Testing
     let ours = result["vault"] as? [String: String] ?? [:]
     let reference = result["radicale"] as? [String: String] ?? [:]
     #expect(!reference.isEmpty && !ours.isEmpty, "\(output.prefix(2000))")
+    // How many of the library's server features have each grade, for the record.
+    let graded = result["grades"] as? [String: [String: Int]] ?? [:]
+    func grades(_ server: String) -> String {
+      (graded[server] ?? [:]).sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
+    print("caldav-server-tester: vault \(grades("vault")); Radicale \(grades("radicale"))")
     // Beyond Radicale: a search of principals (RFC 3744 principal-property-search) finds the one.
     #expect((ours["principal-search"] ?? "full") == "full", "\(ours)")
     let exceptions = try Self.listedExceptions()
