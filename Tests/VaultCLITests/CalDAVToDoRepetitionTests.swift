@@ -55,4 +55,72 @@ import Testing
     #expect(try lines(folder).first?.contains("🔁 every week until December 29, 2026") == true)
     #expect(try HTTP.request(url).body.contains("RRULE:FREQ=WEEKLY;UNTIL=20261229T235959Z\r\n"))
   }
+
+  /// The to-dos a time-range query finds (RFC 4791 9.9) are those `recurring-ical-events` finds
+  /// in the to-dos the server gives, each repetition of a repeating one included
+  /// (Fixtures/Oracles/todo-time-ranges): 120 tasks with the Tasks plugin's rules, start and due
+  /// days, asked 50 spans of 1 to 60 days from 2026 to 2029. vault reads a span by days, a day
+  /// wider either side (for zones), and a due day as the whole day (RFC 5545's DUE date ends as
+  /// the day begins), so it may also give a to-do a day or two from the span, never one further
+  /// away, and never misses one.
+  @Test func aTimeRangeFindsEachRepetitionOfARepeatingToDo() throws {
+    let folder = try Fixture.copy("ExampleVault").deletingLastPathComponent().appendingPathComponent("Repeating")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+    let rules = [
+      "every day", "every 3 days", "every weekday", "every week", "every week on Sunday",
+      "every week on Tuesday, Friday", "every 2 weeks", "every 2 weeks on Tuesday, Friday", "every Monday and Thursday",
+      "every month", "every 2 months", "every month on the 1st", "every month on the last",
+      "every month on the last Friday", "every 6 months on the 2nd Wednesday", "every January on the 15th",
+      "every April and December on the 1st and 24th", "every year", "every day until December 3, 2028", "",
+    ]
+    var random = SeededRandom(seed: 20_261_201)
+    var lines: [String] = []
+    for number in 0..<120 {
+      let due = LocalDateText.day(offset: random.below(900), from: "2025-10-01")
+      var line = "- [ ] Chore \(number) 🆔 chore\(number)"
+      let rule = rules[random.below(rules.count)]
+      if !rule.isEmpty { line += " 🔁 \(rule)" }
+      switch random.below(3) {
+      case 0: line += " 🛫 " + LocalDateText.day(offset: -random.below(20), from: due) + " 📅 " + due
+      case 1: line += " 🛫 " + due
+      default: line += " 📅 " + due
+      }
+      lines.append(line)
+    }
+    try ("# Tasks\n\n" + lines.joined(separator: "\n") + "\n").write(
+      to: folder.appendingPathComponent("Tasks.md"), atomically: true, encoding: .utf8)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment.merging(["TZ": "UTC"]) { $1 })
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/todo-time-ranges").path
+    let output = try Oracle.run("python3", [oracle, server.base + "/dav/calendars/tasks/", "20261201", "50"])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    #expect(seen["todos"] as? Int == 120, "\(output.prefix(500))")
+    let spans = seen["spans"] as? [[String: Any]] ?? []
+    #expect(spans.count == 50)
+    var found = 0
+    for span in spans {
+      let vault = Set(span["vault"] as? [String] ?? [])
+      let oracle = Set(span["oracle"] as? [String] ?? [])
+      let widened = Set(span["widened"] as? [String] ?? [])
+      found += oracle.count
+      let missed = oracle.subtracting(vault).sorted()
+      let further = vault.subtracting(widened).sorted()
+      #expect(missed.isEmpty, "\(span["span"] ?? ""): vault missed \(missed)")
+      #expect(further.isEmpty, "\(span["span"] ?? ""): vault gave \(further)")
+    }
+    // Most spans meet repetitions, not only the tasks' own days.
+    #expect(found > 50 * 15, "\(found)")
+  }
+}
+
+/// Days as text, counted from another.
+enum LocalDateText {
+  static func day(offset: Int, from start: String) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    let date = formatter.date(from: start) ?? Date(timeIntervalSince1970: 0)
+    return formatter.string(from: date.addingTimeInterval(Double(offset) * 86_400))
+  }
 }

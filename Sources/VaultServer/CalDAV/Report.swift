@@ -282,8 +282,10 @@ extension CalDAVServer {
   {
     let zone = state.vault.reminderZone
     func day(_ seconds: Int?, _ fallback: LocalDate) -> LocalDate { seconds.map { zone.local($0).date } ?? fallback }
+    // The end is not in the span: one at midnight ends with the day before. A day wider each
+    // side, for a date (a to-do's) read in another zone than the vault's.
     let first = day(from, LocalDate.calDAVEarliest).adding(days: -1)
-    let last = day(to, LocalDate.calDAVLatest).adding(days: 1)
+    let last = day(to.map { $0 - 1 }, LocalDate.calDAVLatest).adding(days: 1)
     switch calendar.kind {
     case .events:
       let events = try await state.events(from: first, through: last)
@@ -294,9 +296,7 @@ extension CalDAVServer {
     case .tasks:
       return objects.filter { object in
         guard let task = object.task?.value else { return false }
-        let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
-        guard let earliest = dates.min(), let latest = dates.max() else { return true }
-        return earliest <= last && latest >= first
+        return Self.toDo(task, meets: first...last)
       }
     case .journal:
       // A day (DTSTART;VALUE=DATE) meets the span when its day in the vault's zone does
@@ -308,6 +308,28 @@ extension CalDAVServer {
         return (to.map { start < $0 } ?? true) && (from.map { end > $0 } ?? true)
       }
     }
+  }
+
+  /// Whether a task's to-do meets a span of days (RFC 4791 9.9): its dates (start, scheduled,
+  /// due) or, for a repeating one, the dates of one of its repetitions, as its RRULE gives them
+  /// from DTSTART (else DUE) with the same distance between them. A task with no date meets any.
+  static func toDo(_ task: TaskItem, meets span: ClosedRange<LocalDate>) -> Bool {
+    let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
+    guard let earliest = dates.min(), let latest = dates.max() else { return true }
+    if earliest <= span.upperBound && latest >= span.lowerBound { return true }
+    // The rule its to-do carries (`TaskTodo`), repeating from the date its RRULE does.
+    guard TaskTodo.sendsRule(task), let recurrence = task.recurrence,
+      let rule = RecurrenceRule.parse(tasksRule: recurrence), let anchor = task.start ?? task.due,
+      anchor <= span.upperBound
+    else { return false }
+    // A repetition on day `d` spans its dates moved by `d - anchor`: it meets the span when it
+    // begins no later than its end and ends no sooner than its start.
+    let before = anchor.days(until: earliest)
+    let after = anchor.days(until: latest)
+    let from = max(anchor, span.lowerBound.adding(days: -after))
+    let through = span.upperBound.adding(days: -before)
+    guard from <= through else { return false }
+    return !rule.occurrences(start: anchor, in: from...through).isEmpty
   }
 
   /// A prop-filter (RFC 4791 9.7.2) on one component: defined, not defined, or a text match.
