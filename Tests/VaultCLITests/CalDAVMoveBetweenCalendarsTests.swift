@@ -319,4 +319,40 @@ import Testing
       #expect(note.contains("Agenda in the shared folder."), "\(note)")
     }
   }
+
+  /// The same for a to-do moved between two task lists' folders: once, in the new list, its line
+  /// without the old list's tag, whichever list vdirsyncer syncs first.
+  @Test(arguments: ["to-first", "from-first"])
+  func vdirsyncerMovingALocalToDoMovesItOnce(order: String) throws {
+    let (folder, server) = try Self.served()
+    defer { _ = server.stop() }
+    let tasks = folder.appendingPathComponent("Tasks.md")
+    try
+      (String(contentsOf: tasks, encoding: .utf8)
+      + "- [ ] Post the parcel #errands 🆔 parcel-1 📅 2026-12-02\n- [ ] Buy stamps #errands 🆔 stamps-1 📅 2026-12-02\n")
+      .write(to: tasks, atomically: true, encoding: .utf8)
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/vdirsyncer-move").path
+    let work = folder.deletingLastPathComponent().appendingPathComponent("vdirsyncer").path
+    let output = try Oracle.run(
+      "python3", [oracle, server.base + "/dav/", work, order, "errands", "tasks", "parcel-1.ics"])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    for sync in seen["syncs"] as? [[String: Any]] ?? [] {
+      #expect(sync["status"] as? Int == 0 && !"\(sync["output"] ?? "")".contains("error"), "\(sync)")
+    }
+    let settled = seen["settled"] as? [String: String] ?? [:]
+    #expect(settled["tasks/parcel-1.ics"] != nil && settled["errands/parcel-1.ics"] == nil, "\(settled.keys.sorted())")
+    #expect(seen["idle"] as? [String: String] == settled, "a sync after the move changed the local folders")
+    #expect(try Self.listing(server, "tasks").components(separatedBy: "/parcel-1.ics<").count == 2)
+    #expect(!(try Self.listing(server, "errands")).contains("/parcel-1.ics<"))
+    var lines: [String] = []
+    for path in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+    where path.hasSuffix(".md") && !path.hasPrefix(".trash") {
+      lines += (Self.text(folder, path) ?? "").split(separator: "\n").map(String.init).filter {
+        $0.contains("🆔 parcel-1")
+      }
+    }
+    #expect(
+      lines.count == 1 && lines.allSatisfy { $0.hasPrefix("- [ ] Post the parcel") && !$0.contains("#errands") },
+      "\(lines)")
+  }
 }

@@ -68,6 +68,39 @@ import Testing
       try HTTP.request(server.base + "/dav/calendars/tasks/elsewhere.ics").body.contains("SUMMARY:Buy bulbs again"))
   }
 
+  /// A new to-do PUT into Tasks with another list's tag among its CATEGORIES (Errands', as vault
+  /// itself sends it) stays where its client put it: the line is not given that tag, which would
+  /// list it in Errands and leave nothing at the address the client chose, and the CATEGORIES
+  /// come back. Its other categories are tags as ever. The tag leaves its text too, where
+  /// vault's own object of an Errands to-do says it.
+  @Test func aNewToDoWithAnotherListsTagStaysInTheListItWasPutIn() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+    try (settings + "\ncalendars:\n  Errands: {tag: errands}\n").write(to: config, atomically: true, encoding: .utf8)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let address = server.base + "/dav/calendars/tasks/milk-1.ics"
+    let made = try HTTP.request(
+      address, method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: Self.todo("milk-1", "Buy milk", categories: "errands,dairy"))
+    #expect(made.status == 201, "\(made.body)")
+    #expect(try line(folder, "milk-1").hasPrefix("- [ ] Buy milk #dairy 🆔 milk-1"))
+    let got = try HTTP.request(address)
+    #expect(got.status == 200 && got.body.contains("CATEGORIES:errands,dairy\r\n"), "\(got.body)")
+    #expect(try HTTP.request(server.base + "/dav/calendars/errands/milk-1.ics").status == 404)
+
+    // vault's own object of an Errands to-do says the tag in SUMMARY too.
+    let stamps = try HTTP.request(
+      server.base + "/dav/calendars/tasks/stamps-1.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: Self.todo("stamps-1", "Buy stamps #errands #post", categories: "errands"))
+    #expect(stamps.status == 201, "\(stamps.body)")
+    #expect(try line(folder, "stamps-1").hasPrefix("- [ ] Buy stamps #post 🆔 stamps-1"))
+    #expect(
+      try HTTP.request(server.base + "/dav/calendars/tasks/stamps-1.ics").body.contains(
+        "SUMMARY:Buy stamps #errands #post"))
+  }
+
   /// A client that keeps a to-do's tags in CATEGORIES alone (its SUMMARY is the bare text)
   /// renames it: the line gets the new text and keeps its tags.
   @Test func aToDoRenamedByAClientThatKeepsTagsInCategoriesKeepsThem() throws {

@@ -372,6 +372,36 @@ public enum TaskTodo {
     return kept.count == words.count ? text : kept.joined(separator: " ")
   }
 
+  /// `fields` without the categories that would put its task in another list than the one of
+  /// `listTag` (nil: Tasks, the list of the rest), of the lists whose tags `listTags` are, in
+  /// the order `calendars:` gives them: a to-do stays in the list its client put it in. A client
+  /// that moves a to-do with a DELETE in one list and a PUT into another (vdirsyncer, when a
+  /// file moves between its folders) sends back the first list's tag, which vault gave it, in
+  /// CATEGORIES and in SUMMARY. For a new to-do (`new`), such a tag leaves SUMMARY's text too;
+  /// a changed one's text is merged with its line's, which knows its tags (`changes`).
+  public static func keepingIn(listTag: String?, of listTags: [String], _ fields: Fields, new: Bool) -> Fields {
+    func holder(_ tags: [String]) -> String? { listTags.first { TagSyntax.matches(tags, $0) } }
+    var kept = fields
+    var tags = listTag.map { [$0] } ?? []
+    if new {
+      for tag in Self.tags(in: fields.summary) {
+        if holder(tags + [tag]) == listTag {
+          tags.append(tag)
+        } else {
+          kept.summary = removing(tag: tag, from: kept.summary)
+        }
+      }
+    }
+    if let categories = fields.categories {
+      kept.categories = categories.filter { category in
+        guard holder(tags + [TagSyntax.tag(fromWords: category)]) == listTag else { return false }
+        tags.append(TagSyntax.tag(fromWords: category))
+        return true
+      }
+    }
+    return kept
+  }
+
   /// The line of a to-do made on a client, in the vault's notation, with its UID as its id, its
   /// CATEGORIES as tags and then `tags` (the list's).
   public static func newLine(

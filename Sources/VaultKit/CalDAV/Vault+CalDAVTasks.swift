@@ -132,11 +132,15 @@ extension Vault {
       let seconds = offset(zoneName, moment) ?? 0
       return ReminderSchedule.Zone.fixed(seconds).local(ReminderSchedule.Zone.fixed(0).instant(moment))
     }
-    let fields: TaskTodo.Fields
+    let read: TaskTodo.Fields
     switch TaskTodo.fields(root, local: local) {
-    case .success(let read): fields = read
+    case .success(let fields): read = fields
     case .failure(let refusal): throw .notAcceptable(refusal.description)
     }
+    // It stays in this list: another list's tag it was sent with (vault's own, from the list it
+    // was in) is kept beside the line, with all the line cannot say, not written into it.
+    let listTags = calDAVCalendars.compactMap(\.setting).compactMap(\.tag)
+    let fields = TaskTodo.keepingIn(listTag: list.setting?.tag, of: listTags, read, new: existing == nil)
     let givenFields = given.flatMap { ICalendar.parse($0).components.first }.flatMap {
       try? TaskTodo.fields($0, local: local).get()
     }
