@@ -24,6 +24,8 @@ public enum ICalendarKeeping {
   /// and after a move to another calendar's folder or a rename it would name a note that is no
   /// longer there. `sent` itself, byte for byte, when no link changes.
   public static func withOwnLinks(_ sent: String, servedNow served: String, prefix: String) -> String {
+    // Read only when it may hold one (the scheme, near the start of a URL line, is not folded).
+    guard sent.contains("obsidian:") else { return sent }
     guard var client = calendar(sent), let now = calendar(served) else { return sent }
     let links = Dictionary(
       now.components.compactMap { component in component.first("URL").map { (key(component), $0.value) } },
