@@ -58,7 +58,7 @@ import Testing
 
   /// The to-dos a time-range query finds (RFC 4791 9.9) are those `recurring-ical-events` finds
   /// in the to-dos the server gives, each repetition of a repeating one included
-  /// (Fixtures/Oracles/todo-time-ranges): 120 tasks with the Tasks plugin's rules, start and due
+  /// (Fixtures/Oracles/time-ranges): 120 tasks with the Tasks plugin's rules, start and due
   /// days, asked 50 spans of 1 to 60 days from 2026 to 2029. vault reads a span by days, a day
   /// wider either side (for zones), and a due day as the whole day (RFC 5545's DUE date ends as
   /// the day begins), so it may also give a to-do a day or two from the span, never one further
@@ -92,10 +92,10 @@ import Testing
       to: folder.appendingPathComponent("Tasks.md"), atomically: true, encoding: .utf8)
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment.merging(["TZ": "UTC"]) { $1 })
     defer { _ = server.stop() }
-    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/todo-time-ranges").path
-    let output = try Oracle.run("python3", [oracle, server.base + "/dav/calendars/tasks/", "20261201", "50"])
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/time-ranges").path
+    let output = try Oracle.run("python3", [oracle, "VTODO", server.base + "/dav/calendars/tasks/", "20261201", "50"])
     let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
-    #expect(seen["todos"] as? Int == 120, "\(output.prefix(500))")
+    #expect(seen["objects"] as? Int == 120, "\(output.prefix(500))")
     let spans = seen["spans"] as? [[String: Any]] ?? []
     #expect(spans.count == 50)
     var found = 0

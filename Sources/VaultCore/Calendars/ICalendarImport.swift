@@ -652,7 +652,7 @@ public struct ICalendarImport: Sendable {
   // MARK: - Values
 
   /// `20261128`, `20261128T093000`, `20261128T083000Z`.
-  static func moment(_ value: String) -> LocalDateTime? {
+  public static func moment(_ value: String) -> LocalDateTime? {
     let digits = Array(value.utf8)
     guard digits.count >= 8, digits.prefix(8).allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
     func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
@@ -666,7 +666,7 @@ public struct ICalendarImport: Sendable {
   }
 
   /// A DURATION in seconds: `-P1D`, `PT2H30M`, `-P1W`.
-  static func seconds(duration text: String) -> Int? {
+  public static func seconds(duration text: String) -> Int? {
     var rest = Substring(text.uppercased())
     var sign = 1
     if rest.first == "-" || rest.first == "+" {

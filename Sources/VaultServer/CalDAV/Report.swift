@@ -259,6 +259,19 @@ extension CalDAVServer {
         }
         chosen = try await inRange(chosen, from: from, to: to, calendar: calendar)
       }
+      // Its alarms (RFC 4791 9.9): those with one, without one, or with one going off in a span.
+      for alarmFilter in inner.children(DAVNamespace.caldav, "comp-filter")
+      where alarmFilter.attributes["name"]?.uppercased() == "VALARM" {
+        let range = alarmFilter.child(DAVNamespace.caldav, "time-range")
+        let from = range?.attributes["start"].flatMap(Self.instant)
+        let to = range?.attributes["end"].flatMap(Self.instant)
+        if range != nil, from == nil, to == nil {
+          throw DAVXMLError(description: "a time-range needs a start or an end (UTC, such as 20261201T000000Z)")
+        }
+        chosen = try await withAlarms(
+          chosen, defined: alarmFilter.child(DAVNamespace.caldav, "is-not-defined") == nil,
+          goingOff: range == nil ? nil : (from, to), calendar: calendar)
+      }
       let propertyFilters = inner.children(DAVNamespace.caldav, "prop-filter")
       if !propertyFilters.isEmpty {
         let bodies = try await state.bodies(of: chosen, in: calendar)
@@ -307,6 +320,61 @@ extension CalDAVServer {
         let end = zone.instant(LocalDateTime(date: day.adding(days: 1), time: .midnight))
         return (to.map { start < $0 } ?? true) && (from.map { end > $0 } ?? true)
       }
+    }
+  }
+
+  /// The objects with an alarm (`defined`) or without one; with `goingOff`, those with an alarm
+  /// that goes off in the span (RFC 4791 9.9): at its fixed moment, or at its offset from an
+  /// occurrence's start or end, or at one of its repetitions. An event's occurrences are those
+  /// every view shows; the alarms of its changed occurrences count for each. A to-do's start
+  /// and due day begin at midnight in the vault's zone.
+  func withAlarms(
+    _ objects: [CalDAVObject], defined: Bool, goingOff span: (from: Int?, to: Int?)?, calendar: CalDAVCalendar
+  ) async throws -> [CalDAVObject] {
+    guard calendar.kind != .journal else { return defined ? [] : objects }
+    let bodies = try await state.bodies(of: objects, in: calendar)
+    var alarms: [String: [ICalendarAlarms.Alarm]] = [:]
+    for object in objects {
+      guard let body = bodies[object.resource.name], let root = ICalendar.parse(body).components.first else { continue }
+      alarms[object.resource.name] =
+        root.components.filter { $0.name == calendar.kind.component }.flatMap(ICalendarAlarms.alarms(of:))
+    }
+    func has(_ object: CalDAVObject) -> Bool { !(alarms[object.resource.name] ?? []).isEmpty }
+    guard let span else { return objects.filter { has($0) == defined } }
+    guard defined else { return [] }
+    let zone = state.vault.reminderZone
+    let utc = { (moment: LocalDateTime) in ReminderSchedule.Zone.fixed(0).instant(moment) }
+    // The occurrences whose alarms may go off in the span: those in it, widened by the alarms'
+    // reach.
+    let reach = ICalendarAlarms.reach(of: alarms.values.flatMap { $0 })
+    let from = span.from.map { $0 - reach.after }
+    let to = span.to.map { $0 + reach.before }
+    switch calendar.kind {
+    case .events:
+      let first = from.map { zone.local($0).date.adding(days: -2) } ?? LocalDate.calDAVEarliest
+      let last = to.map { zone.local($0).date.adding(days: 2) } ?? LocalDate.calDAVLatest
+      let events = try await state.events(from: first, through: last)
+      let byPath = Dictionary(grouping: events, by: \.path)
+      let vault = state.vault
+      return objects.filter { object in
+        guard let found = alarms[object.resource.name], !found.isEmpty else { return false }
+        let occurrences = object.resource.paths.flatMap { byPath[$0] ?? [] }
+          .flatMap { vault.calDAVOccurrences($0, from: from, to: to) }.map { (start: $0.start, end: $0.end) }
+        return ICalendarAlarms.goesOff(found, occurrences: occurrences, from: span.from, to: span.to, utc: utc)
+      }
+    case .tasks:
+      return objects.filter { object in
+        guard let found = alarms[object.resource.name], !found.isEmpty, let task = object.task?.value else {
+          return false
+        }
+        let midnight = { (day: LocalDate) in zone.instant(LocalDateTime(date: day, time: .midnight)) }
+        let start = (task.start ?? task.due).map(midnight)
+        let end = (task.due ?? task.start).map(midnight)
+        let occurrences = start.map { [(start: $0, end: end ?? $0)] } ?? []
+        return ICalendarAlarms.goesOff(found, occurrences: occurrences, from: span.from, to: span.to, utc: utc)
+      }
+    case .journal:
+      return []
     }
   }
 

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A search by alarm time (a calendar-query with a time-range on VALARM, RFC 4791 9.9) finds the
+/// events whose alarms go off in the span, as `recurring-ical-events` finds them in the events the
+/// server gives (Fixtures/Oracles/time-ranges): 60 events, some repeating, with alarms before
+/// their start, after their end, at a fixed moment and repeated, put by a client, then asked 60
+/// spans of 10 minutes to 3 days.
+@Suite struct CalDAVAlarmSearchTests {
+  static func event(_ number: Int, random: inout SeededRandom) -> String {
+    let day = 1 + random.below(40)
+    let start = LocalDateText.day(offset: day, from: "2026-11-25").replacingOccurrences(of: "-", with: "")
+    let hour = String(format: "%02d%02d00", 6 + random.below(14), [0, 15, 30, 45][random.below(4)])
+    var lines = [
+      "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "DTSTART:\(start)T\(hour)Z",
+      "DURATION:PT\(1 + random.below(3))H", "SUMMARY:Alarm \(number)",
+    ]
+    if random.below(3) == 0 { lines.append(["RRULE:FREQ=DAILY;COUNT=5", "RRULE:FREQ=WEEKLY"][random.below(2)]) }
+    for _ in 0..<(1 + random.below(2)) {
+      lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Alarm \(number)"]
+      switch random.below(4) {
+      case 0: lines.append("TRIGGER:-PT\([5, 15, 30, 90][random.below(4)])M")
+      case 1: lines.append("TRIGGER:-P\(1 + random.below(2))D")
+      case 2: lines.append("TRIGGER;RELATED=END:PT\(random.below(30))M")
+      default: lines.append("TRIGGER;VALUE=DATE-TIME:\(start)T050000Z")
+      }
+      if random.below(4) == 0 { lines += ["REPEAT:2", "DURATION:PT10M"] }
+      lines.append("END:VALARM")
+    }
+    lines.append("END:VEVENT")
+    return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN"] + lines + ["END:VCALENDAR"])
+      .joined(separator: "\r\n") + "\r\n"
+  }
+
+  @Test func aSearchByAlarmTimeFindsTheEventsWhoseAlarmsGoOffThen() throws {
+    let folder = try Fixture.copy("ExampleVault").deletingLastPathComponent().appendingPathComponent("Alarms")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment.merging(["TZ": "UTC"]) { $1 })
+    defer { _ = server.stop() }
+    var random = SeededRandom(seed: 20_261_201)
+    for number in 0..<60 {
+      let put = try HTTP.request(
+        server.base + "/dav/calendars/events/alarm-\(number).ics", method: "PUT",
+        headers: ["Content-Type": "text/calendar"], body: Self.event(number, random: &random))
+      #expect(put.status == 201, "\(put.body)")
+    }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/time-ranges").path
+    let output = try Oracle.run(
+      "python3", [oracle, "VALARM", server.base + "/dav/calendars/events/", "20261202", "60"])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    #expect(seen["objects"] as? Int == 60, "\(output.prefix(500))")
+    var found = 0
+    for span in seen["spans"] as? [[String: Any]] ?? [] {
+      let vault = Set(span["vault"] as? [String] ?? [])
+      let oracle = Set(span["oracle"] as? [String] ?? [])
+      found += oracle.count
+      #expect(
+        vault == oracle,
+        "\(span["span"] ?? ""): vault missed \(oracle.subtracting(vault).sorted()), gave \(vault.subtracting(oracle).sorted())"
+      )
+    }
+    print("alarm search: \(found) events found in 60 spans, as recurring-ical-events finds them")
+    // The spans meet alarms, not only empty stretches.
+    #expect(found > 60, "\(found)")
+  }
+}
