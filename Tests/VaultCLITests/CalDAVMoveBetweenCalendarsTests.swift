@@ -32,6 +32,17 @@ import Testing
     return (folder, try ServedVault.start(folder, environment: CalDAVClientTests.environment))
   }
 
+  /// Waits until the server knows a calendar just added to the settings (its watcher reads them).
+  static func waitForCalendar(_ server: ServedVault, _ calendar: String) throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline,
+      try HTTP.request(server.base + "/dav/calendars/\(calendar)/", method: "PROPFIND", headers: ["Depth": "0"]).status
+        != 207
+    {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
   /// The hrefs and ETags a calendar lists.
   static func listing(_ server: ServedVault, _ calendar: String) throws -> String {
     try HTTP.request(
@@ -127,6 +138,7 @@ import Testing
       of: "calendars:\n",
       with: "calendars:\n  Early: {folder: Events/Family}\n  Kids: {folder: Events/Family, category: kids}\n"
     ).write(to: config, atomically: true, encoding: .utf8)
+    try Self.waitForCalendar(server, "kids")
     let before = Self.text(folder, "Events/Quarterly review.md")
     let got = try HTTP.request(server.base + "/dav/calendars/work/review-1.ics")
     #expect(got.status == 200, "\(got.body)")
@@ -239,10 +251,7 @@ import Testing
       to: config, atomically: true, encoding: .utf8)
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("Events/Family/Kids"), withIntermediateDirectories: true)
-    let deadline = Date().addingTimeInterval(5)
-    while Date() < deadline, try HTTP.request(server.base + "/dav/calendars/kids/", method: "PROPFIND").status != 207 {
-      Thread.sleep(forTimeInterval: 0.1)
-    }
+    try Self.waitForCalendar(server, "kids")
     let refused = try HTTP.request(
       server.base + "/dav/calendars/kids/offsite-kids.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
       body: body.replacingOccurrences(of: "UID:offsite-1", with: "UID:offsite-kids"))

@@ -92,30 +92,15 @@ enum HTTP {
     _ url: String, method: String = "GET", headers: [String: String] = [:], body: String? = nil,
     trusting certificate: String? = nil
   ) throws -> Answer {
-    let script = """
-      import sys, json, ssl, urllib.request, urllib.error
-      spec = json.loads(sys.stdin.read())
-      class NoRedirect(urllib.request.HTTPRedirectHandler):
-          def redirect_request(self, *args, **kwargs): return None
-      handlers = [NoRedirect]
-      if spec['cafile']:
-          handlers.append(urllib.request.HTTPSHandler(context=ssl.create_default_context(cafile=spec['cafile'])))
-      opener = urllib.request.build_opener(*handlers)
-      data = spec['body'].encode() if spec['body'] is not None else None
-      request = urllib.request.Request(spec['url'], data=data, method=spec['method'], headers=spec['headers'])
-      try:
-          response = opener.open(request, timeout=30)
-          status, headers, body = response.status, response.headers, response.read()
-      except urllib.error.HTTPError as error:
-          status, headers, body = error.code, error.headers, error.read()
-      print(json.dumps([status, dict(headers.items()), body.decode('utf-8', 'replace')]))
-      """
     let spec: [String: Any] = [
       "url": url, "method": method, "headers": headers, "body": body ?? NSNull(), "cafile": certificate ?? NSNull(),
     ]
     let input = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
-    let output = try Oracle.run("python3", ["-c", script], input: input)
+    let output = try URLLibClients.shared.send(input)
     let values = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any] ?? []
+    if values.first as? String == "error" {
+      throw Oracle.Failure(description: "python3 (urllib) failed: \(values.last as? String ?? output)")
+    }
     return Answer(
       status: values.first as? Int ?? 0, headers: values.count > 1 ? values[1] as? [String: String] ?? [:] : [:],
       body: values.last as? String ?? "")
@@ -148,5 +133,90 @@ enum HTTP {
   static func csrf(in page: String) -> String {
     guard let range = page.range(of: "name=\"csrf\" value=\"") else { return "" }
     return String(page[range.upperBound...].prefix { $0 != "\"" })
+  }
+}
+
+/// Python's urllib, kept running: each request is a line of JSON to one of these programs and
+/// its answer a line back, one request at a time each, as many programs as requests at once.
+/// Starting Python for each request cost 0.14 s of CPU (importing `ssl`), a large part of the
+/// suite's time; the programs end when the test process closes their input, or dies.
+final class URLLibClients: @unchecked Sendable {
+  static let shared = URLLibClients()
+  static let script = """
+    import sys, json, ssl, urllib.request, urllib.error
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs): return None
+    for line in sys.stdin:
+        try:
+            spec = json.loads(line)
+            handlers = [NoRedirect]
+            if spec['cafile']:
+                handlers.append(urllib.request.HTTPSHandler(context=ssl.create_default_context(cafile=spec['cafile'])))
+            opener = urllib.request.build_opener(*handlers)
+            data = spec['body'].encode() if spec['body'] is not None else None
+            request = urllib.request.Request(spec['url'], data=data, method=spec['method'], headers=spec['headers'])
+            try:
+                response = opener.open(request, timeout=30)
+                status, headers, body = response.status, response.headers, response.read()
+            except urllib.error.HTTPError as error:
+                status, headers, body = error.code, error.headers, error.read()
+            answer = [status, dict(headers.items()), body.decode('utf-8', 'replace')]
+        except Exception as error:
+            answer = ['error', repr(error)]
+        sys.stdout.write(json.dumps(answer) + '\\n')
+        sys.stdout.flush()
+    """
+
+  private let lock = NSLock()
+  private var idle: [Client] = []
+
+  /// The answer line to one request line.
+  func send(_ request: String) throws -> String {
+    let client = try lock.withLock { idle.popLast() } ?? Client()
+    do {
+      let answer = try client.send(request)
+      lock.withLock { idle.append(client) }
+      return answer
+    } catch {
+      client.end()
+      throw error
+    }
+  }
+
+  final class Client {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    var buffer = Data()
+
+    init() throws {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", "-u", "-c", URLLibClients.script]
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+    }
+
+    func send(_ request: String) throws -> String {
+      try input.fileHandleForWriting.write(contentsOf: Data((request + "\n").utf8))
+      while true {
+        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = buffer[buffer.startIndex..<newline]
+          buffer = Data(buffer[buffer.index(after: newline)...])
+          return String(decoding: line, as: UTF8.self)
+        }
+        let more = output.fileHandleForReading.availableData
+        guard !more.isEmpty else {
+          throw Oracle.Failure(description: "python3 (urllib) ended: run scripts/install-test-deps (make test does)")
+        }
+        buffer.append(more)
+      }
+    }
+
+    func end() {
+      try? input.fileHandleForWriting.close()
+      if process.isRunning { process.terminate() }
+    }
   }
 }
