@@ -114,6 +114,43 @@ import Testing
   }
 }
 
+extension CalDAVToDoRepetitionTests {
+  /// `<expand>` of a repeating to-do (RFC 4791 9.6.5): one VTODO for each repetition in the span,
+  /// its DTSTART and DUE on the repetition's day at the times the client sent, with RECURRENCE-ID
+  /// and no rule; a to-do that does not repeat comes as it is.
+  @Test func anExpandedRepeatingToDoIsItsRepetitionsInTheSpan() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let body = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN", "BEGIN:VTODO", "UID:rent-1",
+      "DTSTAMP:20261120T120000Z", "DTSTART:20261212T120000Z", "DUE:20261212T170000Z", "SUMMARY:Pay the rent",
+      "RRULE:FREQ=MONTHLY", "END:VTODO", "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+    let put = try HTTP.request(
+      server.base + "/dav/calendars/tasks/rent-1.ics", method: "PUT", headers: ["Content-Type": "text/calendar"],
+      body: body)
+    #expect(put.status == 201, "\(put.body)")
+    let query = """
+      <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><c:calendar-data>\
+      <c:expand start="20270101T000000Z" end="20270401T000000Z"/></c:calendar-data></d:prop><c:filter>\
+      <c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"><c:time-range start="20270101T000000Z" \
+      end="20270401T000000Z"/></c:comp-filter></c:comp-filter></c:filter></c:calendar-query>
+      """
+    let answer = try HTTP.request(
+      server.base + "/dav/calendars/tasks/", method: "REPORT", headers: ["Depth": "1"], body: query)
+    #expect(answer.status == 207)
+    let unfolded = answer.body.replacingOccurrences(of: "&#13;", with: "\r").replacingOccurrences(of: "\r\n ", with: "")
+    let rent = unfolded.components(separatedBy: "<d:response>").first { $0.contains("UID:rent-1") } ?? ""
+    let starts = rent.components(separatedBy: "\r\n").filter { $0.hasPrefix("DTSTART") }.map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    #expect(starts == ["DTSTART:20270112T120000Z", "DTSTART:20270212T120000Z", "DTSTART:20270312T120000Z"], "\(rent)")
+    #expect(rent.contains("RECURRENCE-ID:20270212T120000Z") && rent.contains("DUE:20270212T170000Z"), "\(rent)")
+    #expect(!rent.contains("RRULE"), "\(rent)")
+  }
+}
+
 /// Days as text, counted from another.
 enum LocalDateText {
   static func day(offset: Int, from start: String) -> String {

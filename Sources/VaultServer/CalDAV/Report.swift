@@ -137,8 +137,9 @@ extension CalDAVServer {
           reason: "vault answers calendar-query, calendar-multiget and sync-collection"))
     }
     var bodies = wanted.wantsCalendarData ? try await state.bodies(of: chosen, in: calendar) : [:]
-    // `<calendar-data><expand start end/>`: each recurring event as its occurrences in the span.
-    if calendar.kinds.contains(.events),
+    // `<calendar-data><expand start end/>`: each recurring event as its occurrences in the span,
+    // each repeating to-do as its repetitions.
+    if calendar.kinds.contains(.events) || calendar.kinds.contains(.tasks),
       let expand = root.child(DAVNamespace.dav, "prop")?.child(DAVNamespace.caldav, "calendar-data")?
         .child(DAVNamespace.caldav, "expand")
     {
@@ -148,6 +149,17 @@ extension CalDAVServer {
         throw DAVXMLError(description: "an expand needs a start and an end in UTC (20261201T000000Z), the start first")
       }
       bodies = try await state.expanded(bodies, of: chosen.filter { $0.kind == .events }, from: from, to: to)
+      let zone = state.vault.reminderZone
+      // A value's moment: in UTC when it says so, else (a date, a floating time, a time in a
+      // zone a task line does not keep) in the vault's zone.
+      let instant = { (property: ICalendar.Property) -> Int? in
+        guard let moment = ICalendarExport.parseMoment(property.value) else { return nil }
+        return property.value.hasSuffix("Z") ? ReminderSchedule.Zone.fixed(0).instant(moment) : zone.instant(moment)
+      }
+      for object in chosen where object.kind == .tasks {
+        guard let body = bodies[object.resource.name] else { continue }
+        bodies[object.resource.name] = TaskTodo.expanded(body, from: from, to: to, instant: instant)
+      }
     }
     var writer = DAVXMLWriter()
     writer.open(DAVNamespace.dav, "multistatus", root: true)
