@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VaultCore
 
 /// A search by alarm time (a calendar-query with a time-range on VALARM, RFC 4791 9.9) finds the
 /// events whose alarms go off in the span, as `recurring-ical-events` finds them in the events the
@@ -8,9 +9,9 @@ import Testing
 /// their start, after their end, at a fixed moment and repeated, put by a client, then asked 60
 /// spans of 10 minutes to 3 days.
 @Suite struct CalDAVAlarmSearchTests {
-  static func event(_ number: Int, random: inout SeededRandom) -> String {
+  static func event(_ number: Int, from first: LocalDate, random: inout SeededRandom) -> String {
     let day = 1 + random.below(40)
-    let start = LocalDateText.day(offset: day, from: "2026-11-25").replacingOccurrences(of: "-", with: "")
+    let start = ICalendarExport.date(first.adding(days: day))
     let hour = String(format: "%02d%02d00", 6 + random.below(14), [0, 15, 30, 45][random.below(4)])
     var lines = [
       "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "DTSTART:\(start)T\(hour)Z",
@@ -37,13 +38,14 @@ import Testing
     let folder = try Fixture.copy("ExampleVault").deletingLastPathComponent().appendingPathComponent("Alarms")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent(".obsidian"), withIntermediateDirectories: true)
-    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment.merging(["TZ": "UTC"]) { $1 })
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }
     var random = SeededRandom(seed: 20_261_201)
+    let first = try #require(LocalDate(year: 2026, month: 11, day: 25))
     for number in 0..<60 {
       let put = try HTTP.request(
         server.base + "/dav/calendars/events/alarm-\(number).ics", method: "PUT",
-        headers: ["Content-Type": "text/calendar"], body: Self.event(number, random: &random))
+        headers: ["Content-Type": "text/calendar"], body: Self.event(number, from: first, random: &random))
       #expect(put.status == 201, "\(put.body)")
     }
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/time-ranges").path

@@ -17,6 +17,15 @@ import Testing
     return lines.joined(separator: "\r\n") + "\r\n"
   }
 
+  /// The example vault with a task list of the tag `errands`, served.
+  static func servedWithErrands() throws -> (URL, ServedVault) {
+    let folder = try Fixture.copy("ExampleVault")
+    let config = folder.appendingPathComponent(".vault/config.yml")
+    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
+    try (settings + "\ncalendars:\n  Errands: {tag: errands}\n").write(to: config, atomically: true, encoding: .utf8)
+    return (folder, try ServedVault.start(folder, environment: CalDAVClientTests.environment))
+  }
+
   func line(_ folder: URL, _ id: String) throws -> String {
     let text = try String(contentsOf: folder.appendingPathComponent("Tasks.md"), encoding: .utf8)
     let lines = text.split(separator: "\n").filter { $0.contains("🆔 \(id) ") || $0.hasSuffix("🆔 \(id)") }
@@ -25,11 +34,7 @@ import Testing
   }
 
   @Test func aToDoKeepsItsListsTagAndTakesItsCategoriesAsTags() throws {
-    let folder = try Fixture.copy("ExampleVault")
-    let config = folder.appendingPathComponent(".vault/config.yml")
-    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
-    try (settings + "\ncalendars:\n  Errands: {tag: errands}\n").write(to: config, atomically: true, encoding: .utf8)
-    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    let (folder, server) = try Self.servedWithErrands()
     defer { _ = server.stop() }
     let list = server.base + "/dav/calendars/errands/"
 
@@ -74,11 +79,7 @@ import Testing
   /// come back. Its other categories are tags as ever. The tag leaves its text too, where
   /// vault's own object of an Errands to-do says it.
   @Test func aNewToDoWithAnotherListsTagStaysInTheListItWasPutIn() throws {
-    let folder = try Fixture.copy("ExampleVault")
-    let config = folder.appendingPathComponent(".vault/config.yml")
-    let settings = (try? String(contentsOf: config, encoding: .utf8)) ?? ""
-    try (settings + "\ncalendars:\n  Errands: {tag: errands}\n").write(to: config, atomically: true, encoding: .utf8)
-    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    let (folder, server) = try Self.servedWithErrands()
     defer { _ = server.stop() }
     let address = server.base + "/dav/calendars/tasks/milk-1.ics"
     let made = try HTTP.request(

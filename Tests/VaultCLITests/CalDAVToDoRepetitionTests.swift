@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VaultCore
 
 /// A to-do a phone makes to repeat a number of times (COUNT) or until a day (UNTIL) is kept, and
 /// counted: its line repeats until the day of its last time, ticking it off that many times
@@ -75,21 +76,24 @@ import Testing
       "every April and December on the 1st and 24th", "every year", "every day until December 3, 2028", "",
     ]
     var random = SeededRandom(seed: 20_261_201)
+    let first = try #require(LocalDate(year: 2025, month: 10, day: 1))
     var lines: [String] = []
     for number in 0..<120 {
-      let due = LocalDateText.day(offset: random.below(900), from: "2025-10-01")
+      let due = first.adding(days: random.below(900))
       var line = "- [ ] Chore \(number) 🆔 chore\(number)"
       let rule = rules[random.below(rules.count)]
       if !rule.isEmpty { line += " 🔁 \(rule)" }
       switch random.below(3) {
-      case 0: line += " 🛫 " + LocalDateText.day(offset: -random.below(20), from: due) + " 📅 " + due
-      case 1: line += " 🛫 " + due
-      default: line += " 📅 " + due
+      case 0: line += " 🛫 \(due.adding(days: -random.below(20))) 📅 \(due)"
+      case 1: line += " 🛫 \(due)"
+      default: line += " 📅 \(due)"
       }
       lines.append(line)
     }
     try ("# Tasks\n\n" + lines.joined(separator: "\n") + "\n").write(
       to: folder.appendingPathComponent("Tasks.md"), atomically: true, encoding: .utf8)
+    // In UTC: a task's days are floating dates, which vault reads in its zone (RFC 4791 7.3) and
+    // the oracle compares with the span's UTC moments as they are; in UTC the two readings agree.
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment.merging(["TZ": "UTC"]) { $1 })
     defer { _ = server.stop() }
     let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/time-ranges").path
@@ -148,16 +152,5 @@ extension CalDAVToDoRepetitionTests {
     #expect(starts == ["DTSTART:20270112T120000Z", "DTSTART:20270212T120000Z", "DTSTART:20270312T120000Z"], "\(rent)")
     #expect(rent.contains("RECURRENCE-ID:20270212T120000Z") && rent.contains("DUE:20270212T170000Z"), "\(rent)")
     #expect(!rent.contains("RRULE"), "\(rent)")
-  }
-}
-
-/// Days as text, counted from another.
-enum LocalDateText {
-  static func day(offset: Int, from start: String) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    let date = formatter.date(from: start) ?? Date(timeIntervalSince1970: 0)
-    return formatter.string(from: date.addingTimeInterval(Double(offset) * 86_400))
   }
 }

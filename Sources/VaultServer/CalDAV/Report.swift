@@ -321,7 +321,7 @@ extension CalDAVServer {
     case .tasks:
       return objects.filter { object in
         guard let task = object.task?.value else { return false }
-        return Self.toDo(task, meets: first...last)
+        return TaskTodo.meets(task, first...last)
       }
     case .journal:
       // A day (DTSTART;VALUE=DATE) meets the span when its day in the vault's zone does
@@ -388,28 +388,6 @@ extension CalDAVServer {
     case .journal:
       return []
     }
-  }
-
-  /// Whether a task's to-do meets a span of days (RFC 4791 9.9): its dates (start, scheduled,
-  /// due) or, for a repeating one, the dates of one of its repetitions, as its RRULE gives them
-  /// from DTSTART (else DUE) with the same distance between them. A task with no date meets any.
-  static func toDo(_ task: TaskItem, meets span: ClosedRange<LocalDate>) -> Bool {
-    let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
-    guard let earliest = dates.min(), let latest = dates.max() else { return true }
-    if earliest <= span.upperBound && latest >= span.lowerBound { return true }
-    // The rule its to-do carries (`TaskTodo`), repeating from the date its RRULE does.
-    guard TaskTodo.sendsRule(task), let recurrence = task.recurrence,
-      let rule = RecurrenceRule.parse(tasksRule: recurrence), let anchor = task.start ?? task.due,
-      anchor <= span.upperBound
-    else { return false }
-    // A repetition on day `d` spans its dates moved by `d - anchor`: it meets the span when it
-    // begins no later than its end and ends no sooner than its start.
-    let before = anchor.days(until: earliest)
-    let after = anchor.days(until: latest)
-    let from = max(anchor, span.lowerBound.adding(days: -after))
-    let through = span.upperBound.adding(days: -before)
-    guard from <= through else { return false }
-    return !rule.occurrences(start: anchor, in: from...through).isEmpty
   }
 
   /// A prop-filter (RFC 4791 9.7.2) on one component: defined, not defined, or a text match.

@@ -1,4 +1,26 @@
 extension TaskTodo {
+  /// Whether a task's to-do meets a span of days (RFC 4791 9.9): its dates (start, scheduled,
+  /// due) or, for a repeating one, the dates of one of its repetitions, as its RRULE gives them
+  /// from DTSTART (else DUE) with the same distance between them. A task with no date meets any.
+  public static func meets(_ task: TaskItem, _ span: ClosedRange<LocalDate>) -> Bool {
+    let dates = [task.start, task.scheduledIsInferred ? nil : task.scheduled, task.due].compactMap { $0 }
+    guard let earliest = dates.min(), let latest = dates.max() else { return true }
+    if earliest <= span.upperBound && latest >= span.lowerBound { return true }
+    // The rule its to-do carries (`TaskTodo`), repeating from the date its RRULE does.
+    guard sendsRule(task), let recurrence = task.recurrence,
+      let rule = RecurrenceRule.parse(tasksRule: recurrence), let anchor = task.start ?? task.due,
+      anchor <= span.upperBound
+    else { return false }
+    // A repetition on day `d` spans its dates moved by `d - anchor`: it meets the span when it
+    // begins no later than its end and ends no sooner than its start.
+    let before = anchor.days(until: earliest)
+    let after = anchor.days(until: latest)
+    let from = max(anchor, span.lowerBound.adding(days: -after))
+    let through = span.upperBound.adding(days: -before)
+    guard from <= through else { return false }
+    return !rule.occurrences(start: anchor, in: from...through).isEmpty
+  }
+
   /// A repeating to-do's object with its repetitions that meet a span expanded (RFC 4791 9.6.5,
   /// `<expand>`): one VTODO for each, its DTSTART and DUE moved to the repetition's day (at the
   /// same time of day, in the same form), with RECURRENCE-ID and no rule. A repetition meets the
