@@ -174,6 +174,12 @@ extension Vault {
         meanwhile?()
       },
       each: { comparison.found($0) })
+    // A folder moved or deleted, or replaced by another (a drive's empty mount point), is not a
+    // vault whose notes were all removed: a phone syncing would delete every event.
+    if let problem = folderProblem {
+      _ = stored.value
+      throw .vaultFolderGone(problem)
+    }
     do {
       let (known, isCurrent) = try stored.value.get()
       let readAll = rebuild || !isCurrent
@@ -241,6 +247,7 @@ extension Vault {
         present.append(VaultFile(path: path, status: status))
       }
     }
+    if let problem = folderProblem { throw .vaultFolderGone(problem) }
     do {
       let known = try store.stamps(of: paths, under: outer)
       let changed = present.filter { known[$0.path] != $0.stamp }.sorted { $0.path < $1.path }

@@ -12,6 +12,11 @@ public struct Vault: Sendable {
   public let settings: VaultSettings
   /// Problems in the settings files.
   public let settingsDiagnostics: [Diagnostic]
+  /// The folder `root` was when the vault was opened: a long-running command (`vault serve`,
+  /// `vault watch`) whose folder is moved, deleted or replaced (another folder there, or the
+  /// empty mount point of a drive taken away) says so (`folderProblem`), rather than read the
+  /// notes as gone.
+  let folder: FolderIdentity
 
   /// Opens the vault in `path`, reading its settings.
   public init(path: String) throws(VaultError) {
@@ -20,9 +25,26 @@ public struct Vault: Sendable {
     }
     guard status.isDirectory else { throw .notADirectory(path) }
     root = FileSystem.realPath(path) ?? path
+    folder = FolderIdentity(FileSystem.status(root, followLinks: true) ?? status)
     displayRoot = path
     (settings, settingsDiagnostics) = SettingsLoader.load(root: root)
   }
+
+  /// Why the vault's folder cannot be read as the vault now: nil while `root` is still the
+  /// folder the vault was opened on. One `stat`.
+  public var folderProblem: String? {
+    guard let status = FileSystem.status(root, followLinks: true), status.isDirectory else {
+      return "the vault folder '\(displayRoot)' was moved or deleted (it was \(root))"
+    }
+    guard FolderIdentity(status) == folder else {
+      return "'\(displayRoot)' is another folder now than the vault that was opened there "
+        + "(the folder was replaced, or the drive it was on was taken away)"
+    }
+    return nil
+  }
+
+  /// Whether `other` is this vault opened again: the same folder, still there.
+  public func isSameFolder(as other: Vault) -> Bool { root == other.root && folder == other.folder }
 
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {

@@ -7,6 +7,8 @@ import VaultIndex
 public enum VaultError: Error, Equatable, CustomStringConvertible {
   case vaultNotFound(String)
   case notADirectory(String)
+  /// The vault's folder is not there any more, or is another folder (`Vault.folderProblem`).
+  case vaultFolderGone(String)
   case noteNotFound(String)
   /// A command that writes, run outside any vault (the folder it would have written in).
   case notAVault(String)
@@ -46,6 +48,7 @@ public enum VaultError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .vaultNotFound(let path): return "no vault at '\(path)': the folder does not exist"
     case .notADirectory(let path): return "'\(path)' is not a folder"
+    case .vaultFolderGone(let problem): return problem
     case .noteNotFound(let name): return "no note '\(name)' in the vault"
     case .notIndexed(let folder):
       return "\(folder) was not indexed: " + VaultLocation.howToChoose

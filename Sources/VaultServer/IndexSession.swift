@@ -13,6 +13,10 @@ actor IndexSession {
     case waiting
     case reading(done: Int, total: Int)
     case ready
+    /// The vault's folder was moved, deleted or replaced while the server ran
+    /// (`Vault.folderProblem`): nothing is answered from the index, which still holds the notes
+    /// as they were, until the folder is back.
+    case folderGone(String)
   }
 
   nonisolated let opening = Locked<Opening>(.waiting)
@@ -21,6 +25,7 @@ actor IndexSession {
 
   /// How far the index is now: the session's own opening, or the watcher's reading before it.
   nonisolated var openingNow: Opening {
+    if let problem = vault.folderProblem { return .folderGone(problem) }
     let own = opening.value
     if own == .waiting, let (done, total) = watcherProgress?.value { return .reading(done: done, total: total) }
     return own

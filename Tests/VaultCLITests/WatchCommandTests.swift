@@ -129,6 +129,26 @@ import Testing
     #expect(tasks.stdout.contains("Written where no watch looks"), "\(tasks.stdout)")
   }
 
+  /// A watcher whose folder is moved away stops with a failure that says so (the service
+  /// `--install` writes starts it again when it fails), and commands meanwhile walk.
+  @Test func aWatcherWhoseFolderIsMovedAwayFailsSayingWhy() throws {
+    let (folder, environment) = try vault()
+    let watch = try CLI.start(["watch"], in: folder, environment: environment)
+    let up = try eventually(within: 30) {
+      try CLI.run(["watch", "--status"], in: folder, environment: environment).status == 0
+    }
+    #expect(up, "the watcher never answered")
+    let away = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-away")
+    try FileManager.default.moveItem(at: folder, to: away)
+    let stopped = eventually(within: 10) { !watch.process.isRunning }
+    if !stopped { kill(watch.process.processIdentifier, SIGKILL) }
+    let result = watch.finish()
+    #expect(stopped && result.status == 1, "\(result.status) \(result.stderr)")
+    #expect(result.stderr.contains("error: the vault folder '.' was moved or deleted"), "\(result.stderr)")
+    let status = try CLI.run(["watch", "--status"], in: away, environment: environment)
+    #expect(status.status == 1 && status.stdout.contains("start one with: vault watch"), "\(status.stdout)")
+  }
+
   @Test func aSecondWatcherOfTheVaultIsRefused() throws {
     let (folder, environment) = try vault()
     try watching(folder, environment) { _ in

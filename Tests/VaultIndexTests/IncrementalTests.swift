@@ -109,6 +109,31 @@ struct TemporaryVault {
     #expect(try vault.tagsByPath() == ["b.md/inner.md:inner", "renamed.md:one"])
   }
 
+  /// A vault folder moved away, or replaced by another (an empty mount point), while a
+  /// long-running command holds the vault open: its notes are not read as removed.
+  @Test func aVaultFolderMovedOrReplacedIsNotReadAsEmpty() throws {
+    let vault = try TemporaryVault(["a.md": "#one", "Events/b.md": "---\ndate: 2026-12-01\n---\n"])
+    let opened = try vault.vault()
+    let store = try vault.store()
+    _ = try opened.refresh(store)
+    let before = try vault.tagsByPath()
+    #expect(opened.folderProblem == nil)
+    let away = vault.root.deletingLastPathComponent().appendingPathComponent("Away")
+    try FileManager.default.moveItem(at: vault.root, to: away)
+    for replaced in [false, true] {
+      if replaced { try FileManager.default.createDirectory(at: vault.root, withIntermediateDirectories: false) }
+      #expect(opened.folderProblem?.contains(replaced ? "another folder" : "moved or deleted") == true)
+      #expect(throws: VaultError.self) { try opened.refresh(store) }
+      #expect(throws: VaultError.self) { try opened.refresh(store, files: ["a.md"], folders: ["Events"]) }
+      #expect(try vault.tagsByPath() == before)
+    }
+    try FileManager.default.removeItem(at: vault.root)
+    try FileManager.default.moveItem(at: away, to: vault.root)
+    #expect(opened.folderProblem == nil)
+    #expect(try opened.refresh(store).removed == 0)
+    #expect(try vault.tagsByPath() == before)
+  }
+
   @Test func changedSettingsReadEverythingAgain() throws {
     let vault = try TemporaryVault(["Plans/party.md": "---\ndate: 2026-12-01\n---\n", "x.md": ""])
     var summary = try vault.refresh()

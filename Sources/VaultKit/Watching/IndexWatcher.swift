@@ -252,6 +252,8 @@ public final class IndexWatcher: @unchecked Sendable {
         if event.name.isEmpty && folder.isEmpty {
           notice("\(vault.displayRoot) was moved or deleted; the watcher stops")
           stop()
+          // The rest is of a folder gone (and the same news again: IN_MOVE_SELF, IN_IGNORED).
+          return
         } else if event.name.isEmpty {
           forget(event.watch)
         }
@@ -303,7 +305,8 @@ public final class IndexWatcher: @unchecked Sendable {
       let stamp = SettingsLoader.stamp(vault.root)
       if stamp != settingsStamp {
         settingsStamp = stamp
-        if let reopened = try? Vault(path: vault.root) {
+        // Another folder at the vault's path is not this vault (`Vault.folderProblem`).
+        if let reopened = try? Vault(path: vault.root), reopened.isSameFolder(as: vault) {
           vault = reopened
           rescan = true
         }

@@ -8,9 +8,13 @@ import VaultCore
 /// serve` listens at once and says how far the index is (`progress`). When a watcher cannot
 /// start here (one runs already, the file system sends no notifications, the system has none),
 /// `watcher` is nil and `reason` says why; both wait until it has started or failed. When one
-/// runs elsewhere, the command's `withIndex` still trusts it.
+/// runs elsewhere, the command's `withIndex` still trusts it. When the vault's folder is moved
+/// or deleted, the watcher stops and the thread waits for that same folder to come back where it
+/// was (moved back, its drive mounted again), then watches it again (meanwhile the command
+/// says why it cannot read the vault: `Vault.folderProblem`).
 public final class WatcherThread: @unchecked Sendable {
-  /// The watcher, once it started; nil when it could not (`reason`).
+  /// The watcher, once it started; nil when it could not (`reason`), and while the vault's
+  /// folder is gone.
   public var watcher: IndexWatcher? { startedOutcome().watcher }
   /// Why no watcher runs in this process.
   public var reason: String? { startedOutcome().reason }
@@ -19,6 +23,7 @@ public final class WatcherThread: @unchecked Sendable {
   private let condition = NSCondition()
   private var changes = 0
   private var outcome: (watcher: IndexWatcher?, reason: String?)?
+  private var stopping = false
   private let finished = DispatchSemaphore(value: 0)
 
   public init(
@@ -26,31 +31,74 @@ public final class WatcherThread: @unchecked Sendable {
   ) {
     let progress = progress
     Thread.detachNewThread { [self] in
-      let watcher: IndexWatcher
-      do {
-        watcher = try IndexWatcher(
-          vault: vault, index: index, environment: environment, notice: notice,
-          progress: { done, total in progress.set((done, total)) })
-      } catch {
-        started(nil, reason: "\(error)")
-        finished.signal()
-        return
-      }
-      watcher.onChange = { [weak self] _ in self?.changed() }
-      started(watcher, reason: nil)
-      do {
-        try watcher.run()
-      } catch {
-        notice("the watcher stopped: \(error); the vault is looked at on each request")
+      var first = true
+      while true {
+        // The watcher before (its lock on the index among what it holds) is gone by now.
+        if !first, !waitForFolder(of: vault) { break }
+        let watcher: IndexWatcher
+        do {
+          watcher = try IndexWatcher(
+            vault: vault, index: index, environment: environment, notice: notice,
+            progress: { done, total in progress.set((done, total)) })
+        } catch {
+          if first {
+            started(nil, reason: "\(error)")
+          } else {
+            notice("the watcher cannot start again: \(error); the vault is looked at on each request")
+          }
+          break
+        }
+        watcher.onChange = { [weak self] _ in self?.changed() }
+        if first {
+          started(watcher, reason: nil)
+        } else if replaced(by: watcher) {
+          notice("\(vault.displayRoot) is back; the watcher follows it again")
+          // Open pages show the notes again.
+          changed()
+        } else {
+          break
+        }
+        first = false
+        do {
+          try watcher.run()
+        } catch {
+          notice("the watcher stopped: \(error); the vault is looked at on each request")
+          break
+        }
+        // It stopped by itself (its folder was moved or deleted), or was stopped.
+        guard replaced(by: nil) else { break }
+        if let problem = vault.folderProblem { notice("\(problem); it is read again once it is back") }
       }
       finished.signal()
     }
+  }
+
+  /// Waits until the vault's folder is back where it was (the same folder: moved back, or its
+  /// drive mounted again), looking every second; false once the thread is stopped.
+  private func waitForFolder(of vault: Vault) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while !stopping {
+      if vault.folderProblem == nil { return true }
+      _ = condition.wait(until: Date().addingTimeInterval(1))
+    }
+    return false
   }
 
   private func started(_ watcher: IndexWatcher?, reason: String?) {
     condition.withLock {
       outcome = (watcher, reason)
       condition.broadcast()
+    }
+  }
+
+  /// Puts a watcher started again in place of the one that stopped (nil while the folder is
+  /// gone); false once the thread is being stopped (a new one is not run).
+  private func replaced(by watcher: IndexWatcher?) -> Bool {
+    condition.withLock {
+      guard !stopping else { return false }
+      outcome = (watcher, nil)
+      return true
     }
   }
 
@@ -87,8 +135,13 @@ public final class WatcherThread: @unchecked Sendable {
 
   /// Stops the watcher and waits for its thread to end.
   public func stop() {
-    guard let watcher else { return }
-    watcher.stop()
+    waitUntilStarted()
+    let current = condition.withLock {
+      stopping = true
+      condition.broadcast()
+      return outcome?.watcher
+    }
+    current?.stop()
     finished.wait()
   }
 }

@@ -60,10 +60,10 @@ struct WebGate: RouterMiddleware {
       return pages.page(WebAccess.misdirected, "Not this address", WebAccess.misdirectedMessage)
     }
     if path.hasSuffix(".ics") {
-      guard session.openingNow == .ready else {
+      if let notYet = session.openingNow.notYet {
         var response = Response(
           status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
-          body: ResponseBody(byteBuffer: ByteBuffer(string: "vault is reading the vault; ask again in a moment.\n")))
+          body: ResponseBody(byteBuffer: ByteBuffer(string: notYet + "\n")))
         response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
         return response
       }
@@ -95,8 +95,10 @@ struct WebGate: RouterMiddleware {
     }
     // A page or a change before the index holds the whole vault: how far it is, and the page
     // reloads itself (a page of part of the vault would show notes missing that are not).
-    if WebSite.methods[path] != nil, !WebSite.publicFiles.contains(path), let notYet = session.openingNow.notYet {
-      var response = pages.page(.serviceUnavailable, "Reading the vault", notYet)
+    let opening = session.openingNow
+    if WebSite.methods[path] != nil, !WebSite.publicFiles.contains(path), let notYet = opening.notYet {
+      let title = if case .folderGone = opening { "The vault folder is gone" } else { "Reading the vault" }
+      var response = pages.page(.serviceUnavailable, title, notYet)
       response.headers.append(contentsOf: IndexSession.Opening.retryHeaders)
       return response
     }
