@@ -122,7 +122,17 @@ struct Remind: ParsableCommand {
         + (watcher.watcher == nil ? " (looking at it every \(every) s: \(watcher.reason ?? ""))" : "")
         + "; stop with Ctrl-C")
     var generation = watcher.generation
+    var away = false
     while true {
+      // Its folder moved, deleted or replaced (a drive taken away): no round until that folder
+      // is back, rather than reminders read from no notes.
+      if let problem = vault.folderProblem {
+        if !away { terminal.printError("vault: warning: \(problem); reminders wait until it is back") }
+        away = true
+        Thread.sleep(forTimeInterval: 1)
+        continue
+      }
+      away = false
       let now = Int(Date().timeIntervalSince1970)
       let notifier =
         watch.vault.settings == vault.settings
