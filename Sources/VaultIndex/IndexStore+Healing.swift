@@ -94,8 +94,15 @@ enum IndexLock {
   private static let state = NSLock()
   nonisolated(unsafe) private static var held: [String: (descriptor: Int32, users: Int)] = [:]
 
-  /// How long to wait for other processes to let go before giving up.
+  /// How long a store waits for a replacement in progress (a rebuild of a big vault) to end.
   static let patience: Double = 30
+
+  /// How long a replacement waits for the other processes to let go: a command reading the
+  /// index ends within it, while `vault serve`, `vault watch` and `vault remind --watch` keep it
+  /// open for as long as they run. Then the new index is written in place instead
+  /// (`publishFirstBuild`), everything erased first: `vault index --rebuild` beside a running
+  /// server took 30 s, waiting for it in vain.
+  static let replacePatience: Double = 2
 
   /// Takes the shared lock for a store that opens the index at `path`; false when the lock
   /// file cannot be made (the index is then used without it).
@@ -142,8 +149,8 @@ enum IndexLock {
     defer {
       if own == nil { close(descriptor) } else { flock(descriptor, LOCK_SH) }
     }
-    guard wait(descriptor, LOCK_EX, seconds: patience) else {
-      throw IndexError.failed("another vault process kept the index open for \(Int(patience)) s")
+    guard wait(descriptor, LOCK_EX, seconds: replacePatience) else {
+      throw IndexError.failed("another vault process kept the index open for \(Int(replacePatience)) s")
     }
     try body()
   }

@@ -55,6 +55,41 @@ import Testing
     #expect(missed.isEmpty, "a line appended after these was never seen: \(missed)")
   }
 
+  /// `vault index --rebuild` beside a running server, which keeps the index open for as long as
+  /// it runs: the rebuild waits a moment for commands to let go, not for the server (it took
+  /// 30 s), then builds the index anew in place, every note read again; the server and the
+  /// commands go on seeing every change.
+  @Test func aRebuildBesideARunningServerDoesNotWaitForItAndEveryoneSeesTheNewIndex() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    defer { _ = server.stop() }
+    let environment = ["VAULT_INDEX": folder.path + "-index.sqlite", "VAULT_TODAY": "2026-11-23"]
+    let before = try HTTP.request(server.base + "/tasks.ics")
+    let started = Date()
+    let rebuilt = try CLI.run(["index", "--rebuild"], in: folder, environment: environment)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    let files = try CLI.run(["index"], in: folder, environment: environment)
+    #expect(rebuilt.stdout.contains(" parsed, 0 removed"), "\(rebuilt.stdout)")
+    #expect(!rebuilt.stdout.contains(" 0 parsed"), "nothing was read again: \(rebuilt.stdout)")
+    #expect(files.stdout.contains("0 parsed, 0 removed"), "\(files.stdout)")
+    #expect(seconds < 15, "the rebuild waited \(seconds) s for the server")
+    #expect(try HTTP.request(server.base + "/tasks.ics").body == before.body)
+    let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("- [ ] Written after the rebuild 📅 2026-11-23\n".utf8))
+    try handle.close()
+    let deadline = Date().addingTimeInterval(5)
+    var served = false
+    var listed = false
+    while !(served && listed) && Date() < deadline {
+      served = try HTTP.request(server.base + "/tasks.ics").body.contains("Written after the rebuild")
+      listed = try CLI.run(["tasks"], in: folder, environment: environment).stdout.contains("Written after the rebuild")
+      if !(served && listed) { Thread.sleep(forTimeInterval: 0.1) }
+    }
+    #expect(served && listed, "served: \(served), listed: \(listed)")
+  }
+
   @Test func aChangeMadeWhileTheIndexWasLockedIsServedSoonAfterTheLockIsReleased() throws {
     let folder = try Fixture.copy("ExampleVault")
     let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
