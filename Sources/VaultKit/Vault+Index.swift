@@ -162,7 +162,7 @@ extension Vault {
     let interpreter = NoteInterpreter(settings: settings)
     let comparison = StampComparison { [self] file in record(of: file, interpreter: interpreter) }
     let walk = walk ?? VaultWalker(root: root, ignoreFilters: settings.ignoreFilters).start()
-    let (files, walkDiagnostics, _) = walk.finish(
+    let walked = walk.finish(
       alongside: {
         do throws(IndexError) {
           let read = try store.stampsIfCurrent(settings: settings.fingerprint)
@@ -174,6 +174,7 @@ extension Vault {
         meanwhile?()
       },
       each: { comparison.found($0) })
+    let (files, walkDiagnostics) = (walked.files, walked.diagnostics)
     // A folder moved or deleted, or replaced by another (a drive's empty mount point), is not a
     // vault whose notes were all removed: a phone syncing would delete every event.
     if let problem = folderProblem {
@@ -190,7 +191,7 @@ extension Vault {
       var gone: [String] = []
       if !readAll && stillThere < known.count {
         let present = Set(files.map(\.path))
-        gone = known.paths.filter { !present.contains($0) }.sorted()
+        gone = known.paths.filter { !present.contains($0) && !walked.isUnread($0) }.sorted()
       }
       if !changed.isEmpty || !gone.isEmpty || readAll {
         try write(
@@ -231,11 +232,13 @@ extension Vault {
     let inside = { (path: String) in outer.contains { path.hasPrefix($0 + "/") } }
     var present: [VaultFile] = []
     var walkDiagnostics: [Diagnostic] = []
+    var unread = VaultWalker.Walked(files: [], diagnostics: [], folders: [], unreadable: [])
     for folder in outer where walker.reaches(folder, ignoring: ignore) {
       guard FileSystem.status(root + "/" + folder, followLinks: true)?.isDirectory == true else { continue }
       let walked = walker.walk(from: folder)
       present += walked.files
       walkDiagnostics += walked.diagnostics
+      unread.unreadable += walked.unreadable
     }
     let paths = files.filter { $0.hasMarkdownExtension && !inside($0) && walker.reaches($0, ignoring: ignore) }
     for path in paths {
@@ -252,7 +255,7 @@ extension Vault {
       let known = try store.stamps(of: paths, under: outer)
       let changed = present.filter { known[$0.path] != $0.stamp }.sorted { $0.path < $1.path }
       let there = Set(present.map(\.path))
-      let gone = known.paths.filter { !there.contains($0) }.sorted()
+      let gone = known.paths.filter { !there.contains($0) && !unread.isUnread($0) }.sorted()
       if !changed.isEmpty || !gone.isEmpty {
         try write(
           changed, gone: gone, readAll: false, known: known, in: store, progress: nil,

@@ -49,8 +49,8 @@ public struct Vault: Sendable {
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {
     let walker = VaultWalker(root: root, ignoreFilters: settings.ignoreFilters)
-    let (unsorted, walkDiagnostics, _) = walker.walk()
-    let files = unsorted.sorted { $0.path < $1.path }
+    let walked = walker.walk()
+    let (files, walkDiagnostics) = (walked.files.sorted { $0.path < $1.path }, walked.diagnostics)
     let interpreter = NoteInterpreter(settings: settings)
     let notes = parallelMap(files) { read($0.path, size: $0.stamp.size, interpreter: interpreter).note }
     return VaultScan(

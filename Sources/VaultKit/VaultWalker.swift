@@ -38,8 +38,25 @@ struct VaultWalker: Sendable {
   func walk(
     from folder: String = "", alongside: (@Sendable () -> Void)? = nil,
     each: (@Sendable ([VaultFile]) -> Void)? = nil
-  ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+  ) -> Walked {
     start(from: folder).finish(alongside: alongside, each: each)
+  }
+
+  /// What a walk found: the Markdown files, the problems, the folders entered (what a watcher
+  /// watches), and those that could not be read (`unreadable`).
+  struct Walked {
+    var files: [VaultFile]
+    var diagnostics: [Diagnostic]
+    var folders: [String]
+    /// Folders that are there but could not be read (no permission, a network or FUSE mount
+    /// whose server is gone): their notes are not known to be gone, and a refresh keeps what
+    /// the index held of them. "" for the vault's own folder.
+    var unreadable: [String]
+
+    /// Whether `path` is inside a folder that could not be read.
+    func isUnread(_ path: String) -> Bool {
+      unreadable.contains { $0.isEmpty || path.hasPrefix($0 + "/") }
+    }
   }
 
   /// Starts walking on background workers, one fewer than the cores: the caller's thread,
@@ -108,7 +125,7 @@ struct VaultWalker: Sendable {
     /// thread that walked it.
     func finish(
       alongside: (@Sendable () -> Void)? = nil, each: (@Sendable ([VaultFile]) -> Void)? = nil
-    ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+    ) -> Walked {
       work.deliver(to: each)
       if let alongside { work.add(.job(alongside)) }
       walker.work(on: work)
@@ -136,9 +153,10 @@ struct VaultWalker: Sendable {
   /// The end of a walk, on one thread: symbolic links, which are followed last.
   private func afterWalking(
     _ work: WalkQueue, each: (@Sendable ([VaultFile]) -> Void)?
-  ) -> (files: [VaultFile], diagnostics: [Diagnostic], folders: [String]) {
+  ) -> Walked {
     var files = work.found.files
     var diagnostics = work.found.diagnostics
+    var unreadable = work.found.unreadable
     var folders = work.entered
     let walked = files.count
     defer { if let each, files.count > walked { each(Array(files[walked...])) } }
@@ -182,6 +200,7 @@ struct VaultWalker: Sendable {
         read(folder, ignoring: ignore, into: &found, statusInline: true)
         files += found.files
         diagnostics += found.diagnostics
+        unreadable += found.unreadable
         links += found.links
         for (relative, identity) in found.folders where work.visited.insert(identity).inserted {
           linked.append(relative)
@@ -190,7 +209,8 @@ struct VaultWalker: Sendable {
       }
     }
     // Folders are read in parallel: sort what was found about them so the output is stable.
-    return (files, diagnostics.sorted { $0.path < $1.path }, folders)
+    return Walked(
+      files: files, diagnostics: diagnostics.sorted { $0.path < $1.path }, folders: folders, unreadable: unreadable)
   }
 
   /// Where a link leads when that is outside the vault (its real path), else nil. What is
@@ -237,7 +257,10 @@ struct VaultWalker: Sendable {
       directory = try FileSystem.Directory(absolute)
     } catch {
       found.diagnostics.append(
-        .warning("cannot read folder: \(error); skipped", at: .start, in: folder.isEmpty ? "." : folder))
+        .warning(
+          "cannot read folder: \(error); skipped (the index keeps what it read there before)", at: .start,
+          in: folder.isEmpty ? "." : folder))
+      found.unreadable.append(folder)
       return
     }
     // Only Markdown files and folders are looked at closer: attachments cost no `stat`.
@@ -304,6 +327,7 @@ private final class WalkQueue: @unchecked Sendable {
     var links: [String] = []
     var folders: [(String, FolderIdentity)] = []
     var diagnostics: [Diagnostic] = []
+    var unreadable: [String] = []
     var queued: [Item] = []
   }
 
@@ -365,6 +389,7 @@ private final class WalkQueue: @unchecked Sendable {
       found.files += finished.files
       found.links += finished.links
       found.diagnostics += finished.diagnostics
+      found.unreadable += finished.unreadable
       condition.broadcast()
     }
     while pending.isEmpty && running > 0 { condition.wait() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct IndexCommandTests {
@@ -85,5 +86,42 @@ import Testing
     #expect(!result.stderr.contains("warning"), "\(result.stderr)")
     #expect(result.stdout.hasSuffix("index: \(here.path)/index.sqlite\n"))
     #expect(FileManager.default.fileExists(atPath: here.appendingPathComponent("index.sqlite").path))
+  }
+
+  /// A folder that is there but cannot be read (no permission; a network or FUSE mount whose
+  /// server went away) is not a folder whose notes were deleted: the index keeps what it read
+  /// there, with a warning, and finds it unchanged once the folder can be read again. (As root,
+  /// which every folder lets in, vault runs as the user nobody.)
+  @Test func aFolderThatCannotBeReadKeepsItsNotesInTheIndex() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let own = try ScratchFolder.make("unreadable")
+    chmod(own.path, 0o777)
+    let program = own.appendingPathComponent("vault")
+    try FileManager.default.copyItem(at: CLI.executable, to: program)
+    let environment = [
+      "VAULT_INDEX": own.path + "/index.sqlite", "XDG_CACHE_HOME": own.path, "XDG_STATE_HOME": own.path,
+      "HOME": own.path,
+    ]
+    func index() throws -> CLI.Result {
+      guard getuid() == 0 else { return try CLI.run(["index"], in: vault, environment: environment, program: program) }
+      return try CLI.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", program.path, "index"], in: vault,
+        environment: environment, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
+    }
+    let summary: String = "10 events, 39 tasks, 3 goals, 3 insights, 7 principles, 27 journal entries, 6 notes"
+    let first = try index()
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains(" s: 51 parsed, 0 removed"), "\(first.stdout)")
+    let events = vault.appendingPathComponent("Events").path
+    chmod(events, 0)
+    defer { chmod(events, 0o755) }
+    let unreadable = try index()
+    #expect(unreadable.stdout.contains(" s: 0 parsed, 0 removed"), "\(unreadable.stdout)")
+    #expect(unreadable.stdout.contains(summary), "\(unreadable.stdout)")
+    #expect(unreadable.stdout.contains("; 0 errors, 1 warning (`vault check` lists them)"), "\(unreadable.stdout)")
+    chmod(events, 0o755)
+    let again = try index()
+    #expect(again.stdout.contains(" s: 0 parsed, 0 removed"), "\(again.stdout)")
+    #expect(again.stdout.contains(summary), "\(again.stdout)")
   }
 }

@@ -42,8 +42,8 @@ import Testing
     Thread.sleep(forTimeInterval: 0.05)
     let parts = Parts()
     let ran = Parts()
-    let (files, diagnostics, _) = walk.finish(
-      alongside: { ran.add([]) }, each: { parts.add($0) })
+    let walked = walk.finish(alongside: { ran.add([]) }, each: { parts.add($0) })
+    let (files, diagnostics) = (walked.files, walked.diagnostics)
     #expect(diagnostics.isEmpty)
     #expect(files.count == 12 * 301)
     #expect(parts.all.sorted() == files.map(\.path).sorted())
@@ -54,11 +54,12 @@ import Testing
   @Test func theWorkBesideTheWalkIsDoneOnceBeforeItReturns() throws {
     let root = try vault(folders: 3, notes: 50)
     let done = Parts()
-    let (files, _, _) = VaultWalker(root: root, ignoreFilters: []).walk(
+    let files = VaultWalker(root: root, ignoreFilters: []).walk(
       alongside: {
         Thread.sleep(forTimeInterval: 0.02)
         done.add([VaultFile(path: "job", status: FileSystem.status(root, followLinks: true)!)])
-      })
+      }
+    ).files
     #expect(done.all == ["job"])
     #expect(files.count == 3 * 51)
   }
