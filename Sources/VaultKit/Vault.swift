@@ -34,7 +34,7 @@ public struct Vault: Sendable {
   /// folder the vault was opened on. One `stat`.
   public var folderProblem: String? {
     guard let status = FileSystem.status(root, followLinks: true), status.isDirectory else {
-      return "the vault folder '\(displayRoot)' was moved or deleted (it was \(root))"
+      return "the vault folder '\(displayRoot)' was moved or deleted, or the drive it is on taken away (it was \(root))"
     }
     guard FolderIdentity(status) == folder else {
       return "'\(displayRoot)' is another folder now than the vault that was opened there "

@@ -208,7 +208,10 @@ struct VaultWalker: Sendable {
         }
       }
     }
-    // Folders are read in parallel: sort what was found about them so the output is stable.
+    // Folders are read in parallel: sort what was found about them so the output is stable (and
+    // say once what the parts of a big folder each found).
+    var said = Set<Diagnostic>()
+    diagnostics = diagnostics.filter { said.insert($0).inserted }
     return Walked(
       files: files, diagnostics: diagnostics.sorted { $0.path < $1.path }, folders: folders, unreadable: unreadable)
   }
@@ -282,7 +285,17 @@ struct VaultWalker: Sendable {
     _ names: ArraySlice<String>, in directory: FileSystem.Directory, folder: String, into found: inout WalkQueue.Found
   ) {
     for name in names {
-      guard let status = directory.status(of: name) else { continue }
+      guard let status = directory.status(of: name) else {
+        // A folder that can be listed but not entered (`chmod -R 644`): its notes are not gone.
+        if errno == EACCES, !found.unreadable.contains(folder) {
+          found.unreadable.append(folder)
+          found.diagnostics.append(
+            .warning(
+              "cannot look at the files in this folder: \(String(cString: strerror(EACCES))); skipped "
+                + "(the index keeps what it read there before)", at: .start, in: folder.isEmpty ? "." : folder))
+        }
+        continue
+      }
       let relative = folder.isEmpty ? name : folder + "/" + name
       if status.isSymlink {
         found.links.append(relative)

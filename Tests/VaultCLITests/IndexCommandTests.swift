@@ -88,8 +88,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: here.appendingPathComponent("index.sqlite").path))
   }
 
-  /// A folder that is there but cannot be read (no permission; a network or FUSE mount whose
-  /// server went away) is not a folder whose notes were deleted: the index keeps what it read
+  /// A folder that is there but cannot be read (no permission, or listed but not entered; a
+  /// network or FUSE mount whose server went away) is not a folder whose notes were deleted: the index keeps what it read
   /// there, with a warning, and finds it unchanged once the folder can be read again. (As root,
   /// which every folder lets in, vault runs as the user nobody.)
   @Test func aFolderThatCannotBeReadKeepsItsNotesInTheIndex() throws {
@@ -119,6 +119,12 @@ import Testing
     #expect(unreadable.stdout.contains(" s: 0 parsed, 0 removed"), "\(unreadable.stdout)")
     #expect(unreadable.stdout.contains(summary), "\(unreadable.stdout)")
     #expect(unreadable.stdout.contains("; 0 errors, 1 warning (`vault check` lists them)"), "\(unreadable.stdout)")
+    // Listed but not entered (`chmod -R 644`): every file's `stat` is refused.
+    chmod(events, 0o644)
+    let unsearchable = try index()
+    #expect(unsearchable.stdout.contains(" s: 0 parsed, 0 removed"), "\(unsearchable.stdout)")
+    #expect(unsearchable.stdout.contains(summary), "\(unsearchable.stdout)")
+    #expect(unsearchable.stdout.contains("; 0 errors, 1 warning (`vault check` lists them)"), "\(unsearchable.stdout)")
     chmod(events, 0o755)
     let again = try index()
     #expect(again.stdout.contains(" s: 0 parsed, 0 removed"), "\(again.stdout)")
