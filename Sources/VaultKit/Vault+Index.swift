@@ -175,8 +175,8 @@ extension Vault {
       },
       each: { comparison.found($0) })
     let (files, walkDiagnostics) = (walked.files, walked.diagnostics)
-    // A folder moved or deleted, or replaced by another (a drive's empty mount point), is not a
-    // vault whose notes were all removed: a phone syncing would delete every event.
+    // A folder moved or deleted, or a drive taken away (its empty mount point left at the path),
+    // is not a vault whose notes were all removed: a phone syncing would delete every event.
     if let problem = folderProblem {
       _ = stored.value
       throw .vaultFolderGone(problem)

@@ -12,11 +12,14 @@ public struct Vault: Sendable {
   public let settings: VaultSettings
   /// Problems in the settings files.
   public let settingsDiagnostics: [Diagnostic]
-  /// The folder `root` was when the vault was opened: a long-running command (`vault serve`,
-  /// `vault watch`) whose folder is moved, deleted or replaced (another folder there, or the
-  /// empty mount point of a drive taken away) says so (`folderProblem`), rather than read the
-  /// notes as gone.
-  let folder: FolderIdentity
+  /// The file system (device) `root` was on when the vault was opened: a long-running command
+  /// (`vault serve`, `vault watch`) whose folder is moved or deleted, or whose drive is taken
+  /// away (leaving the empty mount point, on another device, at its path), says so
+  /// (`folderProblem`) rather than read the notes as gone. The device, not the folder's inode:
+  /// network and FUSE file systems (sshfs, rclone, SMB without server inodes) may number the
+  /// same folder anew while it is in use; and a folder put at the path on the same drive (a
+  /// fresh clone) is the vault there.
+  let device: UInt64
 
   /// Opens the vault in `path`, reading its settings.
   public init(path: String) throws(VaultError) {
@@ -25,26 +28,26 @@ public struct Vault: Sendable {
     }
     guard status.isDirectory else { throw .notADirectory(path) }
     root = FileSystem.realPath(path) ?? path
-    folder = FolderIdentity(FileSystem.status(root, followLinks: true) ?? status)
+    device = (FileSystem.status(root, followLinks: true) ?? status).device
     displayRoot = path
     (settings, settingsDiagnostics) = SettingsLoader.load(root: root)
   }
 
-  /// Why the vault's folder cannot be read as the vault now: nil while `root` is still the
-  /// folder the vault was opened on. One `stat`.
+  /// Why the vault's folder cannot be read as the vault now: nil while `root` is a folder on the
+  /// drive the vault was opened on. One `stat`.
   public var folderProblem: String? {
     guard let status = FileSystem.status(root, followLinks: true), status.isDirectory else {
       return "the vault folder '\(displayRoot)' was moved or deleted, or the drive it is on taken away (it was \(root))"
     }
-    guard FolderIdentity(status) == folder else {
-      return "'\(displayRoot)' is another folder now than the vault that was opened there "
-        + "(the folder was replaced, or the drive it was on was taken away)"
+    guard status.device == device else {
+      return "'\(displayRoot)' is on another drive now than when the vault was opened "
+        + "(the drive it was on was taken away, leaving its mount point, or another was mounted there)"
     }
     return nil
   }
 
-  /// Whether `other` is this vault opened again: the same folder, still there.
-  public func isSameFolder(as other: Vault) -> Bool { root == other.root && folder == other.folder }
+  /// Whether `other` is this vault opened again: the same folder, on the same drive.
+  public func isSameFolder(as other: Vault) -> Bool { root == other.root && device == other.device }
 
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {

@@ -40,8 +40,8 @@ final class CurrentVault: Sendable {
       held.mutate { $0.checked = now }
       return current.vault
     }
-    // Settings that cannot be read keep the last ones (the commands say what is wrong); another
-    // folder at the vault's path is not the vault served (`Vault.folderProblem` says so).
+    // Settings that cannot be read keep the last ones (the commands say what is wrong); a folder
+    // at the vault's path on another drive is not the vault served (`Vault.folderProblem`).
     let reopened =
       (try? Vault(path: current.vault.root)).flatMap { $0.isSameFolder(as: current.vault) ? $0 : nil }
       ?? current.vault

@@ -15,7 +15,7 @@ extension IndexSession.Opening {
       return "vault is reading the vault for the first time: \(Self.count(done)) of \(Self.count(total)) notes. "
         + "It answers once it has read them all, in a moment."
     case .folderGone(let problem):
-      return "vault cannot read the vault: \(problem). It answers again once the folder is back where it was; "
+      return "vault cannot read the vault: \(problem). It answers again once the folder is back; "
         + "to serve it where it is now, start vault serve again with --vault."
     }
   }

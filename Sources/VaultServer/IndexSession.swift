@@ -13,9 +13,9 @@ actor IndexSession {
     case waiting
     case reading(done: Int, total: Int)
     case ready
-    /// The vault's folder was moved, deleted or replaced while the server ran
+    /// The vault's folder was moved or deleted, or its drive taken away, while the server ran
     /// (`Vault.folderProblem`): nothing is answered from the index, which still holds the notes
-    /// as they were, until the folder is back.
+    /// as they were, until a folder is at its path again, on its drive.
     case folderGone(String)
   }
 

@@ -109,9 +109,11 @@ struct TemporaryVault {
     #expect(try vault.tagsByPath() == ["b.md/inner.md:inner", "renamed.md:one"])
   }
 
-  /// A vault folder moved away, or replaced by another (an empty mount point), while a
-  /// long-running command holds the vault open: its notes are not read as removed.
-  @Test func aVaultFolderMovedOrReplacedIsNotReadAsEmpty() throws {
+  /// A vault folder moved away, or whose drive is taken away (leaving its empty mount point, on
+  /// another device, at the path), while a long-running command holds the vault open: its
+  /// notes are not read as removed. A folder put at the path on the same drive (a fresh clone)
+  /// is the vault there.
+  @Test func aVaultFolderMovedOrOnADriveTakenAwayIsNotReadAsEmpty() throws {
     let vault = try TemporaryVault(["a.md": "#one", "Events/b.md": "---\ndate: 2026-12-01\n---\n"])
     let opened = try vault.vault()
     let store = try vault.store()
@@ -120,13 +122,19 @@ struct TemporaryVault {
     #expect(opened.folderProblem == nil)
     let away = vault.root.deletingLastPathComponent().appendingPathComponent("Away")
     try FileManager.default.moveItem(at: vault.root, to: away)
-    for replaced in [false, true] {
-      if replaced { try FileManager.default.createDirectory(at: vault.root, withIntermediateDirectories: false) }
-      #expect(opened.folderProblem?.contains(replaced ? "another folder" : "moved or deleted") == true)
+    #expect(opened.folderProblem?.contains("was moved or deleted") == true)
+    #expect(throws: VaultError.self) { try opened.refresh(store) }
+    #expect(throws: VaultError.self) { try opened.refresh(store, files: ["a.md"], folders: ["Events"]) }
+    #expect(try vault.tagsByPath() == before)
+    try FileManager.default.createDirectory(at: vault.root, withIntermediateDirectories: false)
+    if ScratchMount.tmpfs(at: vault.root) {
+      #expect(opened.folderProblem?.contains("is on another drive now") == true)
       #expect(throws: VaultError.self) { try opened.refresh(store) }
-      #expect(throws: VaultError.self) { try opened.refresh(store, files: ["a.md"], folders: ["Events"]) }
       #expect(try vault.tagsByPath() == before)
+      ScratchMount.unmount(vault.root)
     }
+    // An empty folder on the same drive: the vault at the path now (nothing is wrong with it).
+    #expect(opened.folderProblem == nil)
     try FileManager.default.removeItem(at: vault.root)
     try FileManager.default.moveItem(at: away, to: vault.root)
     #expect(opened.folderProblem == nil)

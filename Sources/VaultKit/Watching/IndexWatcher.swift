@@ -305,7 +305,7 @@ public final class IndexWatcher: @unchecked Sendable {
       let stamp = SettingsLoader.stamp(vault.root)
       if stamp != settingsStamp {
         settingsStamp = stamp
-        // Another folder at the vault's path is not this vault (`Vault.folderProblem`).
+        // A folder at the vault's path on another drive is not this vault (`Vault.folderProblem`).
         if let reopened = try? Vault(path: vault.root), reopened.isSameFolder(as: vault) {
           vault = reopened
           rescan = true

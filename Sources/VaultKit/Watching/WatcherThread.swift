@@ -9,9 +9,9 @@ import VaultCore
 /// start here (one runs already, the file system sends no notifications, the system has none),
 /// `watcher` is nil and `reason` says why; both wait until it has started or failed. When one
 /// runs elsewhere, the command's `withIndex` still trusts it. When the vault's folder is moved
-/// or deleted, the watcher stops and the thread waits for that same folder to come back where it
-/// was (moved back, its drive mounted again), then watches it again (meanwhile the command
-/// says why it cannot read the vault: `Vault.folderProblem`).
+/// or deleted, the watcher stops and the thread waits for a folder to be at its path again, on
+/// its drive (moved back, the drive mounted again, a fresh clone), then watches it (meanwhile
+/// the command says why it cannot read the vault: `Vault.folderProblem`).
 public final class WatcherThread: @unchecked Sendable {
   /// The watcher, once it started; nil when it could not (`reason`), and while the vault's
   /// folder is gone.
@@ -73,8 +73,8 @@ public final class WatcherThread: @unchecked Sendable {
     }
   }
 
-  /// Waits until the vault's folder is back where it was (the same folder: moved back, or its
-  /// drive mounted again), looking every second; false once the thread is stopped.
+  /// Waits until a folder is at the vault's path again, on its drive (`Vault.folderProblem`),
+  /// looking every second; false once the thread is stopped.
   private func waitForFolder(of vault: Vault) -> Bool {
     condition.lock()
     defer { condition.unlock() }

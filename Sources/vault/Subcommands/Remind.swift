@@ -124,8 +124,8 @@ struct Remind: ParsableCommand {
     var generation = watcher.generation
     var away = false
     while true {
-      // Its folder moved, deleted or replaced (a drive taken away): no round until that folder
-      // is back, rather than reminders read from no notes.
+      // Its folder moved or deleted, or its drive taken away: no round until it is back, rather
+      // than reminders read from no notes.
       if let problem = vault.folderProblem {
         if !away { terminal.printError("vault: warning: \(problem); reminders wait until it is back") }
         away = true

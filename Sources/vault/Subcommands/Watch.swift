@@ -134,7 +134,7 @@ struct Watch: ParsableCommand {
     terminal.printError(
       "vault: watching \(vault.displayRoot); the index stays fresh while this runs. Stop with Ctrl-C.")
     try watcher.run()
-    // Its folder moved, deleted or replaced: a failure, which the service `--install` writes
+    // Its folder moved or deleted, or its drive taken away: a failure, which the service `--install` writes
     // starts again (every 30 s) until the folder is back.
     if let problem = vault.folderProblem { throw VaultError.vaultFolderGone(problem) }
     terminal.printError("vault: stopped watching \(vault.displayRoot)")
