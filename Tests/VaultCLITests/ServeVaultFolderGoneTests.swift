@@ -123,4 +123,48 @@ import Testing
     #expect(stderr.contains("was moved or deleted"), "\(stderr)")
     #expect(stderr.contains("is back; the watcher follows it again"), "\(stderr)")
   }
+
+  /// A fresh clone put at the vault's path (on the same drive) is the vault there, with its own
+  /// settings: here its events are in another folder, which its settings name. The server lists
+  /// them, and its watcher starts again on the clone with those settings.
+  @Test func aFreshCloneAtTheVaultsPathIsServedWithItsOwnSettings() throws {
+    let folder = try Fixture.copy("Calendars")
+    let served = try ServedVault.start(folder)
+    defer { _ = served.stop() }
+    let before = try Self.answered(served)
+    let events = before.body.components(separatedBy: ".ics</d:href>").count - 1
+    #expect(events >= 10, "\(before.body.prefix(400))")
+
+    let away = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-away")
+    try FileManager.default.moveItem(at: folder, to: away)
+    try Self.expectNotAnswered(served, because: "was moved or deleted")
+    // The clone: the same notes, the events in Agenda/, and settings that say so.
+    let clone = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-clone")
+    try FileManager.default.copyItem(at: away, to: clone)
+    try FileManager.default.moveItem(
+      at: clone.appendingPathComponent("Events"), to: clone.appendingPathComponent("Agenda"))
+    let config = clone.appendingPathComponent(".vault/config.yml")
+    let settings = String(decoding: try Data(contentsOf: config), as: UTF8.self)
+    try Data((settings + "folders:\n  events: Agenda\n").utf8).write(to: config)
+    try FileManager.default.moveItem(at: clone, to: folder)
+
+    // The watcher looks for the folder every second; then it reads the clone.
+    let deadline = Date().addingTimeInterval(15)
+    var listed = 0
+    while listed != events && Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.2)
+      let answer = try Self.listing(served)
+      listed = answer.status == 207 ? answer.body.components(separatedBy: ".ics</d:href>").count - 1 : -1
+    }
+    #expect(listed == events, "the clone's events in Agenda/ are not listed: \(listed) of \(events)")
+    // An event written once the watcher follows the clone is indexed with the clone's settings.
+    Thread.sleep(forTimeInterval: 2.5)
+    try Data("---\ndate: 2026-12-09\n---\n".utf8).write(to: folder.appendingPathComponent("Agenda/Winter party.md"))
+    let later = Date().addingTimeInterval(10)
+    while listed != events + 1 && Date() < later {
+      Thread.sleep(forTimeInterval: 0.1)
+      listed = try Self.listing(served).body.components(separatedBy: ".ics</d:href>").count - 1
+    }
+    #expect(listed == events + 1, "an event written in the clone's Agenda/ is not listed")
+  }
 }

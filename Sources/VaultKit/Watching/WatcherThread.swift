@@ -32,9 +32,14 @@ public final class WatcherThread: @unchecked Sendable {
     let progress = progress
     Thread.detachNewThread { [self] in
       var first = true
+      var vault = vault
       while true {
         // The watcher before (its lock on the index among what it holds) is gone by now.
-        if !first, !waitForFolder(of: vault) { break }
+        if !first {
+          guard waitForFolder(of: vault) else { break }
+          // The folder back (a fresh clone, say) may have other settings.
+          if let reopened = try? Vault(path: vault.root), reopened.isSameFolder(as: vault) { vault = reopened }
+        }
         let watcher: IndexWatcher
         do {
           watcher = try IndexWatcher(
