@@ -46,8 +46,13 @@ public struct Vault: Sendable {
     return nil
   }
 
-  /// Whether `other` is this vault opened again: the same folder, on the same drive.
-  public func isSameFolder(as other: Vault) -> Bool { root == other.root && device == other.device }
+  /// This vault opened again, its settings read anew (they changed); nil when it cannot be
+  /// opened, or when its path now leads to another drive (`folderProblem`), which is not this
+  /// vault: what a long-running command does when the settings files change.
+  public func reopened() -> Vault? {
+    guard let again = try? Vault(path: root), again.device == device else { return nil }
+    return again
+  }
 
   /// Every Markdown file of the vault, parsed and interpreted, with every problem found.
   public func scan() -> VaultScan {

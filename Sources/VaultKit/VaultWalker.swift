@@ -261,7 +261,7 @@ struct VaultWalker: Sendable {
     } catch {
       found.diagnostics.append(
         .warning(
-          "cannot read folder: \(error); skipped (the index keeps what it read there before)", at: .start,
+          "cannot read folder: \(error); the index keeps what it read there", at: .start,
           in: folder.isEmpty ? "." : folder))
       found.unreadable.append(folder)
       return
@@ -291,8 +291,8 @@ struct VaultWalker: Sendable {
           found.unreadable.append(folder)
           found.diagnostics.append(
             .warning(
-              "cannot look at the files in this folder: \(String(cString: strerror(EACCES))); skipped "
-                + "(the index keeps what it read there before)", at: .start, in: folder.isEmpty ? "." : folder))
+              "cannot enter folder: \(String(cString: strerror(EACCES))); the index keeps what it read there",
+              at: .start, in: folder.isEmpty ? "." : folder))
         }
         continue
       }

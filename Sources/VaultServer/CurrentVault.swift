@@ -26,7 +26,7 @@ final class CurrentVault: Sendable {
   /// sees them (without waiting for the next look at the files).
   func reopen() {
     let current = held.value
-    guard let reopened = try? Vault(path: current.vault.root), reopened.isSameFolder(as: current.vault) else { return }
+    guard let reopened = current.vault.reopened() else { return }
     held.set(Held(vault: reopened, stamp: reopened.settingsStamp, checked: DispatchTime.now().uptimeNanoseconds))
   }
 
@@ -40,11 +40,8 @@ final class CurrentVault: Sendable {
       held.mutate { $0.checked = now }
       return current.vault
     }
-    // Settings that cannot be read keep the last ones (the commands say what is wrong); a folder
-    // at the vault's path on another drive is not the vault served (`Vault.folderProblem`).
-    let reopened =
-      (try? Vault(path: current.vault.root)).flatMap { $0.isSameFolder(as: current.vault) ? $0 : nil }
-      ?? current.vault
+    // Settings that cannot be read keep the last ones (the commands say what is wrong).
+    let reopened = current.vault.reopened() ?? current.vault
     held.set(Held(vault: reopened, stamp: stamp, checked: now))
     return reopened
   }

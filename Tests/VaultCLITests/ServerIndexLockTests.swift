@@ -40,10 +40,8 @@ import Testing
     for (number, (path, method, body)) in requests.enumerated() {
       _ = try HTTP.request(server.base + path, method: method, headers: ["Depth": "1"], body: body)
       _ = try CLI.run(["tasks"], in: folder, environment: environment)
-      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data("- [ ] Appended after \(method) \(path) \(number)\n".utf8))
-      try handle.close()
+      try Editor.append(
+        "- [ ] Appended after \(method) \(path) \(number)\n", to: folder.appendingPathComponent("Tasks.md"))
       let deadline = Date().addingTimeInterval(2)
       var seen = false
       while !seen && Date() < deadline {
@@ -75,10 +73,7 @@ import Testing
     #expect(files.stdout.contains("0 parsed, 0 removed"), "\(files.stdout)")
     #expect(seconds < 15, "the rebuild waited \(seconds) s for the server")
     #expect(try HTTP.request(server.base + "/tasks.ics").body == before.body)
-    let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data("- [ ] Written after the rebuild 📅 2026-11-23\n".utf8))
-    try handle.close()
+    try Editor.append("- [ ] Written after the rebuild 📅 2026-11-23\n", to: folder.appendingPathComponent("Tasks.md"))
     let deadline = Date().addingTimeInterval(5)
     var served = false
     var listed = false

@@ -44,10 +44,7 @@ import Testing
     try watching(folder, environment) { _ in
       let status = try CLI.run(["watch", "--status"], in: folder, environment: environment)
       #expect(status.stdout.contains("a watcher keeps the index of"))
-      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("Tasks.md"))
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data("- [ ] Written while watched 📅 2026-11-23\n".utf8))
-      try handle.close()
+      try Editor.append("- [ ] Written while watched 📅 2026-11-23\n", to: folder.appendingPathComponent("Tasks.md"))
       let tasks = try CLI.run(["tasks", "--due-before", "2026-11-24"], in: folder, environment: environment)
       #expect(tasks.status == 0 && tasks.stdout.contains("Written while watched"), "\(tasks.stdout)")
       #expect(tasks.stdout == (try walked(["tasks", "--due-before", "2026-11-24"], folder, environment)).stdout)

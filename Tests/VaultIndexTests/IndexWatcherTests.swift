@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import VaultCore
 import VaultKit
@@ -74,10 +75,7 @@ import VaultKit
       let root = folder.root.path
       try compare(folder, "at start")
       // Obsidian: in place.
-      let handle = try FileHandle(forWritingTo: folder.root.appendingPathComponent("Tasks.md"))
-      try handle.seekToEnd()
-      try handle.write(contentsOf: Data("- [ ] Call the plumber ⏫\n".utf8))
-      try handle.close()
+      try Editor.append("- [ ] Call the plumber ⏫\n", to: folder.root.appendingPathComponent("Tasks.md"))
       try compare(folder, "an edit in place")
       // vim and VS Code: a temporary file renamed over the note.
       try Data("# Garden\n- [x] Move the lemon tree inside ✅ 2026-11-23\n".utf8).write(

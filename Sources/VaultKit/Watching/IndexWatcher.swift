@@ -305,8 +305,7 @@ public final class IndexWatcher: @unchecked Sendable {
       let stamp = SettingsLoader.stamp(vault.root)
       if stamp != settingsStamp {
         settingsStamp = stamp
-        // A folder at the vault's path on another drive is not this vault (`Vault.folderProblem`).
-        if let reopened = try? Vault(path: vault.root), reopened.isSameFolder(as: vault) {
+        if let reopened = vault.reopened() {
           vault = reopened
           rescan = true
         }

@@ -38,7 +38,7 @@ public final class WatcherThread: @unchecked Sendable {
         if !first {
           guard waitForFolder(of: vault) else { break }
           // The folder back (a fresh clone, say) may have other settings.
-          if let reopened = try? Vault(path: vault.root), reopened.isSameFolder(as: vault) { vault = reopened }
+          vault = vault.reopened() ?? vault
         }
         let watcher: IndexWatcher
         do {
