@@ -816,6 +816,32 @@ extension IndexStore {
     }
   }
 
+  /// The plain notes under `folder` (all of them when it is empty) that have a `uid` property,
+  /// with its value and their file's stamp, by path: the notes without a day a journal app
+  /// wrote (jtx Board's), as the CalDAV journal lists them, without reading the notes.
+  public func noteStampsWithUID(under folder: String) throws(IndexError) -> [String: (uid: String, stamp: FileStamp)] {
+    try read { db in
+      var facts: [String: (uid: String, stamp: FileStamp)] = [:]
+      let prefix = folder.isEmpty ? "" : folder + "/"
+      try RowReader.forEach(
+        db,
+        sql: """
+          SELECT files.path, files.size, files.mtime, files.inode, p.text
+          FROM files CROSS JOIN properties p ON p.file_id = files.id
+          WHERE files.skipped = 0 AND files.kind = 'note' AND substr(files.path, 1, ?) = ?
+            AND lower(p.key) = 'uid' AND p.text IS NOT NULL AND p.text <> ''
+          """, arguments: [prefix.unicodeScalars.count, prefix]
+      ) { row in
+        guard facts[row.text(0)] == nil else { return }
+        facts[row.text(0)] = (
+          row.text(4),
+          FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
+        )
+      }
+      return facts
+    }
+  }
+
   /// How many days in a row end on `day` with a journal entry each (0 when `day` has none).
   /// Counted in spans that double, each in `journal_days` (the days with an entry, each once:
   /// a full span holds as many as it has days); only the span with the gap is read day by

@@ -48,9 +48,11 @@ public enum VaultStarter {
       # The time zone views show times in (IANA name); default: the system's.
       # timezone: Europe/Berlin
 
-      # Heading in the daily note under which `vault journal TEXT` writes.
+      # Heading in the daily note under which `vault journal TEXT` writes, and the folder for a
+      # journal app's notes without a day (jtx Board's notes, over CalDAV).
       # journal:
       #   heading: Journal
+      #   notes: Notes
 
       # Files larger than this are skipped with a warning.
       # max_file_size_mb: 8

@@ -67,4 +67,51 @@ import Testing
     let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
     #expect(trashed.contains("2026-11-30.md"), "\(trashed)")
   }
+
+  /// jtx Board's notes have no day (a VJOURNAL without DTSTART): each is a note of its own in the
+  /// notes folder (`journal.notes`, `Notes` by default), named by its SUMMARY, with its UID as
+  /// `uid`; the journal lists it and the notes there with a `uid`, and a search of days leaves
+  /// them out (Fixtures/Oracles/caldav-journal-notes).
+  @Test func aJournalAppsNoteWithoutADayIsANoteOfItsOwn() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
+    defer { _ = server.stop() }
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal-notes").path
+    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path])
+    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let uid = "1764493200000-5a1f0c2e-8b7d-4e61-9c3a-2f4d6e8a0b1c@at.techbee.jtx"
+
+    // At the URL it was saved to (the client writes `@` as `%40`).
+    #expect(seen["savedURL"] as? String == "calendars/journal/\(uid.replacingOccurrences(of: "@", with: "%40")).ics")
+    #expect(
+      seen["back"] as? [String: String] == [
+        "SUMMARY": "Paint for the hall", "DESCRIPTION": "Two tins of warm white.\nAsk about the primer.",
+        "CLASS": "PRIVATE", "STATUS": "FINAL", "COMMENT": "Seen at the hardware store",
+      ])
+    #expect(seen["backCategories"] as? [String] == ["Home", "Shopping"])
+    #expect(seen["backHasDTSTART"] as? Bool == false)
+    #expect(seen["countAfterSave"] as? Int == 1)
+    // Named by its SUMMARY, which needs no heading then.
+    #expect(
+      seen["noteAfterSave"] as? String
+        == "---\nuid: \(uid)\n---\nTwo tins of warm white.\nAsk about the primer.\n", "\(seen)")
+    let searched = seen["searchedUIDs"] as? [String] ?? [uid]
+    #expect(!searched.contains(uid) && searched.contains("vault-journal-2026-11-23"), "\(searched)")
+    #expect(seen["noteAfterChange"] as? String == "---\nuid: \(uid)\n---\nThree tins of warm white.\n")
+    #expect(seen["descriptionAfterObsidian"] as? String == "Three tins of warm white.\n- and a roller")
+    let bike = seen["bike"] as? [String: Any] ?? [:]
+    #expect(bike["summary"] as? String == "Bike repair" && bike["description"] as? String == "Chain and brakes.")
+    #expect(bike["hasDTSTART"] as? Bool == false)
+    #expect(seen["oddSummary"] as? String == "Kids: 2/3 rooms")
+    #expect(
+      seen["oddNote"] as? String
+        == "---\nuid: odd-title-1\n---\n# Kids: 2/3 rooms\n\nTwo tins of warm white.\nAsk about the primer.\n",
+      "\(seen)")
+    // Deleted: to the trash; the vault's own note stays listed.
+    #expect(seen["existsAfterDelete"] as? Bool == false)
+    #expect(seen["countAfterDelete"] as? Int == 2)
+    let trashed = try FileManager.default.contentsOfDirectory(
+      atPath: folder.appendingPathComponent(".trash").path)
+    #expect(trashed.contains("Paint for the hall.md"), "\(trashed)")
+  }
 }

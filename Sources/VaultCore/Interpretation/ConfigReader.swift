@@ -87,14 +87,17 @@ public enum ConfigReader {
         if let value = text(property) { settings.timeZone = value }
       case "journal":
         guard case .object(let entries) = property.value else {
-          warn(property, "'journal' should hold 'heading: Journal'")
+          warn(property, "'journal' should hold 'heading: Journal' and 'notes: Notes'")
           continue
         }
         for entry in entries {
-          if entry.key == "heading", let value = text(entry) {
-            settings.journalHeading = value
-          } else if entry.key != "heading" {
-            unknown(entry, "journal.\(entry.key)", among: ["journal.heading"])
+          switch entry.key {
+          case "heading":
+            if let value = text(entry) { settings.journalHeading = value }
+          case "notes":
+            if let value = text(entry) { settings.journalNotesFolder = value.trimming("/") }
+          default:
+            unknown(entry, "journal.\(entry.key)", among: ["journal.heading", "journal.notes"])
           }
         }
       case "max_file_size_mb":

@@ -28,6 +28,9 @@ public struct VaultSettings: Hashable, Sendable {
   public var timeZone: String?
   /// The heading under which `vault journal` appends text.
   public var journalHeading: String
+  /// The folder where a journal app's notes without a day (jtx Board's notes: a VJOURNAL
+  /// without DTSTART) are written, and whose notes with a `uid` property it lists.
+  public var journalNotesFolder = "Notes"
   public var dailyNotes: DailyNoteSettings
   /// `.obsidian/types.json`, keys lower-cased.
   public var propertyTypes: [String: PropertyType]

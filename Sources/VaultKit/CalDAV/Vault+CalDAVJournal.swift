@@ -3,61 +3,98 @@ import VaultCore
 import VaultIndex
 import VaultMarkdown
 
+/// Where a journal object lives: a day's entry (its daily note), or a note of its own, without a
+/// day, in the journal's notes folder (jtx Board's notes: a VJOURNAL without DTSTART).
+public enum CalDAVJournalPlace: Hashable, Sendable {
+  case day(LocalDate)
+  case note
+
+  public var day: LocalDate? {
+    if case .day(let day) = self { return day }
+    return nil
+  }
+}
+
 /// The journal as a CalDAV calendar of VJOURNAL objects (jtx Board, and the apps that keep a
 /// diary in a calendar): each journal entry, its day's note, is one object; a VJOURNAL a client
 /// sends becomes its day's entry. The object's DTSTART is the day (a date), SUMMARY the note's
 /// first heading when it starts with one (`# …`), DESCRIPTION the rest of the note's text, as it
 /// is in the note (Markdown); what a note does not say (CATEGORIES, ATTACH, `X-` properties…) is
-/// kept beside it as for events (`CalDAVKept`). docs/CALDAV.md, "The journal".
+/// kept beside it as for events (`CalDAVKept`). A VJOURNAL without a day is a note of its own in
+/// the notes folder (`journal.notes`), its SUMMARY the note's name unless a heading says
+/// otherwise; the notes there with a `uid` are listed. docs/CALDAV.md, "The journal".
 extension Vault {
   /// The UID of a day's entry whose note names none (`uid:`).
   public static func calDAVJournalUID(_ day: LocalDate) -> String { "vault-journal-\(day)" }
 
-  /// Every journal entry as an object, by name, with its day; from the index, without reading
-  /// the notes (their stamps make the ETags).
-  public func calDAVJournalEntries(in store: IndexStore) throws(VaultError) -> [(CalDAVResource, LocalDate)] {
+  /// Every journal entry as an object, by name, with its day, then the notes without a day; from
+  /// the index, without reading the notes (their stamps make the ETags).
+  public func calDAVJournalEntries(in store: IndexStore) throws(VaultError) -> [(CalDAVResource, CalDAVJournalPlace)] {
     let facts: [String: (date: LocalDate, uid: String?, stamp: FileStamp)]
+    let notes: [String: (uid: String, stamp: FileStamp)]
     do {
       facts = try store.journalNoteStamps()
+      notes = try store.noteStampsWithUID(under: settings.journalNotesFolder)
     } catch {
       throw VaultError(error)
     }
     let kept = calDAVKeptStamps(.journal)
     let hrefs = calDAVHrefs(.journal)
     let settingsStamp = calDAVSettingsStamp
-    // One object a day: a second note of the same day (two daily-note formats) is left out.
-    var byDay: [LocalDate: String] = [:]
-    for (path, fact) in facts where byDay[fact.date].map({ path < $0 }) ?? true { byDay[fact.date] = path }
-    return byDay.sorted { $0.key < $1.key }.compactMap { day, path in
-      guard let fact = facts[path] else { return nil }
-      let uid = fact.uid.flatMap { $0.isEmpty ? nil : $0 } ?? Self.calDAVJournalUID(day)
+    func resource(_ path: String, uid: String, stamp: FileStamp) -> CalDAVResource {
       let name = calDAVObjectName(uid: uid, hrefs: hrefs)
       var resource = CalDAVResource(
         name: name, uid: uid,
-        etag: Self.calDAVTag(stamps: [Self.calDAVStamp(path, fact.stamp)], settings: settingsStamp, kept: kept[name]),
+        etag: Self.calDAVTag(stamps: [Self.calDAVStamp(path, stamp)], settings: settingsStamp, kept: kept[name]),
         paths: [path])
-      resource.modifiedTimes[path] = Int(fact.stamp.modified / 1_000_000_000)
-      return (resource, day)
+      resource.modifiedTimes[path] = Int(stamp.modified / 1_000_000_000)
+      return resource
     }
+    // One object a day: a second note of the same day (two daily-note formats) is left out.
+    var byDay: [LocalDate: String] = [:]
+    for (path, fact) in facts where byDay[fact.date].map({ path < $0 }) ?? true { byDay[fact.date] = path }
+    var entries: [(CalDAVResource, CalDAVJournalPlace)] = byDay.sorted { $0.key < $1.key }.compactMap { day, path in
+      guard let fact = facts[path] else { return nil }
+      let uid = fact.uid.flatMap { $0.isEmpty ? nil : $0 } ?? Self.calDAVJournalUID(day)
+      return (resource(path, uid: uid, stamp: fact.stamp), .day(day))
+    }
+    // A note whose UID a day's entry has already is left out: a UID is one object.
+    var uids = Set(entries.map(\.0.uid))
+    for (path, note) in notes.sorted(by: { $0.key < $1.key }) where uids.insert(note.uid).inserted {
+      entries.append((resource(path, uid: note.uid, stamp: note.stamp), .note))
+    }
+    return entries
   }
 
   /// A journal entry's object as vault makes it from its note now; with `kept`, with what its
   /// client sent that the note does not say.
-  public func calDAVJournalBody(_ resource: CalDAVResource, day: LocalDate, kept: Bool = true) -> String? {
+  public func calDAVJournalBody(_ resource: CalDAVResource, place: CalDAVJournalPlace, kept: Bool = true) -> String? {
     guard let path = resource.paths.first,
       let status = FileSystem.status(root + "/" + path, followLinks: true)
     else { return nil }
-    let (summary, description) = Self.journalParts(body(of: path))
+    let (heading, description) = Self.journalParts(body(of: path))
     var properties: [ICalendar.Property] = [
       .text("UID", resource.uid),
       ICalendar.Property(
         "DTSTAMP", ICalendarExport.utc(ZoneClock.fixed(0).local(Int(status.modified / 1_000_000_000)))),
-      ICalendar.Property("DTSTART", ICalendarExport.date(day), parameters: [ICalendar.Parameter("VALUE", "DATE")]),
     ]
-    if let summary { properties.append(.text("SUMMARY", summary)) }
+    if let day = place.day {
+      properties.append(
+        ICalendar.Property("DTSTART", ICalendarExport.date(day), parameters: [ICalendar.Parameter("VALUE", "DATE")]))
+    }
+    // A note without a day is named by its title, unless a heading says otherwise.
+    if let summary = heading ?? (place.day == nil ? Self.noteTitle(path) : nil) {
+      properties.append(.text("SUMMARY", summary))
+    }
     if !description.isEmpty { properties.append(.text("DESCRIPTION", description)) }
     let made = ICalendar.calendar(name: nil, components: [ICalendar.Component("VJOURNAL", properties: properties)])
     return kept ? calDAVWithKept(made, .journal, name: resource.name, paths: resource.paths) : made
+  }
+
+  /// A note's title: its file's name without `.md`.
+  static func noteTitle(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
   }
 
   /// A note's text as SUMMARY and DESCRIPTION: its first line when that is a first-level
@@ -79,19 +116,21 @@ extension Vault {
     description.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// The note's text for a SUMMARY and a DESCRIPTION.
-  static func journalText(summary: String?, description: String) -> String {
+  /// The note's text for a SUMMARY and a DESCRIPTION; a SUMMARY that is the note's `title` (a
+  /// note without a day, named by it) needs no heading.
+  static func journalText(summary: String?, description: String, title: String? = nil) -> String {
     let body = cleaned(description)
     let heading = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) }.flatMap {
-      $0.isEmpty ? nil : "# " + $0
+      $0.isEmpty || $0 == title ? nil : "# " + $0
     }
     return [heading, body.isEmpty ? nil : body].compactMap { $0 }.joined(separator: "\n\n") + "\n"
   }
 
   /// Keeps a client's VJOURNAL: a new one becomes its day's journal entry (the daily note of that
-  /// day, which must not exist yet); a changed one changes the note's text after its front matter
+  /// day, which must not exist yet), or, without a day (DTSTART), a note of its own in the notes
+  /// folder, named by its SUMMARY; a changed one changes the note's text after its front matter
   /// when SUMMARY or DESCRIPTION differ from what the note says (its properties, the mood among
-  /// them, stay). An entry stays on its day.
+  /// them, stay). An entry stays on its day, and a note stays where it is, under its name.
   ///
   /// The text is replaced whole, so it is replaced only over what the client had read: with
   /// `checked` (its If-Match named the note as it is), or when the note still says what the
@@ -100,7 +139,7 @@ extension Vault {
   /// only a text that keeps all the note says now is written.
   public func calDAVPutJournal(
     _ body: String, given: String? = nil, checked: Bool = false,
-    existing: (resource: CalDAVResource, day: LocalDate)?
+    existing: (resource: CalDAVResource, place: CalDAVJournalPlace)?
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let object = try Self.calDAVObject(body, holding: "VJOURNAL", "this calendar takes journal entries (VJOURNAL) only")
     let entries = object.components.filter { $0.name == "VJOURNAL" }
@@ -113,47 +152,28 @@ extension Vault {
     guard entry.first("RRULE") == nil, entry.first("RDATE") == nil, entry.first("RECURRENCE-ID") == nil else {
       throw .notAcceptable("a journal entry is one day's note: it does not repeat")
     }
-    guard let start = entry.first("DTSTART"), let day = journalDay(start) else {
-      throw .notAcceptable("a journal entry needs its day (DTSTART): vault keeps one note a day")
+    // A day, or none: a note of its own. A note given a day on the phone stays a note (the
+    // day is kept beside it and given back).
+    var day: LocalDate?
+    if let start = entry.first("DTSTART") {
+      guard let parsed = journalDay(start) else {
+        throw .notAcceptable("the entry's day (DTSTART) is not a date: \(start.value)")
+      }
+      day = parsed
     }
     let summary = entry.first("SUMMARY")?.text
     let description = entry.all("DESCRIPTION").map(\.text).joined(separator: "\n\n")
     if let existing {
-      guard existing.day == day else {
-        throw .notAcceptable(
-          "a journal entry stays on its day (\(existing.day)): write the entry of \(day) as a new one")
+      if let was = existing.place.day, was != day {
+        guard let day else { throw .notAcceptable("a journal entry keeps its day (\(was)): DTSTART cannot go") }
+        throw .notAcceptable("a journal entry stays on its day (\(was)): write the entry of \(day) as a new one")
       }
-      let path = existing.resource.paths[0]
-      let givenParts = given.flatMap {
-        ICalendar.parse($0).components.first?.components.first { $0.name == "VJOURNAL" }
-      }
-      .map { ($0.first("SUMMARY")?.text, Self.cleaned($0.all("DESCRIPTION").map(\.text).joined(separator: "\n\n"))) }
-      let sentSummary = summary?.trimmingCharacters(in: .whitespaces)
-      let sentDescription = Self.cleaned(description)
-      do {
-        try edit(path) { current throws(VaultError) -> FileEdit<Void> in
-          guard let bytes = current else { throw .noteNotFound(path) }
-          let note = NoteParser.parse(bytes, path: path)
-          let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
-          let (nowSummary, nowDescription) = Self.journalParts(String(decoding: bytes[start...], as: UTF8.self))
-          if nowSummary == sentSummary, nowDescription == sentDescription { return .keep(()) }
-          // Written over only what the client had read.
-          let read =
-            checked
-            || givenParts.map { $0.0 == nowSummary && $0.1 == nowDescription }
-              ?? sentDescription.contains(nowDescription)
-          guard read else { throw .changedOnDisk(path) }
-          let text = Self.journalText(summary: summary, description: description)
-          return .write(Array(bytes[..<start]) + Array(text.utf8), ())
-        }
-      } catch .changedOnDisk {
-        throw .changedMeanwhile(
-          "\(path) changed since the entry was read (a line written in the vault meanwhile): read it again")
-      } catch {
-        throw .cannotWrite("\(path) cannot be written: \(error)")
-      }
-      return CalDAVPutResult(created: false, etag: nil, paths: [path])
+      try calDAVChangeJournalText(
+        existing.resource.paths[0], summary: summary, description: description, given: given, checked: checked,
+        title: existing.place.day == nil ? Self.noteTitle(existing.resource.paths[0]) : nil)
+      return CalDAVPutResult(created: false, etag: nil, paths: existing.resource.paths)
     }
+    guard let day else { return try calDAVNewJournalNote(uid: uid, summary: summary, description: description) }
     let path = settings.dailyNotes.path(for: day)
     let occupied = { () throws(CalDAVRefusal) in
       throw .notAcceptable(
@@ -172,6 +192,69 @@ extension Vault {
     }
     if !added.created { try occupied() }
     return CalDAVPutResult(created: true, etag: nil, paths: [path])
+  }
+
+  /// A journal app's note without a day, as a note of its own in the notes folder: named by its
+  /// SUMMARY (else its text's first line), with its UID as `uid`, and its SUMMARY as a heading
+  /// only when the name cannot say it (a character a file name cannot hold, a name taken).
+  func calDAVNewJournalNote(uid: String, summary: String?, description: String) throws(CalDAVRefusal)
+    -> CalDAVPutResult
+  {
+    let said = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) } ?? ""
+    let firstLine = Self.cleaned(description).split(separator: "\n").first.map {
+      String($0.drop { $0 == "#" || $0 == " " }.prefix(60)).trimmingCharacters(in: .whitespaces)
+    }
+    let name = NewNote.fileName(said.isEmpty ? firstLine ?? "" : said)
+    let folder = settings.journalNotesFolder
+    let taken = FileSystem.status(root + "/" + (folder.isEmpty ? "" : folder + "/") + name + ".md", followLinks: false)
+    let text = Self.journalText(summary: summary, description: description, title: taken == nil ? name : nil)
+    do {
+      let path = try createNote(
+        named: name, in: folder,
+        text: NewNote.text(properties: [("uid", PropertyWriter.scalar(uid))], body: String(text.dropLast())))
+      return CalDAVPutResult(created: true, etag: nil, paths: [path])
+    } catch {
+      throw .cannotWrite("'\(name)' cannot be written in \(folder.isEmpty ? "the vault" : folder): \(error)")
+    }
+  }
+
+  /// Changes a journal entry's or a note's text after its front matter to a client's SUMMARY and
+  /// DESCRIPTION, over only what the client had read (above); a note's `title` stands for a
+  /// heading it does not have.
+  func calDAVChangeJournalText(
+    _ path: String, summary: String?, description: String, given: String?, checked: Bool, title: String?
+  ) throws(CalDAVRefusal) {
+    func said(_ parts: (String?, String)) -> (String?, String) { (parts.0 ?? title, parts.1) }
+    let givenParts = given.flatMap {
+      ICalendar.parse($0).components.first?.components.first { $0.name == "VJOURNAL" }
+    }
+    .map { ($0.first("SUMMARY")?.text, Self.cleaned($0.all("DESCRIPTION").map(\.text).joined(separator: "\n\n"))) }
+    let sentSummary = summary?.trimmingCharacters(in: .whitespaces)
+    let sentDescription = Self.cleaned(description)
+    do {
+      try edit(path) { current throws(VaultError) -> FileEdit<Void> in
+        guard let bytes = current else { throw .noteNotFound(path) }
+        let note = NoteParser.parse(bytes, path: path)
+        let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
+        let parts = Self.journalParts(String(decoding: bytes[start...], as: UTF8.self))
+        let (nowSummary, nowDescription) = said(parts)
+        if nowSummary == sentSummary, nowDescription == sentDescription { return .keep(()) }
+        // Written over only what the client had read.
+        let read =
+          checked
+          || givenParts.map { $0.0 == nowSummary && $0.1 == nowDescription }
+            ?? sentDescription.contains(nowDescription)
+        guard read else { throw .changedOnDisk(path) }
+        // A note named by its title keeps having no heading while the title is what is sent.
+        let text = Self.journalText(summary: summary, description: description, title: parts.0 == nil ? title : nil)
+        return .write(Array(bytes[..<start]) + Array(text.utf8), ())
+      }
+    } catch .changedOnDisk {
+      throw .changedMeanwhile(
+        "\(path) changed since the entry was read (a line written in the vault meanwhile): read it again")
+    } catch {
+      throw .cannotWrite("\(path) cannot be written: \(error)")
+    }
   }
 
   /// The day of a DTSTART: its date, or a UTC time's date in the vault's zone.

@@ -215,10 +215,10 @@ struct CalDAVObject: Sendable {
   var resource: CalDAVResource
   /// The task line, for the task list.
   var task: Located<TaskItem>?
-  /// A journal entry's day, for the journal.
-  var journalDay: LocalDate?
+  /// A journal entry's day, or none for a note of its own, for the journal.
+  var journal: CalDAVJournalPlace?
   /// An event's, a to-do's or a journal entry's.
-  var kind: CalDAVCalendar.Kind { task != nil ? .tasks : journalDay != nil ? .journal : .events }
+  var kind: CalDAVCalendar.Kind { task != nil ? .tasks : journal != nil ? .journal : .events }
 }
 
 /// What the CalDAV requests share: the index, the listings built from it (kept until it
@@ -270,7 +270,7 @@ actor CalDAVState {
           }
         case .journal:
           objects += try vault.calDAVJournalEntries(in: store).map {
-            CalDAVObject(resource: $0.0, journalDay: $0.1)
+            CalDAVObject(resource: $0.0, journal: $0.1)
           }
         }
       }
@@ -347,7 +347,7 @@ actor CalDAVState {
     var remembered: [String: String] = [:]
     for object in objects {
       if let task = object.task, let (body, _) = vault.calDAVTaskBody(task) { remembered[object.resource.name] = body }
-      if let day = object.journalDay, let body = vault.calDAVJournalBody(object.resource, day: day) {
+      if let place = object.journal, let body = vault.calDAVJournalBody(object.resource, place: place) {
         remembered[object.resource.name] = body
       }
     }
@@ -439,9 +439,9 @@ actor CalDAVState {
       let found = try await session.readAsWritten { store in
         try vault.calDAVJournalEntries(in: store).first { $0.0.uid == uid }
       }
-      guard let (resource, day) = found else { return nil }
+      guard let (resource, place) = found else { return nil }
       (name, notes) = (resource.name, resource.paths)
-      served = vault.calDAVJournalBody(resource, day: day, kept: false)
+      served = vault.calDAVJournalBody(resource, place: place, kept: false)
       tag = { vault.calDAVCurrentTag(of: resource, .journal) }
     }
     guard let served else { return nil }

@@ -133,7 +133,7 @@ extension CalDAVServer {
         return try vault.calDAVPutJournal(
           body, given: given, checked: ifMatch != nil,
           existing: currentTag == nil
-            ? nil : existing.flatMap { object in object.journalDay.map { (object.resource, $0) } })
+            ? nil : existing.flatMap { object in object.journal.map { (object.resource, $0) } })
       }
     }
     // A new object lives at the URL its client chose, whatever its UID.

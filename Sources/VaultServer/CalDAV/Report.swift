@@ -324,10 +324,10 @@ extension CalDAVServer {
         return TaskTodo.meets(task, first...last)
       }
     case .journal:
-      // A day (DTSTART;VALUE=DATE) meets the span when its day in the vault's zone does
-      // (RFC 4791 9.9).
+      // A day (DTSTART;VALUE=DATE) meets the span when its day in the vault's zone does; a note
+      // without a day meets none (RFC 4791 9.9).
       return objects.filter { object in
-        guard let day = object.journalDay else { return false }
+        guard let day = object.journal?.day else { return false }
         let start = zone.instant(LocalDateTime(date: day, time: .midnight))
         let end = zone.instant(LocalDateTime(date: day.adding(days: 1), time: .midnight))
         return (to.map { start < $0 } ?? true) && (from.map { end > $0 } ?? true)
