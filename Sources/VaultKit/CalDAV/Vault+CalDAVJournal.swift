@@ -197,9 +197,9 @@ extension Vault {
   /// A journal app's note without a day, as a note of its own in the notes folder: named by its
   /// SUMMARY (else its text's first line), with its UID as `uid`, and its SUMMARY as a heading
   /// only when the name cannot say it (a character a file name cannot hold, a name taken).
-  func calDAVNewJournalNote(uid: String, summary: String?, description: String) throws(CalDAVRefusal)
-    -> CalDAVPutResult
-  {
+  func calDAVNewJournalNote(
+    uid: String, summary: String?, description: String
+  ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let said = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) } ?? ""
     let firstLine = Self.cleaned(description).split(separator: "\n").first.map {
       String($0.drop { $0 == "#" || $0 == " " }.prefix(60)).trimmingCharacters(in: .whitespaces)

@@ -41,7 +41,10 @@ struct ConfigShow: ParsableCommand {
       ["inbox", settings.inbox, source("inbox")],
       ["personal_code", settings.personalCode, source("personal_code")],
       ["journal.heading", settings.journalHeading, source("journal")],
-      ["journal.notes", settings.journalNotesFolder.isEmpty ? "(root)" : settings.journalNotesFolder, source("journal")],
+      [
+        "journal.notes", settings.journalNotesFolder.isEmpty ? "(root)" : settings.journalNotesFolder,
+        source("journal"),
+      ],
       ["leap_day", settings.leapDay.rawValue, source("leap_day")],
       ["created", settings.writesCreated ? "true" : "false", source("created")],
       [
