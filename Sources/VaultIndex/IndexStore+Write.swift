@@ -26,12 +26,16 @@ public struct IndexRecord: Sendable {
   /// copied once more) cost 7% of a cold index's parsing.
   public var body: ArraySlice<UInt8>
   public var bodyLine: Int
+  /// Why its file could not be read (no permission, a network file system's error), nil when
+  /// it was: a refresh then keeps what the index read of it before.
+  public var unreadable: String?
 
-  public init(stamp: FileStamp, note: Note, body: ArraySlice<UInt8>, bodyLine: Int) {
+  public init(stamp: FileStamp, note: Note, body: ArraySlice<UInt8>, bodyLine: Int, unreadable: String? = nil) {
     self.stamp = stamp
     self.note = note
     self.body = body
     self.bodyLine = bodyLine
+    self.unreadable = unreadable
   }
 }
 

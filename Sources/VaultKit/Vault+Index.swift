@@ -193,8 +193,9 @@ extension Vault {
         let present = Set(files.map(\.path))
         gone = known.paths.filter { !present.contains($0) && !walked.isUnread($0) }.sorted()
       }
+      var walkDiagnostics = walkDiagnostics
       if !changed.isEmpty || !gone.isEmpty || readAll {
-        try write(
+        walkDiagnostics += try write(
           changed, gone: gone, readAll: readAll, known: known, in: store, progress: progress,
           parsed: readAll ? [:] : comparison.parsed,
           // What to write is decided again inside the write transaction: another process
@@ -257,7 +258,7 @@ extension Vault {
       let there = Set(present.map(\.path))
       let gone = known.paths.filter { !there.contains($0) && !unread.isUnread($0) }.sorted()
       if !changed.isEmpty || !gone.isEmpty {
-        try write(
+        walkDiagnostics += try write(
           changed, gone: gone, readAll: false, known: known, in: store, progress: nil,
           recheck: { writer in try writer.stamps(of: paths, under: outer) })
       }
@@ -272,25 +273,31 @@ extension Vault {
 
   /// A file read and parsed into what the index stores of it.
   func record(of file: VaultFile, interpreter: NoteInterpreter) -> IndexRecord {
-    let (note, bytes) = read(file.path, size: file.stamp.size, interpreter: interpreter)
+    let (note, bytes, unreadable) = read(file.path, size: file.stamp.size, interpreter: interpreter)
     let body = bytes[min(note.frontMatter?.range.upperBound ?? 0, bytes.count)...]
     return IndexRecord(
       stamp: file.stamp, note: note,
       body: NoteParser.firstInvalidUTF8(body) == nil
         ? body : ArraySlice(String(decoding: body, as: UTF8.self).utf8),
-      bodyLine: note.frontMatter?.bodyLine ?? 1)
+      bodyLine: note.frontMatter?.bodyLine ?? 1, unreadable: unreadable)
   }
 
   /// Writes what a refresh found in one transaction: `gone` dropped, `changed` read, parsed
   /// and stored (`readAll`: everything erased first). `recheck` reads, inside the write
   /// transaction, the stamps the decision rests on, so that changes another process stored
   /// meanwhile are not stored twice.
+  ///
+  /// A changed file the index knows that cannot be read now (its permissions changed, a network
+  /// file system's error) keeps what the index read of it, and its old stamp, so the next
+  /// refresh tries again: a note is not taken for empty, its events gone from every calendar,
+  /// because it could not be read for a while. Returns a warning for each.
   private func write(
     _ changed: [VaultFile], gone: [String], readAll: Bool, known: StampTable, in store: IndexStore,
     progress: (@Sendable (Int, Int) -> Void)?, parsed: [String: IndexRecord] = [:],
     recheck: @escaping (IndexWriter) throws -> StampTable
-  ) throws(IndexError) {
+  ) throws(IndexError) -> [Diagnostic] {
     let interpreter = NoteInterpreter(settings: settings)
+    var kept: [Diagnostic] = []
     try store.update(changing: readAll ? nil : changed.count + gone.count) { writer in
       var changed = changed
       var gone = gone
@@ -321,12 +328,22 @@ extension Vault {
       for index in batches.indices {
         guard let records = next?.value else { break }
         next = index + 1 < batches.count ? Prefetch { [batch = batches[index + 1]] in parse(batch) } : nil
-        for record in records { try writer.store(record, isNew: readAll || known[record.note.path] == nil) }
+        for record in records {
+          let isNew = readAll || known[record.note.path] == nil
+          if let reason = record.unreadable, !isNew {
+            kept.append(
+              .warning(
+                "cannot read file: \(reason); the index keeps what it read before", at: .start, in: record.note.path))
+            continue
+          }
+          try writer.store(record, isNew: isNew)
+        }
         done += records.count
         progress?(done, changed.count)
       }
       try writer.setMeta("settings", settings.fingerprint)
     }
+    return kept
   }
 }
 

@@ -85,8 +85,11 @@ public struct Vault: Sendable {
     return real.hasPrefix(root == "/" ? "/" : root + "/")
   }
 
-  /// A note read and interpreted, with its bytes (empty when it was not read).
-  func read(_ path: String, size: Int, interpreter: NoteInterpreter) -> (note: Note, bytes: [UInt8]) {
+  /// A note read and interpreted, with its bytes (empty when it was not read), and why it could
+  /// not be read when it could not.
+  func read(
+    _ path: String, size: Int, interpreter: NoteInterpreter
+  ) -> (note: Note, bytes: [UInt8], unreadable: String?) {
     guard size <= settings.maxFileSize else {
       var note = Note(path: path)
       note.isSkipped = true
@@ -94,19 +97,19 @@ public struct Vault: Sendable {
         .warning(
           "file is larger than \(settings.maxFileSize / 1024 / 1024) MB; skipped (raise max_file_size_mb in .vault/config.yml)",
           at: .start, in: path))
-      return (note, [])
+      return (note, [], nil)
     }
     // The size the walk saw spares a `stat`; a file that grew since is still read whole.
     switch FileSystem.readFile(root + "/" + path, size: size) {
     case .success(let bytes):
       var note = NoteParser.parse(bytes, path: path)
       interpreter.interpret(&note)
-      return (note, bytes)
+      return (note, bytes, nil)
     case .failure(let reason):
       var note = Note(path: path)
       note.isSkipped = true
       note.diagnostics.append(.error("cannot read file: \(reason)", at: .start, in: path))
-      return (note, [])
+      return (note, [], "\(reason)")
     }
   }
 

@@ -94,20 +94,7 @@ import Testing
   /// which every folder lets in, vault runs as the user nobody.)
   @Test func aFolderThatCannotBeReadKeepsItsNotesInTheIndex() throws {
     let vault = try Fixture.copy("ExampleVault")
-    let own = try ScratchFolder.make("unreadable")
-    chmod(own.path, 0o777)
-    let program = own.appendingPathComponent("vault")
-    try FileManager.default.copyItem(at: CLI.executable, to: program)
-    let environment = [
-      "VAULT_INDEX": own.path + "/index.sqlite", "XDG_CACHE_HOME": own.path, "XDG_STATE_HOME": own.path,
-      "HOME": own.path,
-    ]
-    func index() throws -> CLI.Result {
-      guard getuid() == 0 else { return try CLI.run(["index"], in: vault, environment: environment, program: program) }
-      return try CLI.run(
-        ["--reuid=65534", "--regid=65534", "--clear-groups", program.path, "index"], in: vault,
-        environment: environment, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
-    }
+    let index = try Self.indexRunAsNobody(vault)
     let summary: String = "10 events, 39 tasks, 3 goals, 3 insights, 7 principles, 27 journal entries, 6 notes"
     let first = try index()
     #expect(first.status == 0, "\(first.stderr)")
@@ -129,5 +116,50 @@ import Testing
     let again = try index()
     #expect(again.stdout.contains(" s: 0 parsed, 0 removed"), "\(again.stdout)")
     #expect(again.stdout.contains(summary), "\(again.stdout)")
+  }
+
+  /// A note changed while it cannot be read (its permissions taken away as it was written, a
+  /// network file system's error) is not taken for an empty note: its event stays in the index,
+  /// with a warning at each refresh, until it can be read again, and then it is read.
+  @Test func aNoteChangedWhileItCannotBeReadKeepsWhatTheIndexReadOfIt() throws {
+    let vault = try Fixture.copy("ExampleVault")
+    let index = try Self.indexRunAsNobody(vault)
+    let summary: String = "10 events, 39 tasks, 3 goals, 3 insights, 7 principles, 27 journal entries, 6 notes"
+    #expect(try index().stdout.contains(summary))
+    let note = vault.appendingPathComponent("Events/2026-11-28 Dentist.md")
+    try Editor.append("Bring the insurance card.\n", to: note)
+    chmod(note.path, 0)
+    defer { chmod(note.path, 0o644) }
+    for _ in 0..<2 {
+      let unreadable = try index()
+      #expect(unreadable.stdout.contains(" s: 1 parsed, 0 removed"), "\(unreadable.stdout)")
+      #expect(unreadable.stdout.contains(summary + "; 0 errors, 1 warning"), "\(unreadable.stdout)")
+    }
+    chmod(note.path, 0o644)
+    let again = try index()
+    #expect(again.stdout.contains(" s: 1 parsed, 0 removed"), "\(again.stdout)")
+    #expect(again.stdout.contains(summary + "; 0 errors, 0 warnings"), "\(again.stdout)")
+    let found = try CLI.run(
+      ["search", "insurance card"], in: vault, environment: ["VAULT_INDEX": vault.path + "-own.sqlite"])
+    #expect(found.stdout.contains("Dentist"), "\(found.stdout)")
+  }
+
+  /// `vault index` in a vault, as the user nobody when run as root (whom every file lets in),
+  /// with an index and a copy of the program of its own.
+  static func indexRunAsNobody(_ vault: URL) throws -> () throws -> CLI.Result {
+    let own = try ScratchFolder.make("unreadable")
+    chmod(own.path, 0o777)
+    let program = own.appendingPathComponent("vault")
+    try FileManager.default.copyItem(at: CLI.executable, to: program)
+    let environment = [
+      "VAULT_INDEX": own.path + "/index.sqlite", "XDG_CACHE_HOME": own.path, "XDG_STATE_HOME": own.path,
+      "HOME": own.path,
+    ]
+    return {
+      guard getuid() == 0 else { return try CLI.run(["index"], in: vault, environment: environment, program: program) }
+      return try CLI.run(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", program.path, "index"], in: vault,
+        environment: environment, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
+    }
   }
 }
