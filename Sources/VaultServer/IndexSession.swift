@@ -1,3 +1,4 @@
+import Dispatch
 import VaultCore
 import VaultIndex
 import VaultKit
@@ -39,6 +40,8 @@ actor IndexSession {
   private var store: IndexStore?
   /// The day of the last request: views prepare statements whose SQL holds it.
   private var day: LocalDate?
+  /// When the index was last brought up to date (a watcher asked, or a refresh), monotonic.
+  private var lastAsked: UInt64?
 
   init(
     vault: Vault, index: String?, environment: [String: String],
@@ -99,7 +102,13 @@ actor IndexSession {
 
   private func upToDate() throws -> IndexStore {
     if let open = store {
+      // A watcher asked (or a refresh begun) after the request arrived has brought in every
+      // change made before it: its later reads need not ask again (a PUT read the index twice,
+      // and asked twice, before it wrote).
+      let asking = DispatchTime.now().uptimeNanoseconds
+      if let arrived = RequestStart.uptime, let lastAsked, lastAsked >= arrived { return open }
       if !vault.watcherVouches(explicit: index, environment: environment) { try vault.refresh(open) }
+      lastAsked = asking
       return open
     }
     let opening = opening
@@ -114,4 +123,11 @@ actor IndexSession {
     store = opened
     return opened
   }
+}
+
+/// When the request being answered arrived, monotonic (`DispatchTime`), set for each request by
+/// the server's first middleware (`CalDAVServer.handle`): the index brought up to date after
+/// that holds every change made before the request, which is all a request must see.
+enum RequestStart {
+  @TaskLocal static var uptime: UInt64?
 }

@@ -28,7 +28,17 @@ struct CalDAVServer: RouterMiddleware {
   let token: String?
   let access: WebAccess
 
+  /// Every request (this server's first middleware) is answered knowing when it arrived, so
+  /// that its reads of the index ask a watcher once (`RequestStart`).
   func handle(
+    _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
+  ) async throws -> Response {
+    try await RequestStart.$uptime.withValue(DispatchTime.now().uptimeNanoseconds) {
+      try await answer(request, context: context, next: next)
+    }
+  }
+
+  private func answer(
     _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
   ) async throws -> Response {
     let path = request.uri.path
