@@ -3,9 +3,10 @@ import TestSupport
 import Testing
 
 /// vdirsyncer (Debian's) keeps a local folder of `.ics` files in step with vault's CalDAV
-/// calendars, both ways (Fixtures/Oracles/vdirsyncer-round-trip): 200 events and 200 tasks
-/// arrive; a SUMMARY changed and a to-do ticked off in the folder, and an event added there, reach
-/// the notes; a title changed in an editor reaches the folder; syncs with nothing new change
+/// calendars, both ways (Fixtures/Oracles/vdirsyncer-round-trip): 200 events, 200 tasks and the
+/// journal (two days' entries and a note without a day) arrive; a SUMMARY changed and a to-do
+/// ticked off in the folder, an event added there, a journal entry rewritten and a note without a
+/// day added (as jtx Board makes one), reach the notes; a title changed in an editor reaches the folder; syncs with nothing new change
 /// nothing on either side; and every note the sync did not touch keeps its bytes.
 @Suite struct CalDAVSyncClientTests {
   /// A vault of 200 event notes, 200 tasks with ids in the inbox, and a note of other things.
@@ -27,6 +28,14 @@ import Testing
       to: folder.appendingPathComponent("Tasks.md"), atomically: true, encoding: .utf8)
     try "# Ideas\n\n- [ ] Undated, outside the inbox: no to-do\n".write(
       to: folder.appendingPathComponent("Ideas.md"), atomically: true, encoding: .utf8)
+    // The journal: two daily notes (at the root, Obsidian's default) and a note the phone sees.
+    try "---\nmood: 7\n---\nWalked to the lake.\n".write(
+      to: folder.appendingPathComponent("2026-11-22.md"), atomically: true, encoding: .utf8)
+    try "# A slow Monday\n\nRead all afternoon.\n".write(
+      to: folder.appendingPathComponent("2026-11-23.md"), atomically: true, encoding: .utf8)
+    try files.createDirectory(at: folder.appendingPathComponent("Notes"), withIntermediateDirectories: true)
+    try "---\nuid: packing-list\n---\n- passport\n- charger\n".write(
+      to: folder.appendingPathComponent("Notes/Packing list.md"), atomically: true, encoding: .utf8)
     return folder
   }
 
@@ -48,8 +57,8 @@ import Testing
     let work = folder.deletingLastPathComponent().appendingPathComponent("vdirsyncer").path
     let output = try Oracle.run("python3", [oracle, server.base + "/dav/", folder.path, work])
     let seen = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
-    #expect(seen["first"] as? [String: Int] == ["events": 200, "tasks": 200], "\(output.prefix(2000))")
-    #expect(seen["afterPhone"] as? [String: Int] == ["events": 201, "tasks": 200])
+    #expect(seen["first"] as? [String: Int] == ["events": 200, "tasks": 200, "journal": 3], "\(output.prefix(2000))")
+    #expect(seen["afterPhone"] as? [String: Int] == ["events": 201, "tasks": 200, "journal": 4])
     #expect(seen["editorArrived"] as? Bool == true)
     #expect(seen["idleVaultSame"] as? Bool == true)
     #expect(seen["idleLocalSame"] as? Bool == true, "\(seen["idleOutput"] ?? "")")
@@ -67,13 +76,18 @@ import Testing
           of: "- [ ] Task 12 🆔 task12 📅 2026-12-13\n", with: "- [x] Task 12 🆔 task12 📅 2026-12-13 ✅ 2026-11-24\n"))
     let made = after["Events/2026-12-30 Made on the phone.md"] ?? ""
     #expect(made.contains("uid: made-on-the-phone\n") && made.contains("allDay: true\n"), "\(made)")
+    // The entry's text changed, its mood stayed; the note arrived under its SUMMARY.
+    #expect(after["2026-11-22.md"] == "---\nmood: 7\n---\nWalked to the lake and back.\nCold but bright.\n")
+    #expect(
+      after["Notes/Book ideas.md"] == "---\nuid: note-from-the-phone@at.techbee.jtx\n---\nA novel set in Lisbon\n",
+      "\(after["Notes/Book ideas.md"] ?? "")")
     // Every other note keeps its bytes.
     let changed = Set(after.keys).union(before.keys).filter { after[$0] != before[$0] }
     #expect(
       changed
         == [
           "Events/2026-12-08 Event 7.md", "Events/2026-12-20 Event 19.md", "Tasks.md",
-          "Events/2026-12-30 Made on the phone.md",
+          "Events/2026-12-30 Made on the phone.md", "2026-11-22.md", "Notes/Book ideas.md",
         ], "\(changed.sorted())")
   }
 }
