@@ -117,12 +117,16 @@ extension Vault {
   }
 
   /// The note's text for a SUMMARY and a DESCRIPTION; a SUMMARY that is the note's `title` (a
-  /// note without a day, named by it) needs no heading.
-  static func journalText(summary: String?, description: String, title: String? = nil) -> String {
+  /// note without a day, named by it) needs no heading. A DESCRIPTION that starts with a heading
+  /// of its own (`# Big plans`) gets one before it all the same, `named` (the note's title, the
+  /// entry's day), so that it is read back as the DESCRIPTION's first line, not as the SUMMARY:
+  /// its line would be lost on the next change from the phone.
+  static func journalText(summary: String?, description: String, title: String? = nil, named: String) -> String {
     let body = cleaned(description)
-    let heading = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) }.flatMap {
+    var heading = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) }.flatMap {
       $0.isEmpty || $0 == title ? nil : "# " + $0
     }
+    if heading == nil, journalParts(body).summary != nil { heading = "# " + (title ?? named) }
     return [heading, body.isEmpty ? nil : body].compactMap { $0 }.joined(separator: "\n\n") + "\n"
   }
 
@@ -170,7 +174,8 @@ extension Vault {
       }
       try calDAVChangeJournalText(
         existing.resource.paths[0], summary: summary, description: description, given: given, checked: checked,
-        title: existing.place.day == nil ? Self.noteTitle(existing.resource.paths[0]) : nil)
+        title: existing.place.day == nil ? Self.noteTitle(existing.resource.paths[0]) : nil,
+        named: existing.place.day.map(\.description) ?? Self.noteTitle(existing.resource.paths[0]))
       return CalDAVPutResult(created: false, etag: nil, paths: existing.resource.paths)
     }
     guard let day else { return try calDAVNewJournalNote(uid: uid, summary: summary, description: description) }
@@ -180,7 +185,7 @@ extension Vault {
         "\(day) has a journal entry already (\(path)): change that one; vault keeps one note a day")
     }
     if FileSystem.status(root + "/" + path, followLinks: true) != nil { try occupied() }
-    var text = Self.journalText(summary: summary, description: description)
+    var text = Self.journalText(summary: summary, description: description, named: day.description)
     if uid != Self.calDAVJournalUID(day) {
       text = NewNote.text(properties: [("uid", PropertyWriter.scalar(uid))], body: String(text.dropLast()))
     }
@@ -207,7 +212,8 @@ extension Vault {
     let name = NewNote.fileName(said.isEmpty ? firstLine ?? "" : said)
     let folder = settings.journalNotesFolder
     let taken = FileSystem.status(root + "/" + (folder.isEmpty ? "" : folder + "/") + name + ".md", followLinks: false)
-    let text = Self.journalText(summary: summary, description: description, title: taken == nil ? name : nil)
+    let text = Self.journalText(
+      summary: summary, description: description, title: taken == nil ? name : nil, named: name)
     do {
       let path = try createNote(
         named: name, in: folder,
@@ -220,9 +226,10 @@ extension Vault {
 
   /// Changes a journal entry's or a note's text after its front matter to a client's SUMMARY and
   /// DESCRIPTION, over only what the client had read (above); a note's `title` stands for a
-  /// heading it does not have.
+  /// heading it does not have; `named` is the heading a DESCRIPTION with one of its own needs.
   func calDAVChangeJournalText(
-    _ path: String, summary: String?, description: String, given: String?, checked: Bool, title: String?
+    _ path: String, summary: String?, description: String, given: String?, checked: Bool, title: String?,
+    named: String
   ) throws(CalDAVRefusal) {
     func said(_ parts: (String?, String)) -> (String?, String) { (parts.0 ?? title, parts.1) }
     let givenParts = given.flatMap {
@@ -246,7 +253,8 @@ extension Vault {
             ?? sentDescription.contains(nowDescription)
         guard read else { throw .changedOnDisk(path) }
         // A note named by its title keeps having no heading while the title is what is sent.
-        let text = Self.journalText(summary: summary, description: description, title: parts.0 == nil ? title : nil)
+        let text = Self.journalText(
+          summary: summary, description: description, title: parts.0 == nil ? title : nil, named: named)
         return .write(Array(bytes[..<start]) + Array(text.utf8), ())
       }
     } catch .changedOnDisk {
