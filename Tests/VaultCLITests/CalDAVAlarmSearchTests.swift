@@ -5,9 +5,10 @@ import VaultCore
 
 /// A search by alarm time (a calendar-query with a time-range on VALARM, RFC 4791 9.9) finds the
 /// events whose alarms go off in the span, as `recurring-ical-events` finds them in the events the
-/// server gives (Fixtures/Oracles/time-ranges): 60 events, some repeating, with alarms before
-/// their start, after their end, at a fixed moment and repeated, put by a client, then asked 60
-/// spans of 10 minutes to 3 days.
+/// server gives (Fixtures/Oracles/time-ranges): 60 events, some repeating (some with a changed
+/// occurrence that has alarms of its own, or none), with alarms before their start, after their
+/// end, at a fixed moment and repeated, put by a client, then asked 60 spans of 10 minutes to 3
+/// days.
 @Suite struct CalDAVAlarmSearchTests {
   static func event(_ number: Int, from first: LocalDate, random: inout SeededRandom) -> String {
     let day = 1 + random.below(40)
@@ -17,19 +18,33 @@ import VaultCore
       "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "DTSTART:\(start)T\(hour)Z",
       "DURATION:PT\(1 + random.below(3))H", "SUMMARY:Alarm \(number)",
     ]
-    if random.below(3) == 0 { lines.append(["RRULE:FREQ=DAILY;COUNT=5", "RRULE:FREQ=WEEKLY"][random.below(2)]) }
-    for _ in 0..<(1 + random.below(2)) {
-      lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Alarm \(number)"]
-      switch random.below(4) {
-      case 0: lines.append("TRIGGER:-PT\([5, 15, 30, 90][random.below(4)])M")
-      case 1: lines.append("TRIGGER:-P\(1 + random.below(2))D")
-      case 2: lines.append("TRIGGER;RELATED=END:PT\(random.below(30))M")
-      default: lines.append("TRIGGER;VALUE=DATE-TIME:\(start)T050000Z")
+    let rule = random.below(3) == 0 ? ["RRULE:FREQ=DAILY;COUNT=5", "RRULE:FREQ=WEEKLY"][random.below(2)] : nil
+    if let rule { lines.append(rule) }
+    func alarms(_ count: Int) -> [String] {
+      (0..<count).flatMap { _ in
+        var alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Alarm \(number)"]
+        switch random.below(4) {
+        case 0: alarm.append("TRIGGER:-PT\([5, 15, 30, 90][random.below(4)])M")
+        case 1: alarm.append("TRIGGER:-P\(1 + random.below(2))D")
+        case 2: alarm.append("TRIGGER;RELATED=END:PT\(random.below(30))M")
+        default: alarm.append("TRIGGER;VALUE=DATE-TIME:\(start)T050000Z")
+        }
+        if random.below(4) == 0 { alarm += ["REPEAT:2", "DURATION:PT10M"] }
+        return alarm + ["END:VALARM"]
       }
-      if random.below(4) == 0 { lines += ["REPEAT:2", "DURATION:PT10M"] }
-      lines.append("END:VALARM")
     }
-    lines.append("END:VEVENT")
+    lines += alarms(1 + random.below(2)) + ["END:VEVENT"]
+    // A changed occurrence (the second, two hours later) has alarms of its own, or none: they
+    // are its alone, as the series' are not its.
+    if rule != nil, random.below(2) == 0 {
+      let second = ICalendarExport.date(first.adding(days: day + (rule?.contains("DAILY") == true ? 1 : 7)))
+      let later = String(format: "%02d", Int(hour.prefix(2))! + 2) + hour.dropFirst(2)
+      lines += [
+        "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "RECURRENCE-ID:\(second)T\(hour)Z",
+        "DTSTART:\(second)T\(later)Z", "DURATION:PT1H", "SUMMARY:Alarm \(number), moved",
+      ]
+      lines += alarms(random.below(2)) + ["END:VEVENT"]
+    }
     return (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Phone//EN"] + lines + ["END:VCALENDAR"])
       .joined(separator: "\r\n") + "\r\n"
   }

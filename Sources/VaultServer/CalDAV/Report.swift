@@ -338,18 +338,30 @@ extension CalDAVServer {
   /// The objects with an alarm (`defined`) or without one; with `goingOff`, those with an alarm
   /// that goes off in the span (RFC 4791 9.9): at its fixed moment, or at its offset from an
   /// occurrence's start or end, or at one of its repetitions. An event's occurrences are those
-  /// every view shows; the alarms of its changed occurrences count for each. A to-do's start
-  /// and due day begin at midnight in the vault's zone.
+  /// every view shows, each with the alarms of the component it comes from (a changed occurrence
+  /// its own). A to-do's start and due day begin at midnight in the vault's zone.
   func withAlarms(
     _ objects: [CalDAVObject], defined: Bool, goingOff span: (from: Int?, to: Int?)?, calendar: CalDAVCalendar
   ) async throws -> [CalDAVObject] {
     guard calendar.kind != .journal else { return defined ? [] : objects }
     let bodies = try await state.bodies(of: objects, in: calendar)
     var alarms: [String: [ICalendarAlarms.Alarm]] = [:]
+    // An event's alarms by component: the series' (no RECURRENCE-ID), and each changed
+    // occurrence's with its RECURRENCE-ID, which replaces the series' instance whole, alarms and
+    // all (RFC 5545 3.8.4.4).
+    var seriesAlarms: [String: [ICalendarAlarms.Alarm]] = [:]
+    var changeAlarms: [String: [(recurrence: ICalendar.Property, alarms: [ICalendarAlarms.Alarm])]] = [:]
     for object in objects {
       guard let body = bodies[object.resource.name], let root = ICalendar.parse(body).components.first else { continue }
-      alarms[object.resource.name] =
-        root.components.filter { $0.name == calendar.kind.component }.flatMap(ICalendarAlarms.alarms(of:))
+      let components = root.components.filter { $0.name == calendar.kind.component }
+      alarms[object.resource.name] = components.flatMap(ICalendarAlarms.alarms(of:))
+      for component in components {
+        if let recurrence = component.first("RECURRENCE-ID") {
+          changeAlarms[object.resource.name, default: []].append((recurrence, ICalendarAlarms.alarms(of: component)))
+        } else {
+          seriesAlarms[object.resource.name, default: []] += ICalendarAlarms.alarms(of: component)
+        }
+      }
     }
     func has(_ object: CalDAVObject) -> Bool { !(alarms[object.resource.name] ?? []).isEmpty }
     guard let span else { return objects.filter { has($0) == defined } }
@@ -370,9 +382,29 @@ extension CalDAVServer {
       let vault = state.vault
       return objects.filter { object in
         guard let found = alarms[object.resource.name], !found.isEmpty else { return false }
-        let occurrences = object.resource.paths.flatMap { byPath[$0] ?? [] }
-          .flatMap { vault.calDAVOccurrences($0, from: from, to: to) }.map { (start: $0.start, end: $0.end) }
-        return ICalendarAlarms.goesOff(found, occurrences: occurrences, from: span.from, to: span.to, utc: utc)
+        let name = object.resource.name
+        return object.resource.paths.enumerated().contains { index, path in
+          let events = byPath[path] ?? []
+          let occurrences = events.flatMap { vault.calDAVOccurrences($0, from: from, to: to) }.map {
+            (start: $0.start, end: $0.end)
+          }
+          guard !occurrences.isEmpty else { return false }
+          // The series' note has the series' alarms; a changed occurrence's note (`uid:
+          // UID/day`) those of the component that changes that day. Either not found: all.
+          var own = found
+          if index == 0, seriesAlarms[name] != nil {
+            own = seriesAlarms[name] ?? []
+          } else if index > 0, let uid = object.resource.uids[path], let slash = uid.lastIndex(of: "/"),
+            let day = DateParsing.validDate(uid[uid.index(after: slash)...]),
+            let series = object.resource.paths.first.flatMap({ byPath[$0]?.first })?.value,
+            let change = changeAlarms[name]?.first(where: {
+              Self.recurrenceDay($0.recurrence, seriesZone: series.timeZone, vault: vault) == day
+            })
+          {
+            own = change.alarms
+          }
+          return ICalendarAlarms.goesOff(own, occurrences: occurrences, from: span.from, to: span.to, utc: utc)
+        }
       }
     case .tasks:
       return objects.filter { object in
@@ -388,6 +420,19 @@ extension CalDAVServer {
     case .journal:
       return []
     }
+  }
+
+  /// The day of the series a RECURRENCE-ID names, in the series' zone (as a changed
+  /// occurrence's note names it, `uid: UID/day`): its date, or its moment's day there when it is
+  /// given in UTC or another zone.
+  static func recurrenceDay(_ recurrence: ICalendar.Property, seriesZone: String?, vault: Vault) -> LocalDate? {
+    guard let moment = ICalendarExport.parseMoment(recurrence.value) else { return nil }
+    let zulu = recurrence.value.hasSuffix("Z")
+    let tzid = recurrence.parameter("TZID")
+    guard zulu || (tzid != nil && tzid != seriesZone) else { return moment.date }
+    let series = seriesZone.flatMap(TimeZone.init(identifier:)).map(Vault.scheduleZone) ?? vault.reminderZone
+    let from = zulu ? .fixed(0) : tzid.flatMap(TimeZone.init(identifier:)).map(Vault.scheduleZone) ?? series
+    return series.local(from.instant(moment)).date
   }
 
   /// A prop-filter (RFC 4791 9.7.2) on one component: defined, not defined, or a text match.
