@@ -13,7 +13,8 @@ import VaultCore
   static func event(_ number: Int, from first: LocalDate, random: inout SeededRandom) -> String {
     let day = 1 + random.below(40)
     let start = ICalendarExport.date(first.adding(days: day))
-    let hour = String(format: "%02d%02d00", 6 + random.below(14), [0, 15, 30, 45][random.below(4)])
+    let (startHour, startMinute) = (6 + random.below(14), [0, 15, 30, 45][random.below(4)])
+    let hour = String(format: "%02d%02d00", startHour, startMinute)
     var lines = [
       "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "DTSTART:\(start)T\(hour)Z",
       "DURATION:PT\(1 + random.below(3))H", "SUMMARY:Alarm \(number)",
@@ -38,7 +39,7 @@ import VaultCore
     // are its alone, as the series' are not its.
     if rule != nil, random.below(2) == 0 {
       let second = ICalendarExport.date(first.adding(days: day + (rule?.contains("DAILY") == true ? 1 : 7)))
-      let later = String(format: "%02d", Int(hour.prefix(2))! + 2) + hour.dropFirst(2)
+      let later = String(format: "%02d%02d00", startHour + 2, startMinute)
       lines += [
         "BEGIN:VEVENT", "UID:alarm-\(number)", "DTSTAMP:20261120T120000Z", "RECURRENCE-ID:\(second)T\(hour)Z",
         "DTSTART:\(second)T\(later)Z", "DURATION:PT1H", "SUMMARY:Alarm \(number), moved",
