@@ -817,16 +817,18 @@ extension IndexStore {
   }
 
   /// The plain notes under `folder` (all of them when it is empty) that have a `uid` property,
-  /// with its value and their file's stamp, by path: the notes without a day a journal app
-  /// wrote (jtx Board's), as the CalDAV journal lists them, without reading the notes.
-  public func noteStampsWithUID(under folder: String) throws(IndexError) -> [String: (uid: String, stamp: FileStamp)] {
+  /// with its value, their date (`date:`) and their file's stamp, by path: the notes a journal
+  /// app wrote (jtx Board's), as the CalDAV journal lists them, without reading the notes.
+  public func noteStampsWithUID(
+    under folder: String
+  ) throws(IndexError) -> [String: (uid: String, date: LocalDate?, stamp: FileStamp)] {
     try read { db in
-      var facts: [String: (uid: String, stamp: FileStamp)] = [:]
+      var facts: [String: (uid: String, date: LocalDate?, stamp: FileStamp)] = [:]
       let prefix = folder.isEmpty ? "" : folder + "/"
       try RowReader.forEach(
         db,
         sql: """
-          SELECT files.path, files.size, files.mtime, files.inode, p.text
+          SELECT files.path, files.size, files.mtime, files.inode, p.text, files.date
           FROM files CROSS JOIN properties p ON p.file_id = files.id
           WHERE files.skipped = 0 AND files.kind = 'note' AND substr(files.path, 1, ?) = ?
             AND lower(p.key) = 'uid' AND p.text IS NOT NULL AND p.text <> ''
@@ -834,7 +836,7 @@ extension IndexStore {
       ) { row in
         guard facts[row.text(0)] == nil else { return }
         facts[row.text(0)] = (
-          row.text(4),
+          row.text(4), Self.date(row.optionalText(5)),
           FileStamp(size: row.int(1), modified: Int64(row.int(2)), inode: UInt64(bitPattern: Int64(row.int(3))))
         )
       }

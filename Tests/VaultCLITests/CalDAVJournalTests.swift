@@ -7,7 +7,7 @@ import Testing
 /// VJOURNAL a phone sends becomes its day's note, with its own properties kept beside it and
 /// given back; a change from the phone changes the note's text and nothing else; a copy older
 /// than the note is refused (412), with If-Match or without, and loses nothing written meanwhile; a second entry of a day
-/// is refused, and a deleted one goes to the trash.
+/// is a dated note of its own, and a deleted one goes to the trash.
 @Suite struct CalDAVJournalTests {
   @Test func aJournalAppReadsWritesAndDeletesTheDaysEntries() throws {
     let folder = try Fixture.copy("ExampleVault")
@@ -59,10 +59,19 @@ import Testing
       (seen["noteAfterFresh"] as? String)?.hasSuffix(
         "Added in Obsidian.\n- 21:30 Also added in Obsidian.\n- 22:00 From the phone.\n") == true,
       "\(seen["noteAfterFresh"] ?? "")")
-    #expect(seen["secondOfTheDay"] as? String == "AuthorizationError")
-    // Deleted: to the trash, with what the phone sent.
+    // A second entry of the day: a note of its own, dated, found on its day.
+    #expect(seen["secondOfTheDay"] as? String == "saved")
+    #expect(seen["secondBack"] as? [String] == ["2026-11-30", "Meeting minutes"])
+    #expect(
+      seen["secondNote"] as? String
+        == "---\nuid: another-entry\ndate: 2026-11-30\n---\nWrote this on the phone.\nTwo lines of it.\n",
+      "\(seen["secondNote"] ?? "")")
+    #expect(
+      seen["secondSearched"] as? [String] == ["3F2504E0-4F89-11D3-9A0C-0305E82C3301", "another-entry"],
+      "\(seen["secondSearched"] ?? "")")
+    // Deleted: to the trash, with what the phone sent; the second entry stays.
     #expect(seen["existsAfterDelete"] as? Bool == false)
-    #expect(seen["entryCountAfter"] as? Int == seen["entryCount"] as? Int)
+    #expect(seen["entryCountAfter"] as? Int == (seen["entryCount"] as? Int).map { $0 + 1 })
     let trash = folder.appendingPathComponent(".trash")
     let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
     #expect(trashed.contains("2026-11-30.md"), "\(trashed)")

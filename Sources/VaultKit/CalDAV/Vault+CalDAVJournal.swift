@@ -3,15 +3,24 @@ import VaultCore
 import VaultIndex
 import VaultMarkdown
 
-/// Where a journal object lives: a day's entry (its daily note), or a note of its own, without a
-/// day, in the journal's notes folder (jtx Board's notes: a VJOURNAL without DTSTART).
+/// Where a journal object lives: a day's entry (its daily note), or a note of its own in the
+/// journal's notes folder, with its date (`date:`) when it has one: jtx Board's notes (a
+/// VJOURNAL without DTSTART), and a second entry of a day that has one.
 public enum CalDAVJournalPlace: Hashable, Sendable {
   case day(LocalDate)
-  case note
+  case note(LocalDate?)
 
+  /// The day it is on (its DTSTART): the entry's day, or the note's date.
   public var day: LocalDate? {
-    if case .day(let day) = self { return day }
-    return nil
+    switch self {
+    case .day(let day): day
+    case .note(let date): date
+    }
+  }
+
+  public var isNote: Bool {
+    if case .note = self { return true }
+    return false
   }
 }
 
@@ -31,7 +40,7 @@ extension Vault {
   /// the index, without reading the notes (their stamps make the ETags).
   public func calDAVJournalEntries(in store: IndexStore) throws(VaultError) -> [(CalDAVResource, CalDAVJournalPlace)] {
     let facts: [String: (date: LocalDate, uid: String?, stamp: FileStamp)]
-    let notes: [String: (uid: String, stamp: FileStamp)]
+    let notes: [String: (uid: String, date: LocalDate?, stamp: FileStamp)]
     do {
       facts = try store.journalNoteStamps()
       notes = try store.noteStampsWithUID(under: settings.journalNotesFolder)
@@ -61,7 +70,7 @@ extension Vault {
     // A note whose UID a day's entry has already is left out: a UID is one object.
     var uids = Set(entries.map(\.0.uid))
     for (path, note) in notes.sorted(by: { $0.key < $1.key }) where uids.insert(note.uid).inserted {
-      entries.append((resource(path, uid: note.uid, stamp: note.stamp), .note))
+      entries.append((resource(path, uid: note.uid, stamp: note.stamp), .note(note.date)))
     }
     return entries
   }
@@ -82,8 +91,8 @@ extension Vault {
       properties.append(
         ICalendar.Property("DTSTART", ICalendarExport.date(day), parameters: [ICalendar.Parameter("VALUE", "DATE")]))
     }
-    // A note without a day is named by its title, unless a heading says otherwise.
-    if let summary = heading ?? (place.day == nil ? Self.noteTitle(path) : nil) {
+    // A note is named by its title, unless a heading says otherwise.
+    if let summary = heading ?? (place.isNote ? Self.noteTitle(path) : nil) {
       properties.append(.text("SUMMARY", summary))
     }
     if !description.isEmpty { properties.append(.text("DESCRIPTION", description)) }
@@ -131,10 +140,11 @@ extension Vault {
   }
 
   /// Keeps a client's VJOURNAL: a new one becomes its day's journal entry (the daily note of that
-  /// day, which must not exist yet), or, without a day (DTSTART), a note of its own in the notes
-  /// folder, named by its SUMMARY; a changed one changes the note's text after its front matter
-  /// when SUMMARY or DESCRIPTION differ from what the note says (its properties, the mood among
-  /// them, stay). An entry stays on its day, and a note stays where it is, under its name.
+  /// day, when there is none yet), else a note of its own in the notes folder, named by its
+  /// SUMMARY, with its day as `date` (a second journal of a day, or a note without a day); a
+  /// changed one changes the note's text after its front matter when SUMMARY or DESCRIPTION
+  /// differ from what the note says (its properties, the mood among them, stay). An entry stays
+  /// on its day; a note stays where it is, under its name, its date following its DTSTART.
   ///
   /// The text is replaced whole, so it is replaced only over what the client had read: with
   /// `checked` (its If-Match named the note as it is), or when the note still says what the
@@ -168,23 +178,34 @@ extension Vault {
     let summary = entry.first("SUMMARY")?.text
     let description = entry.all("DESCRIPTION").map(\.text).joined(separator: "\n\n")
     if let existing {
-      if let was = existing.place.day, was != day {
+      let path = existing.resource.paths[0]
+      if case .day(let was) = existing.place, was != day {
         guard let day else { throw .notAcceptable("a journal entry keeps its day (\(was)): DTSTART cannot go") }
         throw .notAcceptable("a journal entry stays on its day (\(was)): write the entry of \(day) as a new one")
       }
+      let title = existing.place.isNote ? Self.noteTitle(path) : nil
       try calDAVChangeJournalText(
-        existing.resource.paths[0], summary: summary, description: description, given: given, checked: checked,
-        title: existing.place.day == nil ? Self.noteTitle(existing.resource.paths[0]) : nil,
-        named: existing.place.day.map(\.description) ?? Self.noteTitle(existing.resource.paths[0]))
+        path, summary: summary, description: description, given: given, checked: checked, title: title,
+        named: title ?? day.map(\.description) ?? "")
+      // A note's day is its date.
+      if existing.place.isNote, existing.place.day != day {
+        do {
+          _ = try setYAMLProperties([("date", day.map(\.description))], in: path)
+        } catch {
+          throw .cannotWrite("\(path) cannot be written: \(error)")
+        }
+      }
       return CalDAVPutResult(created: false, etag: nil, paths: existing.resource.paths)
     }
-    guard let day else { return try calDAVNewJournalNote(uid: uid, summary: summary, description: description) }
-    let path = settings.dailyNotes.path(for: day)
-    let occupied = { () throws(CalDAVRefusal) in
-      throw .notAcceptable(
-        "\(day) has a journal entry already (\(path)): change that one; vault keeps one note a day")
+    let path = day.map(settings.dailyNotes.path(for:))
+    // Without a day, or on a day that has its entry already (a second journal of a day, as jtx
+    // Board keeps several): a note of its own, with its date.
+    guard let day, let path, FileSystem.status(root + "/" + path, followLinks: true) == nil else {
+      return try calDAVNewJournalNote(uid: uid, summary: summary, description: description, day: day)
     }
-    if FileSystem.status(root + "/" + path, followLinks: true) != nil { try occupied() }
+    let occupied = { () throws(CalDAVRefusal) in
+      throw .changedMeanwhile("\(day) has had its journal entry written meanwhile (\(path)): send it again")
+    }
     var text = Self.journalText(summary: summary, description: description, named: day.description)
     if uid != Self.calDAVJournalUID(day) {
       text = NewNote.text(properties: [("uid", PropertyWriter.scalar(uid))], body: String(text.dropLast()))
@@ -199,11 +220,11 @@ extension Vault {
     return CalDAVPutResult(created: true, etag: nil, paths: [path])
   }
 
-  /// A journal app's note without a day, as a note of its own in the notes folder: named by its
-  /// SUMMARY (else its text's first line), with its UID as `uid`, and its SUMMARY as a heading
-  /// only when the name cannot say it (a character a file name cannot hold, a name taken).
+  /// A journal app's note, as a note of its own in the notes folder: named by its SUMMARY (else
+  /// its text's first line), with its UID as `uid` and its day as `date`, and its SUMMARY as a
+  /// heading only when the name cannot say it (a character a file name cannot hold, a name taken).
   func calDAVNewJournalNote(
-    uid: String, summary: String?, description: String
+    uid: String, summary: String?, description: String, day: LocalDate?
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
     let said = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) } ?? ""
     let firstLine = Self.cleaned(description).split(separator: "\n").first.map {
@@ -217,7 +238,9 @@ extension Vault {
     do {
       let path = try createNote(
         named: name, in: folder,
-        text: NewNote.text(properties: [("uid", PropertyWriter.scalar(uid))], body: String(text.dropLast())))
+        text: NewNote.text(
+          properties: [("uid", PropertyWriter.scalar(uid))] + (day.map { [("date", $0.description)] } ?? []),
+          body: String(text.dropLast())))
       return CalDAVPutResult(created: true, etag: nil, paths: [path])
     } catch {
       throw .cannotWrite("'\(name)' cannot be written in \(folder.isEmpty ? "the vault" : folder): \(error)")
