@@ -143,4 +143,24 @@ import Testing
     #expect((seen["compared"] as? Int ?? 0) > 200, "\(seen)")
     #expect(seen["mismatchCount"] as? Int == 0, "\(seen["mismatches"] ?? "")")
   }
+
+  /// The same, with the server stopped and started again midway: every object is at its address,
+  /// as it was, and the second half goes on from the first's model.
+  @Test func aJournalAppGoesOnWhereItStoppedAfterTheServerStartsAgain() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal-random").path
+    let model = folder.path + "-journal-model.json"
+    var counts: [String: Int] = [:]
+    for seed in [3, 1_003] {
+      let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
+      defer { _ = server.stop() }
+      let output = try Oracle.run(
+        "python3", [oracle, server.address("CalDAV"), folder.path, "\(seed)", "40", model])
+      let seen = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+      #expect(seen["mismatchCount"] as? Int == 0, "seed \(seed): \(seen["mismatches"] ?? "")")
+      counts.merge(seen["counts"] as? [String: Int] ?? [:]) { $0 + $1 }
+    }
+    for kind in ["note", "day", "change", "editor", "delete"] { #expect(counts[kind, default: 0] > 0, "\(counts)") }
+  }
 }
