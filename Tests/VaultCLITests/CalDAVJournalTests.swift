@@ -9,13 +9,20 @@ import Testing
 /// than the note is refused (412), with If-Match or without, and loses nothing written meanwhile; a second entry of a day
 /// is a dated note of its own, and a deleted one goes to the trash.
 @Suite struct CalDAVJournalTests {
-  @Test func aJournalAppReadsWritesAndDeletesTheDaysEntries() throws {
-    let folder = try Fixture.copy("ExampleVault")
+  /// What one of the journal's oracles (Fixtures/Oracles/NAME) saw of `vault serve` on `folder`,
+  /// given the CalDAV address, the folder and `arguments`: the JSON object it printed. The server
+  /// stops when the oracle is done.
+  static func ask(_ name: String, _ folder: URL, _ arguments: [String] = []) throws -> [String: Any] {
     let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
     defer { _ = server.stop() }
-    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal").path
-    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path])
-    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/" + name).path
+    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path] + arguments)
+    return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+  }
+
+  @Test func aJournalAppReadsWritesAndDeletesTheDaysEntries() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let seen = try Self.ask("caldav-journal", folder)
 
     let calendar = seen["journalCalendar"] as? [Any] ?? []
     #expect(calendar.count == 3 && calendar.first as? String == "Journal")
@@ -83,11 +90,7 @@ import Testing
   /// them out (Fixtures/Oracles/caldav-journal-notes).
   @Test func aJournalAppsNoteWithoutADayIsANoteOfItsOwn() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
-    defer { _ = server.stop() }
-    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal-notes").path
-    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path])
-    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let seen = try Self.ask("caldav-journal-notes", folder)
     let uid = "1764493200000-5a1f0c2e-8b7d-4e61-9c3a-2f4d6e8a0b1c@at.techbee.jtx"
 
     // At the URL it was saved to (the client writes `@` as `%40`).
@@ -131,12 +134,7 @@ import Testing
   /// the SUMMARY once the note changed, its first line then lost by the phone's next change.)
   @Test(arguments: [1, 7])
   func aJournalAppAndAnEditorInRandomTurnsAgreeWithAModel(seed: Int) throws {
-    let folder = try Fixture.copy("ExampleVault")
-    let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
-    defer { _ = server.stop() }
-    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal-random").path
-    let output = try Oracle.run("python3", [oracle, server.address("CalDAV"), folder.path, "\(seed)", "80"])
-    let seen = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let seen = try Self.ask("caldav-journal-random", try Fixture.copy("ExampleVault"), ["\(seed)", "80"])
     let counts = seen["counts"] as? [String: Int] ?? [:]
     // Every kind of step ran, and objects were compared after each.
     for kind in ["note", "day", "change", "editor", "delete"] { #expect(counts[kind, default: 0] > 0, "\(counts)") }
@@ -148,16 +146,11 @@ import Testing
   /// as it was, and the second half goes on from the first's model.
   @Test func aJournalAppGoesOnWhereItStoppedAfterTheServerStartsAgain() throws {
     let folder = try Fixture.copy("ExampleVault")
-    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-journal-random").path
     let model = folder.path + "-journal-model.json"
     var counts: [String: Int] = [:]
     for seed in [3, 1_003] {
-      let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
-      defer { _ = server.stop() }
-      let output = try Oracle.run(
-        "python3", [oracle, server.address("CalDAV"), folder.path, "\(seed)", "40", model])
-      let seen = try #require(
-        try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+      // A server of its own for each half.
+      let seen = try Self.ask("caldav-journal-random", folder, ["\(seed)", "40", model])
       #expect(seen["mismatchCount"] as? Int == 0, "seed \(seed): \(seen["mismatches"] ?? "")")
       counts.merge(seen["counts"] as? [String: Int] ?? [:]) { $0 + $1 }
     }

@@ -92,18 +92,12 @@ extension Vault {
         ICalendar.Property("DTSTART", ICalendarExport.date(day), parameters: [ICalendar.Parameter("VALUE", "DATE")]))
     }
     // A note is named by its title, unless a heading says otherwise.
-    if let summary = heading ?? (place.isNote ? Self.noteTitle(path) : nil) {
+    if let summary = heading ?? (place.isNote ? Note.defaultTitle(for: path) : nil) {
       properties.append(.text("SUMMARY", summary))
     }
     if !description.isEmpty { properties.append(.text("DESCRIPTION", description)) }
     let made = ICalendar.calendar(name: nil, components: [ICalendar.Component("VJOURNAL", properties: properties)])
     return kept ? calDAVWithKept(made, .journal, name: resource.name, paths: resource.paths) : made
-  }
-
-  /// A note's title: its file's name without `.md`.
-  static func noteTitle(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
   }
 
   /// A note's text as SUMMARY and DESCRIPTION: its first line when that is a first-level
@@ -183,18 +177,10 @@ extension Vault {
         guard let day else { throw .notAcceptable("a journal entry keeps its day (\(was)): DTSTART cannot go") }
         throw .notAcceptable("a journal entry stays on its day (\(was)): write the entry of \(day) as a new one")
       }
-      let title = existing.place.isNote ? Self.noteTitle(path) : nil
+      let title = existing.place.isNote ? Note.defaultTitle(for: path) : nil
       try calDAVChangeJournalText(
         path, summary: summary, description: description, given: given, checked: checked, title: title,
-        named: title ?? day.map(\.description) ?? "")
-      // A note's day is its date.
-      if existing.place.isNote, existing.place.day != day {
-        do {
-          _ = try setYAMLProperties([("date", day.map(\.description))], in: path)
-        } catch {
-          throw .cannotWrite("\(path) cannot be written: \(error)")
-        }
-      }
+        named: title ?? day.map(\.description) ?? "", date: existing.place.isNote ? .some(day) : nil)
       return CalDAVPutResult(created: false, etag: nil, paths: existing.resource.paths)
     }
     let path = day.map(settings.dailyNotes.path(for:))
@@ -250,9 +236,11 @@ extension Vault {
   /// Changes a journal entry's or a note's text after its front matter to a client's SUMMARY and
   /// DESCRIPTION, over only what the client had read (above); a note's `title` stands for a
   /// heading it does not have; `named` is the heading a DESCRIPTION with one of its own needs.
+  /// With `date`, a note's `date:` follows its DTSTART (set, changed, or removed for none), in
+  /// the same write.
   func calDAVChangeJournalText(
     _ path: String, summary: String?, description: String, given: String?, checked: Bool, title: String?,
-    named: String
+    named: String, date: LocalDate?? = nil
   ) throws(CalDAVRefusal) {
     func said(_ parts: (String?, String)) -> (String?, String) { (parts.0 ?? title, parts.1) }
     let givenParts = given.flatMap {
@@ -268,17 +256,31 @@ extension Vault {
         let start = min(note.frontMatter?.range.upperBound ?? 0, bytes.count)
         let parts = Self.journalParts(String(decoding: bytes[start...], as: UTF8.self))
         let (nowSummary, nowDescription) = said(parts)
-        if nowSummary == sentSummary, nowDescription == sentDescription { return .keep(()) }
-        // Written over only what the client had read.
-        let read =
-          checked
-          || givenParts.map { $0.0 == nowSummary && $0.1 == nowDescription }
-            ?? sentDescription.contains(nowDescription)
-        guard read else { throw .changedOnDisk(path) }
-        // A note named by its title keeps having no heading while the title is what is sent.
-        let text = Self.journalText(
-          summary: summary, description: description, title: parts.0 == nil ? title : nil, named: named)
-        return .write(Array(bytes[..<start]) + Array(text.utf8), ())
+        var written = bytes
+        if nowSummary != sentSummary || nowDescription != sentDescription {
+          // Written over only what the client had read.
+          let read =
+            checked
+            || givenParts.map { $0.0 == nowSummary && $0.1 == nowDescription }
+              ?? sentDescription.contains(nowDescription)
+          guard read else { throw .changedOnDisk(path) }
+          // A note named by its title keeps having no heading while the title is what is sent.
+          let text = Self.journalText(
+            summary: summary, description: description, title: parts.0 == nil ? title : nil, named: named)
+          written = Array(bytes[..<start]) + Array(text.utf8)
+        }
+        // The date as the index reads it (its DTSTART), compared: a `date:` that says it already
+        // stays as it is written.
+        var interpreted = note
+        if date != nil { NoteInterpreter(settings: settings).interpret(&interpreted) }
+        if let date, interpreted.date != date {
+          let layout = NoteParser.parse(written, path: path).frontMatter
+          written =
+            date.map {
+              FrontMatterEditor.set("date", to: $0.description, in: written, layout: layout, encoding: note.encoding)
+            } ?? FrontMatterEditor.remove("date", in: written, layout: layout)
+        }
+        return written == bytes ? .keep(()) : .write(written, ())
       }
     } catch .changedOnDisk {
       throw .changedMeanwhile(
