@@ -7,7 +7,8 @@ import Testing
 /// VJOURNAL a phone sends becomes its day's note, with its own properties kept beside it and
 /// given back; a change from the phone changes the note's text and nothing else; a copy older
 /// than the note is refused (412), with If-Match or without, and loses nothing written meanwhile; a second entry of a day
-/// is a dated note of its own, and a deleted one goes to the trash.
+/// is a dated note of its own, an entry moved to another day takes its note along, and a deleted
+/// one goes to the trash.
 @Suite struct CalDAVJournalTests {
   /// What one of the journal's oracles (Fixtures/Oracles/NAME) saw of `vault serve` on `folder`,
   /// given the CalDAV address, the folder and `arguments`: the JSON object it printed. The server
@@ -82,6 +83,43 @@ import Testing
     let trash = folder.appendingPathComponent(".trash")
     let trashed = try FileManager.default.contentsOfDirectory(atPath: trash.path)
     #expect(trashed.contains("2026-11-30.md"), "\(trashed)")
+  }
+
+  /// An entry moved to another day on the phone takes its note with it, whole (its mood and
+  /// every line), never over another note: to the new day's daily note when that day has none,
+  /// else into the notes folder, dated; without a day, undated. Its UID stays in `uid`, and a
+  /// daily note written later on the old day is another entry (Fixtures/Oracles/caldav-journal-moves).
+  @Test func aJournalAppMovesAnEntryToAnotherDayWithItsWholeNote() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let seen = try Self.ask("caldav-journal-moves", folder)
+    let before = try #require(seen["before"] as? String)
+    let withUID = before.replacingOccurrences(
+      of: "mood_tags: [work, tired]\n", with: "mood_tags: [work, tired]\nuid: vault-journal-2026-11-23\n")
+
+    let free = seen["toFreeDay"] as? [String: Any] ?? [:]
+    #expect(free["status"] as? Int == 204 && free["dtstart"] as? String == "2026-12-02", "\(free)")
+    #expect(free["href"] as? String == "vault-journal-2026-11-23.ics")
+    #expect(seen["oldDayExists"] as? Bool == false)
+    #expect(seen["newDay"] as? String == withUID, "\(seen["newDay"] ?? "")")
+    #expect(seen["onNewDay"] as? [String] == ["vault-journal-2026-11-23"])
+    // The old day's new note is another object.
+    #expect(seen["onOldDay"] as? [String] == ["vault-journal-2026-11-23-2"])
+    #expect(seen["countAfterEditor"] as? Int == (seen["count"] as? Int).map { $0 + 1 })
+
+    let taken = seen["toTakenDay"] as? [String: Any] ?? [:]
+    #expect(taken["status"] as? Int == 204 && taken["dtstart"] as? String == "2026-11-22", "\(taken)")
+    #expect(taken["summary"] as? String == "Monday, November 23, 2026")
+    #expect(seen["dailyAfterTaken"] as? Bool == false)
+    #expect((seen["notes"] as? [String])?.contains("Monday, November 23, 2026.md") == true, "\(seen["notes"] ?? "")")
+    #expect(seen["onTakenDay"] as? [String] == ["vault-journal-2026-11-22", "vault-journal-2026-11-23"])
+    #expect(
+      seen["dated"] as? String
+        == withUID.replacingOccurrences(of: "-23\n---", with: "-23\ndate: 2026-11-22\n---"), "\(seen["dated"] ?? "")")
+
+    let undated = seen["withoutDay"] as? [String: Any] ?? [:]
+    #expect(undated["status"] as? Int == 204 && undated["dtstart"] is NSNull, "\(undated)")
+    #expect(seen["undated"] as? String == withUID, "\(seen["undated"] ?? "")")
+    #expect(seen["countAfter"] as? Int == seen["countAfterEditor"] as? Int)
   }
 
   /// jtx Board's notes have no day (a VJOURNAL without DTSTART): each is a note of its own in the

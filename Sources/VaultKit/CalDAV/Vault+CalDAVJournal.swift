@@ -62,9 +62,18 @@ extension Vault {
     // One object a day: a second note of the same day (two daily-note formats) is left out.
     var byDay: [LocalDate: String] = [:]
     for (path, fact) in facts where byDay[fact.date].map({ path < $0 }) ?? true { byDay[fact.date] = path }
+    // A day's UID is its `uid`, else made of its day; a made one that a note's `uid` has (an
+    // entry moved from that day keeps its UID) gets a number.
+    let named = Set(facts.values.compactMap(\.uid) + notes.values.map(\.uid))
     var entries: [(CalDAVResource, CalDAVJournalPlace)] = byDay.sorted { $0.key < $1.key }.compactMap { day, path in
       guard let fact = facts[path] else { return nil }
-      let uid = fact.uid.flatMap { $0.isEmpty ? nil : $0 } ?? Self.calDAVJournalUID(day)
+      if let uid = fact.uid, !uid.isEmpty { return (resource(path, uid: uid, stamp: fact.stamp), .day(day)) }
+      var uid = Self.calDAVJournalUID(day)
+      var number = 2
+      while named.contains(uid) {
+        uid = "\(Self.calDAVJournalUID(day))-\(number)"
+        number += 1
+      }
       return (resource(path, uid: uid, stamp: fact.stamp), .day(day))
     }
     // A note whose UID a day's entry has already is left out: a UID is one object.
@@ -174,8 +183,9 @@ extension Vault {
     if let existing {
       let path = existing.resource.paths[0]
       if case .day(let was) = existing.place, was != day {
-        guard let day else { throw .notAcceptable("a journal entry keeps its day (\(was)): DTSTART cannot go") }
-        throw .notAcceptable("a journal entry stays on its day (\(was)): write the entry of \(day) as a new one")
+        return try calDAVMoveJournalEntry(
+          path, from: was, to: day, uid: uid, summary: summary, description: description, given: given,
+          checked: checked)
       }
       let title = existing.place.isNote ? Note.defaultTitle(for: path) : nil
       try calDAVChangeJournalText(
@@ -212,11 +222,7 @@ extension Vault {
   func calDAVNewJournalNote(
     uid: String, summary: String?, description: String, day: LocalDate?
   ) throws(CalDAVRefusal) -> CalDAVPutResult {
-    let said = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) } ?? ""
-    let firstLine = Self.cleaned(description).split(separator: "\n").first.map {
-      String($0.drop { $0 == "#" || $0 == " " }.prefix(60)).trimmingCharacters(in: .whitespaces)
-    }
-    let name = NewNote.fileName(said.isEmpty ? firstLine ?? "" : said)
+    let name = Self.journalNoteName(summary: summary, description: description)
     let folder = settings.journalNotesFolder
     let taken = FileSystem.status(root + "/" + (folder.isEmpty ? "" : folder + "/") + name + ".md", followLinks: false)
     let text = Self.journalText(
@@ -233,14 +239,58 @@ extension Vault {
     }
   }
 
+  /// The file name of a journal app's note: its SUMMARY, else its text's first line.
+  static func journalNoteName(summary: String?, description: String) -> String {
+    let said = summary.map { SingleLine.joined($0).trimmingCharacters(in: .whitespaces) } ?? ""
+    let firstLine = cleaned(description).split(separator: "\n").first.map {
+      String($0.drop { $0 == "#" || $0 == " " }.prefix(60)).trimmingCharacters(in: .whitespaces)
+    }
+    return NewNote.fileName(said.isEmpty ? firstLine ?? "" : said)
+  }
+
+  /// A day's entry its client moved to another day, or whose day (DTSTART) it took away: its
+  /// text changes as for any change (over what the client had read), then its note goes with
+  /// it, whole (its other lines, tasks and properties too) and never over another note: to the
+  /// daily note of the new day when that day has none, else into the notes folder as a note of
+  /// its own, named by its SUMMARY, with the new day as `date` (or none). Its UID goes into
+  /// `uid`, so that the client's object stays the one it moved.
+  func calDAVMoveJournalEntry(
+    _ path: String, from was: LocalDate, to day: LocalDate?, uid: String, summary: String?, description: String,
+    given: String?, checked: Bool
+  ) throws(CalDAVRefusal) -> CalDAVPutResult {
+    let dailyPath = day.map(settings.dailyNotes.path(for:))
+    let toDaily = dailyPath.map { FileSystem.status(root + "/" + $0, followLinks: false) == nil } ?? false
+    // A note's `date` is its day; a daily note's is its name, and a `date` it has follows it.
+    let hasDate: Bool
+    if case .success(let bytes) = FileSystem.readFile(root + "/" + path) {
+      hasDate = NoteParser.parse(bytes, path: path).properties.contains { $0.key.lowercased() == "date" }
+    } else {
+      throw .notFound
+    }
+    let name = Self.journalNoteName(summary: summary, description: description)
+    try calDAVChangeJournalText(
+      path, summary: summary, description: description, given: given, checked: checked, title: nil,
+      named: day?.description ?? name, date: toDaily && !hasDate ? nil : .some(day), uid: uid)
+    do {
+      if toDaily, let dailyPath, try moveNote(path, to: dailyPath) {
+        return CalDAVPutResult(created: false, etag: nil, paths: [dailyPath])
+      }
+      let folder = settings.journalNotesFolder
+      let moved = try moveNote(path, into: folder, named: name)
+      return CalDAVPutResult(created: false, etag: nil, paths: [moved])
+    } catch {
+      throw .cannotWrite("\(path) cannot be moved to \(day.map { "\($0)" } ?? "the notes"): \(error)")
+    }
+  }
+
   /// Changes a journal entry's or a note's text after its front matter to a client's SUMMARY and
   /// DESCRIPTION, over only what the client had read (above); a note's `title` stands for a
   /// heading it does not have; `named` is the heading a DESCRIPTION with one of its own needs.
   /// With `date`, a note's `date:` follows its DTSTART (set, changed, or removed for none), in
-  /// the same write.
+  /// the same write; with `uid`, a note without a `uid` gets it.
   func calDAVChangeJournalText(
     _ path: String, summary: String?, description: String, given: String?, checked: Bool, title: String?,
-    named: String, date: LocalDate?? = nil
+    named: String, date: LocalDate?? = nil, uid: String? = nil
   ) throws(CalDAVRefusal) {
     func said(_ parts: (String?, String)) -> (String?, String) { (parts.0 ?? title, parts.1) }
     let givenParts = given.flatMap {
@@ -279,6 +329,11 @@ extension Vault {
             date.map {
               FrontMatterEditor.set("date", to: $0.description, in: written, layout: layout, encoding: note.encoding)
             } ?? FrontMatterEditor.remove("date", in: written, layout: layout)
+        }
+        if let uid, !note.properties.contains(where: { $0.key.lowercased() == "uid" }) {
+          let layout = NoteParser.parse(written, path: path).frontMatter
+          written = FrontMatterEditor.set(
+            "uid", to: PropertyWriter.scalar(uid), in: written, layout: layout, encoding: note.encoding)
         }
         return written == bytes ? .keep(()) : .write(written, ())
       }
