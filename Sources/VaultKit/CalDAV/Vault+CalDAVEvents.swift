@@ -72,6 +72,15 @@ extension Vault {
       if foreignCategory, byUID[item.uid] == nil { properties.removeAll { $0.0 == "category" } }
       if item.recurrenceDay != nil, let series = byUID[uid] {
         properties.append(("series", PropertyWriter.scalar("[[" + String(series.dropLast(3)) + "]]")))
+        // In its series' zone, said as its series' note says it: without `timezone` when the
+        // series has none (the zone of the machine looking), so that the two move together.
+        let zone = { (properties: [(String, String)]) in properties.first { $0.0 == "timezone" }?.1 }
+        if let seriesItem = items.first(where: { $0.uid == uid }), zone(seriesItem.properties) == zone(properties),
+          case .success(let bytes) = FileSystem.readFile(self.root + "/" + series),
+          Self.yamlValue(Self.values(of: String(decoding: bytes, as: UTF8.self)), "timezone") == nil
+        {
+          properties.removeAll { $0.0 == "timezone" }
+        }
       }
       guard let path = byUID[item.uid] else {
         do {
@@ -99,13 +108,18 @@ extension Vault {
         if let before { return Self.yamlValue(before, key) != Self.yamlValue(fresh, key) }
         return Self.yamlValue(current, key) != Self.yamlValue(fresh, key)
       }
-      // The days it happens on are said by several keys together: when one of them changes, the
-      // note gets the client's way of saying them whole.
+      // The days it happens on are said by several keys together: when its rule changes, the
+      // note gets the client's way of saying them whole; when only its times or its days taken
+      // out or added do, the note keeps its own rule (a `type: rrule` stays one, Thunderbird
+      // deleting an occurrence adds a day to its `skipDates` and nothing else).
       // A key the note leaves to its default (no `type`, `allDay` or `timezone`: a single,
       // timed, floating event) stays out while the client says what the note's export said.
       if changed.contains(where: Self.calDAVDayKeys.contains) {
+        let ruleChanged = changed.contains(where: Self.calDAVRuleKeys.contains)
         changed += Self.calDAVDayKeys.filter { key in
-          guard !changed.contains(key), Self.yamlValue(current, key) != Self.yamlValue(fresh, key) else { return false }
+          guard !changed.contains(key), ruleChanged || !Self.calDAVRuleKeys.contains(key),
+            Self.yamlValue(current, key) != Self.yamlValue(fresh, key)
+          else { return false }
           if Self.calDAVDefaultedKeys.contains(key), Self.yamlValue(current, key) == nil, let before,
             Self.yamlValue(before, key) == Self.yamlValue(fresh, key)
           {
@@ -238,6 +252,11 @@ extension Vault {
   static let calDAVDayKeys = [
     "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule", "skipDates", "leap_day",
     "extraDates", "allDay", "startTime", "endTime", "timezone", "floating",
+  ]
+
+  /// The day keys that say its rule: which days it happens on before any is taken out or added.
+  static let calDAVRuleKeys: Set = [
+    "type", "date", "endDate", "startRecur", "endRecur", "daysOfWeek", "startDate", "rrule", "leap_day",
   ]
 
   /// The day keys whose absence says something (a single event, timed when it has a time,
