@@ -52,12 +52,12 @@ import Testing
       .replacingOccurrences(of: "\"17:00\"\nendTime: \"18:00\"", with: "\"18:00\"\nendTime: \"19:00\"")
     #expect(seen["pianoNoteMoved"] as? String == moved, "\(seen["pianoNoteMoved"] ?? "")")
 
-    // The Dentist's `time:` says the new time; no `startTime` beside it.
+    // The Dentist's `time:` says the new time, and nothing else changes: no `startTime` beside
+    // it, and no `endTime` for the end Thunderbird sends at the start of an event without one.
     let dentist = try text("Events/2026-11-28 Dentist.md")
     #expect(
       seen["dentistNote"] as? String
-        == dentist.replacingOccurrences(of: "time: \"09:30\"\n", with: "time: \"10:15\"\n")
-        .replacingOccurrences(of: "remind: 1d\n", with: "remind: 1d\nendTime: \"10:15\"\n"),
+        == dentist.replacingOccurrences(of: "time: \"09:30\"\n", with: "time: \"10:15\"\n"),
       "\(seen["dentistNote"] ?? "")")
 
     // The standup keeps its rule as it says it; the two days are taken out of it.

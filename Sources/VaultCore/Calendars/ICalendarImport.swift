@@ -364,7 +364,9 @@ public struct ICalendarImport: Sendable {
       if allDay {
         let last = end.date.adding(days: -1)
         if last > start.date { fields.end = last }
-      } else {
+      } else if end != start {
+        // An end at the start says what no end says (RFC 5545 3.6.1), as a client that moves
+        // an event without one sends it (Thunderbird: DTEND at DTSTART): no `endTime`.
         fields.endTime = end.time
         let spansMidnight = end.date == start.date.adding(days: 1) && end.time <= start.time
         if end.date > start.date && !spansMidnight { fields.end = end.date }
