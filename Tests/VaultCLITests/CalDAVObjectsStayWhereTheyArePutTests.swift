@@ -5,8 +5,9 @@ import Testing
 /// What a PUT answers 2xx is at its address afterwards, and there only: 40 random events and to-dos
 /// put into calendars of a category, of a folder and of a tag, with categories and tags of other
 /// calendars among theirs (as clients send back what vault gave them), are each found by a GET
-/// at the address they were put to and listed in that calendar alone, and stay there when their
-/// clients change their categories; one refused leaves nothing behind.
+/// at the address they were put to and listed in that calendar alone, there still after the
+/// server starts again, and stay there when their clients change their categories; one refused
+/// leaves nothing behind.
 @Suite struct CalDAVObjectsStayWhereTheyArePutTests {
   static let calendars =
     "\ncalendars:\n  Work: {category: work}\n  Family: {folder: Events/Family}\n  Errands: {tag: errands}\n  Garden: {tag: garden}\n"
@@ -39,7 +40,7 @@ import Testing
       to: config, atomically: true, encoding: .utf8)
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("Events/Family"), withIntermediateDirectories: true)
-    let server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    var server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
     defer { _ = server.stop() }
     let eventCalendars = ["events", "work", "family"]
     let taskLists = ["tasks", "errands", "garden"]
@@ -73,6 +74,13 @@ import Testing
     }
     // Most are kept: a refusal is for what cannot be, not for a category of another calendar.
     #expect(kept.count >= 36, "refused: \(refused)")
+    // The server started again: each is where it was put, read from what the vault keeps.
+    _ = server.stop()
+    server = try ServedVault.start(folder, environment: CalDAVClientTests.environment)
+    for object in kept {
+      let got = try HTTP.request(server.base + "/dav/calendars/\(object.calendar)/\(object.name).ics")
+      #expect(got.status == 200 && got.body.contains("UID:\(object.uid)\r\n"), "\(object) after a restart")
+    }
     // Changed by their clients, with other calendars' categories now: still where they were.
     for object in kept {
       let address = server.base + "/dav/calendars/\(object.calendar)/\(object.name).ics"
