@@ -122,6 +122,38 @@ import Testing
     #expect(seen["countAfter"] as? Int == seen["countAfterEditor"] as? Int)
   }
 
+  /// A client that writes without If-Match and without reading in between (Evolution's memos:
+  /// it keeps what it has) changes its own entry twice; another client (another address,
+  /// User-Agent or account) with an older copy is refused, and the first one's line stays.
+  @Test func aClientChangesItsOwnEntryTwiceWithoutReadingAndAnotherClientsOlderCopyIsRefused() throws {
+    let folder = try Fixture.copy("ExampleVault")
+    let server = try ServedVault.start(folder, environment: ["VAULT_TODAY": "2026-11-30"])
+    defer { _ = server.stop() }
+    let address = server.base + "/dav/calendars/journal/memo-1.ics"
+    func memo(_ text: String) -> String {
+      [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Ximian//NONSGML Evolution Calendar//EN", "BEGIN:VJOURNAL",
+        "UID:memo-1", "DTSTAMP:20261201T090000Z", "DTSTART;VALUE=DATE:20261201", "SUMMARY:Memo",
+        "DESCRIPTION:\(text)", "END:VJOURNAL", "END:VCALENDAR", "",
+      ].joined(separator: "\r\n")
+    }
+    func put(_ text: String, as client: String) throws -> Int {
+      try HTTP.request(
+        address, method: "PUT", headers: ["Content-Type": "text/calendar", "User-Agent": client], body: memo(text)
+      ).status
+    }
+    let note = folder.appendingPathComponent("Journal/2026/12/2026-12-01.md")
+    #expect(try put("First.", as: "Evolution/3.46.4") == 201)
+    // Another client reads it as it is now.
+    #expect(try HTTP.request(address, headers: ["User-Agent": "DAVx5/4.4"]).status == 200)
+    #expect(try put("Second.", as: "Evolution/3.46.4") == 204)
+    #expect(try put("Third.", as: "Evolution/3.46.4") == 204)
+    #expect(try String(contentsOf: note, encoding: .utf8).hasSuffix("# Memo\n\nThird.\n"))
+    // The other client's copy says "First.": refused, and the text stays.
+    #expect(try put("First. From the phone.", as: "DAVx5/4.4") == 412)
+    #expect(try String(contentsOf: note, encoding: .utf8).hasSuffix("# Memo\n\nThird.\n"))
+  }
+
   /// jtx Board's notes have no day (a VJOURNAL without DTSTART): each is a note of its own in the
   /// notes folder (`journal.notes`, `Notes` by default), named by its SUMMARY, with its UID as
   /// `uid`; the journal lists it and the notes there with a `uid`, and a search of days leaves

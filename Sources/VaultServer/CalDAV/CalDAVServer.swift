@@ -33,8 +33,13 @@ struct CalDAVServer: RouterMiddleware {
   func handle(
     _ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response
   ) async throws -> Response {
-    try await RequestStart.$uptime.withValue(DispatchTime.now().uptimeNanoseconds) {
-      try await answer(request, context: context, next: next)
+    let client = CalDAVClient.key(
+      address: context.remoteAddress, userAgent: request.headers[.userAgent],
+      authorization: request.headers[.authorization])
+    return try await RequestStart.$uptime.withValue(DispatchTime.now().uptimeNanoseconds) {
+      try await CalDAVClient.$key.withValue(client) {
+        try await answer(request, context: context, next: next)
+      }
     }
   }
 
@@ -362,24 +367,29 @@ actor CalDAVState {
       }
     }
     if given.count + remembered.count > Self.givenLimit { given = [:] }
-    for (name, body) in remembered { given[calendar.slug + "/" + name] = body }
+    for (name, body) in remembered { given[Self.givenKey(name, in: calendar)] = body }
     return bodies.merging(remembered) { event, _ in event }
   }
 
-  /// The to-dos and journal entries as this server last gave them to a client (GET, REPORT), by
-  /// calendar and name.
+  /// The to-dos and journal entries as this server last gave them to a client (GET, REPORT), or
+  /// as the client last sent them (a PUT that succeeded), by client (`CalDAVClient`), calendar
+  /// and name: a client's PUT without If-Match is checked against what that client last saw.
   private var given: [String: String] = [:]
+
+  static func givenKey(_ name: String, in calendar: CalDAVCalendar) -> String {
+    CalDAVClient.key + "\n" + calendar.slug + "/" + name
+  }
   /// How many are kept (a few MB): past it they are forgotten, and a PUT without If-Match
   /// compares with the to-do as it is.
   static let givenLimit = 50_000
 
   /// The object `name` as a client was last given it.
-  func lastGiven(_ name: String, in calendar: CalDAVCalendar) -> String? { given[calendar.slug + "/" + name] }
+  func lastGiven(_ name: String, in calendar: CalDAVCalendar) -> String? { given[Self.givenKey(name, in: calendar)] }
 
-  /// A client's PUT succeeded: it holds the to-do as it sent it.
+  /// A client's PUT succeeded: it holds the object as it sent it.
   func sent(_ body: String, as name: String, in calendar: CalDAVCalendar) {
     if given.count >= Self.givenLimit { given = [:] }
-    given[calendar.slug + "/" + name] = body
+    given[Self.givenKey(name, in: calendar)] = body
   }
 
   /// Event bodies with their recurrence expanded over a span (RFC 4791 9.6.5).
@@ -471,5 +481,21 @@ actor CalDAVState {
   /// Runs a check and a write with no other write of this server between them.
   func writing<Value: Sendable>(_ body: @Sendable () throws(CalDAVRefusal) -> Value) throws(CalDAVRefusal) -> Value {
     try body()
+  }
+}
+
+/// Who asks, as far as a server can tell calendar clients apart: the address a request came
+/// from, its User-Agent and its credentials (hashed), set for each request by the server's first
+/// middleware (`CalDAVServer.handle`). What a client was last given is kept for each
+/// (`CalDAVState.given`), so that one client's change never makes another's older copy look
+/// read (Evolution changes what it made, and changes it again, without If-Match and without
+/// reading it in between).
+enum CalDAVClient {
+  @TaskLocal static var key = ""
+
+  static func key(address: String?, userAgent: String?, authorization: String?) -> String {
+    var credentials = Hasher()
+    credentials.combine(authorization ?? "")
+    return [address ?? "", userAgent ?? "", String(credentials.finalize())].joined(separator: "|")
   }
 }

@@ -147,11 +147,11 @@ extension CalDAVServer {
     // ETag of what it sent when a GET gives those very bytes (RFC 4791 5.3.4).
     var etag: String?
     if let uid { etag = try await state.keep(body, uid: uid, written: result.paths, in: calendar) }
-    // A to-do's fields are merged one by one, so its client holds what it sent. A journal entry's
-    // text is replaced whole: what was last given (by a GET) stays what a PUT without If-Match
-    // is checked against, so that of two clients that read the same entry, the second is refused
-    // rather than written over the first's text (the server cannot tell clients apart).
-    if calendar.kind == .tasks { await state.sent(body, as: name, in: calendar) }
+    // Its client holds the to-do or the journal entry as it sent it: what its next PUT without
+    // If-Match is checked against (Evolution changes a memo twice without reading it in
+    // between). Another client's is what it was last given, so of two clients that read the
+    // same entry, the second is refused rather than written over the first's text.
+    if calendar.kind != .events { await state.sent(body, as: name, in: calendar) }
     var headers: HTTPFields = [.contentLength: "0"]
     if let etag { headers[.eTag] = etag }
     return Response(status: result.created ? .created : .noContent, headers: headers)

@@ -7,8 +7,12 @@ struct WebContext: RequestContext {
   /// The fields of a POSTed form, by name (the last of a repeated name).
   var form: [String: String] = [:]
 
+  /// The address the request came from (its IP), which a CalDAV client is told apart by.
+  var remoteAddress: String?
+
   init(source: Source) {
     coreContext = .init(source: source)
+    remoteAddress = source.channel.remoteAddress?.ipAddress
   }
 
   /// The gate reads bodies itself, with its own limit and a page that says what happened.

@@ -55,6 +55,16 @@ struct ServedVault {
     address("web view").components(separatedBy: "?token=").dropFirst().first
   }
 
+  /// Every occurrence of the events of `calendar` (its slug) from `first` to the day before
+  /// `after`, as recurring-ical-events expands what this server gives (Fixtures/Oracles/caldav-expanded):
+  /// "UID START", the start in UTC, or the day of an all-day event. A client's own list is
+  /// compared with it.
+  func expandedOccurrences(of calendar: String, from first: String, to after: String) throws -> [String] {
+    let oracle = Fixture.testsFolder.appendingPathComponent("Fixtures/Oracles/caldav-expanded").path
+    let output = try Oracle.run("python3", [oracle, base + "/dav/calendars/\(calendar)/", first, after])
+    return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String] ?? []
+  }
+
   /// Ctrl-C, then what it printed.
   func stop() -> CLI.Result { running.interruptAndFinish() }
 
