@@ -275,8 +275,9 @@ extension Vault {
       if toDaily, let dailyPath, try moveNote(path, to: dailyPath) {
         return CalDAVPutResult(created: false, etag: nil, paths: [dailyPath])
       }
-      let folder = settings.journalNotesFolder
-      let moved = try moveNote(path, into: folder, named: name)
+      let moved = try moveNote(path, into: settings.journalNotesFolder, named: name)
+      // The new day's note was written meanwhile: a note of its own there says its day as `date`.
+      if toDaily, !hasDate, let day { _ = try setYAMLProperties([("date", day.description)], in: moved) }
       return CalDAVPutResult(created: false, etag: nil, paths: [moved])
     } catch {
       throw .cannotWrite("\(path) cannot be moved to \(day.map { "\($0)" } ?? "the notes"): \(error)")
